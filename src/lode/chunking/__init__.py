@@ -1,0 +1,60 @@
+"""Chunking: a file's text → an ordered, lossless partition into :class:`~lode.models.Chunk`.
+
+``chunk_file`` routes by extension: registered code languages go to the declaration
+chunker (:mod:`.code`); Markdown, YAML and plain text to :mod:`.prose`. Every chunker
+keeps the partition invariant: spans ascend, never overlap, only whitespace lies
+outside them.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
+from ..languages import LANGUAGES, language_for_path
+from ..models import Chunk
+from .code import chunk_code
+from .prose import MARKDOWN_ID, TEXT_ID, YAML_ID, chunk_markdown, chunk_text, chunk_yaml
+
+MARKDOWN_EXTENSIONS = frozenset({".md", ".markdown"})
+YAML_EXTENSIONS = frozenset({".yaml", ".yml"})
+TEXT_EXTENSIONS = frozenset({".txt"})
+
+
+def chunk_file(path: str, text: str, config: ChunkConfig = DEFAULT_CHUNK_CONFIG) -> list[Chunk]:
+    """Chunks of one file's text. ``path`` is used for routing and breadcrumbs; any
+    extension that is not code, Markdown or YAML is chunked as plain text."""
+    spec = language_for_path(path)
+    if spec is not None:
+        return chunk_code(path, text, spec, config)
+    ext = os.path.splitext(path)[1].lower()
+    if ext in MARKDOWN_EXTENSIONS:
+        return chunk_markdown(path, text, config)
+    if ext in YAML_EXTENSIONS:
+        return chunk_yaml(path, text, config)
+    return chunk_text(path, text, config)
+
+
+def chunker_id(path: str) -> str:
+    """The chunker (with version) that ``chunk_file`` would use for ``path``."""
+    spec = language_for_path(path)
+    if spec is not None:
+        return spec.chunker_id
+    ext = os.path.splitext(path)[1].lower()
+    if ext in MARKDOWN_EXTENSIONS:
+        return MARKDOWN_ID
+    if ext in YAML_EXTENSIONS:
+        return YAML_ID
+    return TEXT_ID
+
+
+def chunkers() -> dict[str, list[str]]:
+    """Every chunker id with the extensions it serves (for ``sys.capabilities``)."""
+    out: dict[str, list[str]] = {s.chunker_id: list(s.extensions) for s in LANGUAGES}
+    out[MARKDOWN_ID] = sorted(MARKDOWN_EXTENSIONS)
+    out[YAML_ID] = sorted(YAML_EXTENSIONS)
+    out[TEXT_ID] = sorted(TEXT_EXTENSIONS)
+    return out
+
+
+__all__ = ["chunk_file", "chunker_id", "chunkers", "Chunk"]

@@ -1,0 +1,394 @@
+"""The declaration chunker: one tree-sitter parse, definitions as units, gaps filled.
+
+How a file becomes chunks:
+
+1. Parse; run the language's tags query with only ``@definition.*`` patterns enabled.
+   Definitions inside an ERROR node are dropped (their bytes fall into gaps), so a
+   syntax error costs only the definitions in the broken region.
+2. Each definition's span grows outwards over wrappers that hold only it (``export``,
+   decorators, Go's single-spec ``type``) and backwards over a run of comments and
+   attributes directly above it with no blank line between.
+3. Spans nest by containment into a tree; top-level units and the bytes between them
+   (header, gaps) partition the file. Only whitespace lies outside the chunks.
+4. A unit over the body budget splits into its nested units plus the fragments between
+   them, or, with none, at statement boundaries and then lines. Fragments keep the
+   unit's kind, name and breadcrumb.
+
+The embed surface is breadcrumb + doc (+ values for constants) and never the body.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..config import ChunkConfig
+from ..languages.spec import LanguageSpec
+from ..languages.treesitter import Definition, Node, grammar_for
+from ..models import Chunk
+from .lines import Lines, nonws, split_lines, trim
+from .summary import collect_identifiers, comment_text, render_value, signature_text
+
+HEADER_NODES = frozenset({"package_clause", "package_declaration", "namespace_definition"})
+# Go-style declaration groups: the unit is the declaration, its specs name it.
+SPEC_GROUPS = {"const_declaration": ("const", "const_spec"), "var_declaration": ("var", "var_spec")}
+
+
+@dataclass
+class Unit:
+    definition: Definition
+    start: int  # after growing over wrappers, doc comments and attributes
+    end: int
+    node: Node  # the outermost node (wrapper or definition)
+    children: list["Unit"] = field(default_factory=list)
+    name: str | None = None  # dotted with enclosing scopes
+    label: str = ""  # signature, as shown in breadcrumbs
+    doc: str = ""
+
+    @property
+    def kind(self) -> str:
+        return self.definition.kind
+
+
+def is_comment(node: Node) -> bool:
+    return "comment" in node.type
+
+
+def chunk_code(path: str, text: str, spec: LanguageSpec, config: ChunkConfig) -> list[Chunk]:
+    data = text.encode("utf-8")
+    builder = _Builder(path, data, spec, config)
+    return builder.run()
+
+
+class _Builder:
+    def __init__(self, path: str, data: bytes, spec: LanguageSpec, config: ChunkConfig):
+        self.path, self.data, self.spec, self.config = path, data, spec, config
+        self.lines = Lines(data)
+        self.grammar = grammar_for(spec)
+        self.chunks: list[Chunk] = []
+        self.chunker = spec.chunker_id
+        self.tree = None
+
+    # ---- pipeline -------------------------------------------------------------------
+
+    def run(self) -> list[Chunk]:
+        tree = self.tree = self.grammar.parse(self.data)
+        units: list[Unit] = []
+        header_label = None
+        if tree is not None:
+            root = tree.root_node
+            units = self._units(root)
+            header_label = self._header_label(root)
+        self._emit_region(units, 0, len(self.data), scope=[], header_label=header_label)
+        return self.chunks
+
+    def _units(self, root: Node) -> list[Unit]:
+        """Top-level units, each holding its nested units."""
+        has_error = root.has_error
+        flat: list[Unit] = []
+        for d in self.grammar.definitions(root):
+            if has_error and _inside_error(d.node):
+                continue
+            outer = self._grow_wrappers(d.node)
+            start = self._grow_doc(outer)
+            flat.append(Unit(d, start, outer.end_byte, outer))
+        flat.sort(key=lambda u: (u.start, -u.end))
+        top: list[Unit] = []
+        stack: list[Unit] = []
+        for u in flat:
+            while stack and u.start >= stack[-1].end:
+                stack.pop()
+            if stack:
+                parent = stack[-1]
+                if u.end > parent.end or (u.start, u.end) == (parent.start, parent.end):
+                    continue  # overlaps without nesting, or the same span twice
+                parent.children.append(u)
+            else:
+                if top and u.start < top[-1].end:
+                    continue
+                top.append(u)
+            stack.append(u)
+        for u in top:
+            self._describe(u, scope_name=None)
+        return top
+
+    def _grow_wrappers(self, node: Node) -> Node:
+        while True:
+            parent = node.parent
+            if parent is None or parent.type not in self.spec.wrappers:
+                return node
+            if sum(1 for c in parent.named_children if c.type == node.type) != 1:
+                return node
+            node = parent
+
+    def _grow_doc(self, node: Node) -> int:
+        """Start of the run of comments/attributes directly above ``node``."""
+        data, start = self.data, node.start_byte
+        sib = node.prev_sibling
+        while sib is not None and (is_comment(sib) or sib.type in self.spec.attached):
+            between = data[sib.end_byte : start]
+            if between.count(b"\n") > 1 or between.strip():
+                break
+            line_start = self.lines.line_start(sib.start_byte)
+            if data[line_start : sib.start_byte].strip():
+                break  # a trailing comment on a line of code belongs to that code
+            start = sib.start_byte
+            sib = sib.prev_sibling
+        return start
+
+    def _header_label(self, root: Node) -> str | None:
+        for child in root.named_children[:8]:
+            if child.type in HEADER_NODES:
+                return " ".join(child.text.decode("utf-8", "replace").split())[:120]
+        return None
+
+    # ---- naming ---------------------------------------------------------------------
+
+    def _describe(self, u: Unit, scope_name: str | None) -> None:
+        d = u.definition
+        own = self._own_name(d)
+        receiver = self._receiver(d.node)
+        prefix = receiver or scope_name
+        u.name = f"{prefix}.{own}" if prefix and own else (own or prefix)
+        u.label = self._signature(u)
+        u.doc = self._doc(u)
+        for c in u.children:
+            self._describe(c, scope_name=u.name if u.name else scope_name)
+
+    def _own_name(self, d: Definition) -> str | None:
+        if d.name is None:
+            return None
+        name = d.name.text.decode("utf-8", "replace")
+        if d.kind == "impl":
+            name = re.split(r"[<\s]", name.strip(), 1)[0]  # `Shape<T>` names the impl `Shape`
+        return name.strip() or None
+
+    def _receiver(self, node: Node) -> str | None:
+        field_name = self.spec.receiver_field
+        if not field_name:
+            return None
+        receiver = node.child_by_field_name(field_name)
+        if receiver is None:
+            return None
+        stack = [receiver]
+        while stack:  # first type_identifier, depth first, left to right
+            n = stack.pop()
+            if n.type == "type_identifier":
+                return n.text.decode("utf-8", "replace")
+            stack.extend(reversed(n.named_children))
+        return None
+
+    def _signature(self, u: Unit) -> str:
+        node = u.definition.node
+        group = SPEC_GROUPS.get(node.type)
+        if group:
+            return _spec_group_signature(node, *group)
+        sig = signature_text(u.node, node, self.spec, self.data)
+        prefix = self.spec.signature_prefix.get(node.type)
+        if prefix and not sig.startswith(prefix):
+            sig = prefix + sig
+        return sig
+
+    def _doc(self, u: Unit) -> str:
+        parts = []
+        if u.start < u.node.start_byte:
+            parts.append(comment_text(self.data[u.start : u.node.start_byte].decode("utf-8", "replace")))
+        if self.spec.docstring:
+            parts.append(_docstring(u.definition.node))
+        return "\n".join(p for p in parts if p).strip()
+
+    # ---- emitting -------------------------------------------------------------------
+
+    def _emit_region(self, units: list[Unit], start: int, end: int, scope: list[str],
+                     header_label: str | None = None) -> None:
+        """Chunks for ``[start, end)``: the units and the gaps between them."""
+        cursor = start
+        for u in units:
+            self._emit_gap(cursor, u.start, header_label if cursor == 0 else None, first=cursor == 0)
+            self._emit_unit(u, scope)
+            cursor = u.end
+        self._emit_gap(cursor, end, header_label if cursor == 0 else None, first=cursor == 0)
+
+    def _emit_gap(self, start: int, end: int, header_label: str | None, first: bool) -> None:
+        for i, (s, e) in enumerate(split_lines(self.data, start, end, self.config.body_budget)):
+            kind = "header" if first and i == 0 else "gap"
+            crumb = f"{self.path} › {header_label}" if header_label and kind == "header" else self.path
+            self._add(s, e, kind, None, crumb, self._loose_embed(crumb, s, e, header=kind == "header"))
+
+    def _emit_unit(self, u: Unit, scope: list[str]) -> None:
+        crumb = " › ".join([self.path, *scope, u.label])
+        if nonws(self.data, u.start, u.end) <= self.config.body_budget:
+            self._add(u.start, u.end, u.kind, u.name, crumb, self._unit_embed(u, crumb))
+            return
+        if u.children:
+            self._split_nested(u, scope, crumb)
+        else:
+            self._split_statements(u, crumb)
+
+    def _split_nested(self, u: Unit, scope: list[str], crumb: str) -> None:
+        cursor, first = u.start, True
+        for c in u.children:
+            first = self._emit_fragments(u, crumb, cursor, c.start, first)
+            self._emit_unit(c, [*scope, u.label])
+            cursor = c.end
+        self._emit_fragments(u, crumb, cursor, u.end, first)
+
+    def _split_statements(self, u: Unit, crumb: str) -> None:
+        cuts = [s for s in _statement_starts(u.definition.node) if u.start < s < u.end]
+        pieces: list[tuple[int, int]] = []
+        piece_start = u.start
+        for cut in cuts:
+            cut = self.lines.line_start(cut)
+            if cut <= piece_start:
+                continue
+            if nonws(self.data, piece_start, cut) >= self.config.body_budget * 0.75:
+                pieces.append((piece_start, cut))
+                piece_start = cut
+        pieces.append((piece_start, u.end))
+        first = True
+        for s, e in pieces:
+            first = self._emit_fragments(u, crumb, s, e, first)
+
+    def _emit_fragments(self, u: Unit, crumb: str, start: int, end: int, first: bool) -> bool:
+        """Fragments of ``u`` in ``[start, end)``, cut by lines if still too big. The
+        first fragment carries the unit's own embed; later ones are continuations."""
+        for s, e in split_lines(self.data, start, end, self.config.body_budget):
+            embed = self._unit_embed(u, crumb) if first else self._loose_embed(crumb, s, e)
+            self._add(s, e, u.kind, u.name, crumb, embed)
+            first = False
+        return first
+
+    # ---- embed surfaces ---------------------------------------------------------------
+
+    def _unit_embed(self, u: Unit, crumb: str) -> str:
+        node = u.definition.node
+        if node.type in SPEC_GROUPS:
+            body = _spec_group_values(node, SPEC_GROUPS[node.type][0], self.spec)
+            return _bounded(f"{self.path} › {body}", u.doc, self.config.embed_budget)
+        if u.kind in {"constant", "var", "const", "static"}:
+            value = node.child_by_field_name("value") or node.child_by_field_name("right")
+            if value is not None:
+                crumb = f"{crumb} = {render_value(value, self.spec)}"
+        return _bounded(crumb, u.doc, self.config.embed_budget)
+
+    def _loose_embed(self, crumb: str, start: int, end: int, header: bool = False) -> str:
+        """Embed for text with no signature of its own (gaps, continuations): its
+        comments and the names it declares and calls."""
+        comments, declared, called = collect_identifiers(self._root_for(start, end), start, end)
+        extra = []
+        if declared:
+            extra.append("declares " + ", ".join(declared[:24]))
+        if called and not header:
+            extra.append("calls " + ", ".join(called[:24]))
+        doc = "\n".join(filter(None, [comments, "; ".join(extra)]))
+        return _bounded(crumb, doc, self.config.embed_budget) if doc else ""
+
+    def _root_for(self, start: int, end: int) -> Node | None:
+        if self.tree is None:
+            return None
+        return self.tree.root_node.descendant_for_byte_range(start, end)
+
+    def _add(self, start: int, end: int, kind: str, name: str | None, crumb: str, embed: str | None) -> None:
+        start, end = trim(self.data, start, end)
+        if start >= end:
+            return
+        if not embed or nonws(self.data, start, end) < self.config.short_content:
+            embed = None
+        line_start, line_end = self.lines.span(start, end)
+        self.chunks.append(Chunk(self.path, start, end, line_start, line_end, kind, name,
+                                 crumb, embed, self.chunker))
+
+
+# ---- helpers with no state ------------------------------------------------------------
+
+
+def _inside_error(node: Node) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.is_error:
+            return True
+        parent = parent.parent
+    return False
+
+
+def _docstring(node: Node) -> str:
+    body = node.child_by_field_name("body")
+    if body is None or not body.named_children:
+        return ""
+    first = body.named_children[0]
+    if first.type == "expression_statement" and first.named_children and first.named_children[0].type == "string":
+        raw = first.named_children[0].text.decode("utf-8", "replace")
+        return comment_text(raw.strip().strip("rbuRBU").strip("\"'"))
+    return ""
+
+
+def _statement_starts(node: Node) -> list[int]:
+    """Byte offsets where the statements of a definition's body begin."""
+    body = node.child_by_field_name("body")
+    if body is None:
+        for c in node.named_children:
+            if c.named_child_count > 2:
+                body = c
+        if body is None:
+            return []
+    while body.named_child_count == 1 and body.named_children[0].named_child_count > 1:
+        body = body.named_children[0]  # Go's block → statement_list
+    return [c.start_byte for c in body.named_children]
+
+
+def _spec_parts(s: Node) -> tuple[str, Node | None, Node | None]:
+    """Names, type and value of a Go const/var spec; `x = T{…}` takes T as its type."""
+    names = ", ".join(n.text.decode() for n in s.children_by_field_name("name"))
+    typ, value = s.child_by_field_name("type"), s.child_by_field_name("value")
+    if typ is None and value is not None and value.named_child_count == 1:
+        only = value.named_children[0]
+        if only.type == "composite_literal" and only.child_by_field_name("type") is not None:
+            typ, value = only.child_by_field_name("type"), only.child_by_field_name("body")
+    return names, typ, value
+
+
+def _spec_group_signature(node: Node, keyword: str, spec_type: str) -> str:
+    specs = _specs(node, spec_type)
+    if len(specs) == 1:
+        names, typ, _ = _spec_parts(specs[0])
+        return f"{keyword} {names}" + (f" {typ.text.decode()}" if typ is not None else "")
+    names = [n.text.decode() for s in specs for n in s.children_by_field_name("name")]
+    shown = ", ".join(names[:6]) + (", …" if len(names) > 6 else "")
+    return f"{keyword} ({shown})"
+
+
+def _spec_group_values(node: Node, keyword: str, spec: LanguageSpec) -> str:
+    lines = []
+    for s in _specs(node, SPEC_GROUPS[node.type][1]):
+        names, typ, value = _spec_parts(s)
+        line = f"{keyword} {names}" + (f" {typ.text.decode()}" if typ is not None else "")
+        if value is not None:
+            line += " = " + render_value(value, spec)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _specs(node: Node, spec_type: str) -> list[Node]:
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        for c in reversed(n.named_children):
+            if c.type == spec_type:
+                out.append(c)
+            elif c.type.endswith("_list"):
+                stack.append(c)
+    out.sort(key=lambda n: n.start_byte)
+    return out
+
+
+def _bounded(head: str, doc: str, budget: int) -> str:
+    """``head`` (kept whole) plus as much of ``doc`` as fits the budget."""
+    if not doc:
+        return head
+    room = budget - len(head) - 1
+    if room <= 0:
+        return head
+    if len(doc) > room:
+        cut = doc.rfind(" ", 0, room - 1)
+        doc = doc[: cut if cut > room // 2 else room - 1].rstrip() + "…"
+    return f"{head}\n{doc}"

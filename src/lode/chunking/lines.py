@@ -1,0 +1,108 @@
+"""Byte-offset helpers shared by every chunker: line numbers, trimming, splitting."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+
+_WS = b" \t\r\n\f\v"
+_NEWLINE = re.compile(rb"\n")
+_BLANK_LINE = re.compile(rb"\n[ \t\r\f\v]*\n")
+
+
+def nonws(data: bytes, start: int, end: int) -> int:
+    """Non-whitespace byte count of ``data[start:end]`` — the size every budget uses."""
+    return len(data[start:end].translate(None, _WS))
+
+
+class Lines:
+    """Maps byte offsets of one file to 1-based line numbers."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+        self.newlines = [m.start() for m in _NEWLINE.finditer(data)]
+
+    def line_of(self, offset: int) -> int:
+        return bisect_left(self.newlines, offset) + 1
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """Line range of the bytes ``[start, end)`` (inclusive, 1-based)."""
+        return self.line_of(start), self.line_of(max(start, end - 1))
+
+    def line_start(self, offset: int) -> int:
+        """Offset of the first byte of the line holding ``offset``."""
+        return self.data.rfind(b"\n", 0, offset) + 1
+
+    def next_line(self, offset: int) -> int:
+        """Offset of the first byte after the line holding ``offset``."""
+        nl = self.data.find(b"\n", offset)
+        return len(self.data) if nl < 0 else nl + 1
+
+
+def trim(data: bytes, start: int, end: int) -> tuple[int, int]:
+    """Shrink ``[start, end)`` to exclude leading and trailing whitespace."""
+    while start < end and data[start] in _WS:
+        start += 1
+    while end > start and data[end - 1] in _WS:
+        end -= 1
+    return start, end
+
+
+def paragraphs(data: bytes, start: int, end: int) -> list[tuple[int, int]]:
+    """Non-blank runs of lines in ``[start, end)``, trimmed, in order."""
+    out, cursor = [], start
+    for m in _BLANK_LINE.finditer(data, start, end):
+        s, e = trim(data, cursor, m.start())
+        if s < e:
+            out.append((s, e))
+        cursor = m.end()
+    s, e = trim(data, cursor, end)
+    if s < e:
+        out.append((s, e))
+    return out
+
+
+def split_lines(data: bytes, start: int, end: int, budget: int) -> list[tuple[int, int]]:
+    """Cut ``[start, end)`` at line ends into trimmed pieces of about ``budget``
+    non-whitespace bytes; a single line longer than that is cut inside, at a
+    character boundary (minified files)."""
+    pieces: list[tuple[int, int]] = []
+    piece_start, size, pos = start, 0, start
+    while pos < end:
+        nl = data.find(b"\n", pos, end)
+        line_end = end if nl < 0 else nl + 1
+        line_size = nonws(data, pos, line_end)
+        if size and size + line_size > budget:
+            pieces.append((piece_start, pos))
+            piece_start, size = pos, 0
+        if line_size > 2 * budget:  # one enormous line: cut it up
+            for s, e in _cut_long_line(data, pos, line_end, budget):
+                pieces.append((s, e))
+            piece_start, size = line_end, 0
+        else:
+            size += line_size
+        pos = line_end
+    if piece_start < end:
+        pieces.append((piece_start, end))
+    out = []
+    for s, e in pieces:
+        s, e = trim(data, s, e)
+        if s < e:
+            out.append((s, e))
+    return out
+
+
+def _cut_long_line(data: bytes, start: int, end: int, budget: int) -> list[tuple[int, int]]:
+    out, pos, step = [], start, max(budget, 64)
+    while pos < end:
+        cut = min(end, pos + step)
+        if cut < end:
+            # prefer a cut after whitespace or punctuation, never inside a UTF-8 sequence
+            soft = max(data.rfind(b" ", pos, cut), data.rfind(b";", pos, cut), data.rfind(b",", pos, cut))
+            if soft > pos + step // 2:
+                cut = soft + 1
+            while cut < end and (data[cut] & 0xC0) == 0x80:
+                cut += 1
+        out.append((pos, cut))
+        pos = cut
+    return out

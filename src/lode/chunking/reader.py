@@ -1,0 +1,43 @@
+"""Reading a file's text, with the refusals SPEC §1 asks for: no content sniffing
+beyond "is this text", nothing over 16 MiB, nothing that is not UTF-8."""
+
+from __future__ import annotations
+
+import os
+
+from ..config import MAX_TEXT_BYTES
+from ..errors import FileRefused
+
+
+def read_text(path: str, max_bytes: int = MAX_TEXT_BYTES) -> str:
+    """The file's text, byte-for-byte (CRLF and a BOM kept, so offsets match the file).
+
+    Raises :class:`FileRefused` with a reason a person can act on."""
+    try:
+        size = os.stat(path).st_size
+        if size > max_bytes:
+            raise FileRefused(path, f"too large: {size} bytes (limit {max_bytes})")
+        with open(path, "rb") as f:
+            data = f.read(max_bytes + 1)
+    except FileRefused:
+        raise
+    except FileNotFoundError:
+        raise FileRefused(path, "no such file") from None
+    except IsADirectoryError:
+        raise FileRefused(path, "is a directory") from None
+    except PermissionError:
+        raise FileRefused(path, "permission denied") from None
+    except OSError as exc:
+        raise FileRefused(path, f"unreadable: {exc.strerror or exc}") from None
+    if len(data) > max_bytes:
+        raise FileRefused(path, f"too large: over {max_bytes} bytes")
+    return decode(path, data)
+
+
+def decode(path: str, data: bytes) -> str:
+    if b"\x00" in data[:8192]:
+        raise FileRefused(path, "binary: contains NUL bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileRefused(path, f"not valid UTF-8 (byte {exc.start})") from None

@@ -1,0 +1,186 @@
+"""Text surfaces cut from a syntax tree: signatures, doc text, value summaries and the
+names a span declares and calls. Language-neutral: node-type sets, no per-language code."""
+
+from __future__ import annotations
+
+import re
+
+from ..languages.spec import LanguageSpec
+from ..languages.treesitter import Node
+
+SIGNATURE_MAX = 240
+VALUE_MAX = 240
+# Literal collections whose elements past the third are shown as "…".
+COLLECTIONS = frozenset({
+    "literal_value", "composite_literal", "list", "dictionary", "set", "tuple", "array",
+    "object", "array_expression", "initializer_list", "array_creation_expression",
+    "struct_expression", "field_initializer_list", "tuple_expression", "hash",
+    "array_initializer", "anonymous_struct_initializer", "initializer_list",
+})
+# Function literals are shown by their signature only.
+FUNCTION_LITERALS = frozenset({
+    "func_literal", "arrow_function", "function_expression", "function", "lambda",
+    "closure_expression", "lambda_expression", "anonymous_function", "block_argument",
+})
+DECLARING = {  # node type → field naming what it declares
+    "assignment": "left", "augmented_assignment": "left", "short_var_declaration": "left",
+    "let_declaration": "pattern", "variable_declarator": "name", "var_spec": "name",
+    "const_spec": "name", "assignment_expression": "left", "variable_declaration": None,
+    "local_variable_declaration": "declarator", "init_declarator": "declarator",
+}
+CALLS = frozenset({"call", "call_expression", "method_invocation", "macro_invocation",
+                   "invocation_expression", "function_call_expression", "member_call_expression"})
+_COMMENT_MARKS = re.compile(r"^\s*(?:///?!?|/\*\*?|\*/|\*|#!?|--|;+)\s?", re.M)
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def _text(node: Node) -> str:
+    return node.text.decode("utf-8", "replace")
+
+
+def _squash(s: str) -> str:
+    return " ".join(s.split())
+
+
+def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes) -> str:
+    """A definition's text up to its body, on one line (``def f(x)``, ``impl Db``)."""
+    start = outer.start_byte
+    for child in outer.children:  # skip decorators and attributes inside the wrapper
+        if child.type in spec.attached or "comment" in child.type:
+            start = child.end_byte
+        else:
+            break
+    body = _find_body(node, spec)
+    end = body.start_byte if body is not None else node.end_byte
+    if end <= start:
+        end = node.end_byte
+    text = data[start:end].decode("utf-8", "replace")
+    if body is None:
+        text = text.split("\n", 1)[0]
+    sig = _squash(text).rstrip("{:=( ").rstrip()
+    if len(sig) > SIGNATURE_MAX:
+        sig = sig[: SIGNATURE_MAX - 1].rstrip() + "…"
+    return sig or _squash(_text(node))[:SIGNATURE_MAX]
+
+
+def _find_body(node: Node, spec: LanguageSpec) -> Node | None:
+    body = node.child_by_field_name("body")
+    if body is not None:
+        return body
+    frontier = [node]
+    for _depth in range(3):
+        nxt = []
+        for n in frontier:
+            for c in n.children:
+                if c.type in spec.bodies or c.type == "{":
+                    return c
+                nxt.append(c)
+        frontier = nxt
+    return None
+
+
+def comment_text(raw: str) -> str:
+    """Comment markers removed, lines joined as prose."""
+    lines = [_COMMENT_MARKS.sub("", ln).rstrip(" */") for ln in raw.splitlines()]
+    return _squash(" ".join(ln for ln in lines if ln.strip()))
+
+
+def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
+    """A value's text with collections cut after three elements and function literals
+    shown by signature: ``{{0x0, 0xf, 0}, {1, 2, 3}, {4, 5, 6}, …}``."""
+    out: list[str] = []
+    budget = [limit]
+
+    def emit(s: str) -> None:
+        out.append(s)
+        budget[0] -= len(s)
+
+    stack: list[tuple[Node, int] | str] = [(node, 0)]
+    while stack and budget[0] > 0:
+        item = stack.pop()
+        if isinstance(item, str):
+            emit(item)
+            continue
+        n, depth = item
+        if n.type in FUNCTION_LITERALS:
+            body = _find_body(n, spec)
+            head = n.text[: body.start_byte - n.start_byte] if body is not None else n.text
+            emit(_squash(head.decode("utf-8", "replace")) + " {…}")
+            continue
+        if n.child_count == 0 or depth > 40:
+            emit(_text(n))
+            continue
+        if n.type in COLLECTIONS:
+            kids = n.children
+            named = [c for c in kids if c.is_named and "comment" not in c.type]
+            if len(named) > 3:
+                open_, close = kids[0], kids[-1]
+                parts: list[tuple[Node, int] | str] = [open_.text.decode() if not open_.is_named else ""]
+                for i, c in enumerate(named[:3]):
+                    parts.append((c, depth + 1))
+                    parts.append(", ")
+                parts.append("…")
+                parts.append(close.text.decode() if not close.is_named else "")
+                stack.extend(reversed(parts))
+                continue
+        pieces: list[tuple[Node, int] | str] = []
+        for c in n.children:
+            if "comment" in c.type:
+                continue
+            pieces.append((c, depth + 1))
+            if c.type == ",":
+                pieces.append(" ")
+        stack.extend(reversed(pieces))
+    text = "".join(out)
+    text = re.sub(r"\s+", " ", text).replace(" ,", ",")
+    if budget[0] <= 0 or len(text) > limit:
+        text = text[: limit - 1].rstrip() + "…"
+    return text
+
+
+def collect_identifiers(root: Node | None, start: int, end: int) -> tuple[str, list[str], list[str]]:
+    """Comments, declared names and called names inside ``[start, end)``."""
+    if root is None:
+        return "", [], []
+    comments: list[str] = []
+    declared: list[str] = []
+    called: list[str] = []
+    seen_d: set[str] = set()
+    seen_c: set[str] = set()
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.end_byte <= start or n.start_byte >= end:
+            continue
+        t = n.type
+        if "comment" in t:
+            if n.start_byte >= start:
+                comments.append(_text(n))
+            continue
+        if t in DECLARING and n.start_byte >= start:
+            field = DECLARING[t]
+            target = n.child_by_field_name(field) if field else (n.named_children[0] if n.named_children else None)
+            if target is not None:
+                name = _last_identifier(target)
+                if name and name not in seen_d:
+                    seen_d.add(name)
+                    declared.append(name)
+        elif t in CALLS and n.start_byte >= start:
+            fn = n.child_by_field_name("function") or n.child_by_field_name("macro") \
+                or n.child_by_field_name("name") or (n.named_children[0] if n.named_children else None)
+            if fn is not None:
+                name = _last_identifier(fn)
+                if name and name not in seen_c:
+                    seen_c.add(name)
+                    called.append(name)
+        stack.extend(reversed(n.children))
+    text = comment_text("\n".join(comments))
+    return text, declared, called
+
+
+def _last_identifier(node: Node) -> str | None:
+    text = _text(node)
+    if len(text) > 200:
+        return None
+    m = re.search(r"[A-Za-z_][A-Za-z0-9_]*(?=[^A-Za-z0-9_]*$)", text)
+    return m.group(0) if m else None

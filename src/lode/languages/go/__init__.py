@@ -1,0 +1,15 @@
+"""Go: upstream tags + top-level const/var units; a method's scope is its receiver type."""
+
+from ..spec import DEFAULT_WRAPPERS, LanguageSpec, grammar, module_query, own_query
+
+SPEC = LanguageSpec(
+    name="go",
+    extensions=(".go",),
+    grammar=grammar("tree_sitter_go"),
+    queries=(module_query("tree_sitter_go"), own_query("go")),
+    # `type X struct{}` is a type_declaration holding one type_spec: the unit is the whole
+    # declaration; a grouped `type ( … )` is split per spec.
+    wrappers=DEFAULT_WRAPPERS | {"type_declaration"},
+    signature_prefix={"type_spec": "type "},
+    receiver_field="receiver",
+)

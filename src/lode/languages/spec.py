@@ -1,0 +1,76 @@
+"""What lode knows about a language, as data.
+
+A :class:`LanguageSpec` names the grammar, the tags-style queries whose
+``@definition.<kind>`` captures are the chunker's units, and small rule tables the
+generic chunker consults (which nodes wrap a definition, which siblings above it
+belong to it, where a signature stops). Languages with no rules of their own get the
+defaults, so any grammar wheel that ships a ``tags.scm`` is chunked with no code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module, resources
+from typing import Callable
+
+# Node types that hold a definition's body; its signature is the text before them.
+DEFAULT_BODIES = frozenset({
+    "block", "body", "statement_block", "compound_statement", "class_body",
+    "interface_body", "enum_body", "declaration_list", "field_declaration_list",
+    "enum_variant_list", "body_statement", "object_type", "template_body",
+    "enum_class_body", "annotation_type_body", "constructor_body",
+})
+# Siblings directly above a definition that belong to it (comments always do).
+DEFAULT_ATTACHED = frozenset({
+    "decorator", "attribute_item", "attribute", "annotation", "marker_annotation",
+    "attribute_list", "attribute_group",
+})
+# Parents that wrap exactly one definition and belong to it (`export`, decorators, …).
+DEFAULT_WRAPPERS = frozenset({
+    "decorated_definition", "export_statement", "template_declaration",
+})
+
+
+@dataclass(frozen=True)
+class LanguageSpec:
+    """One language: grammar, queries and chunking rules (all data)."""
+
+    name: str
+    extensions: tuple[str, ...]
+    grammar: Callable[[], object]
+    queries: tuple[Callable[[], str], ...]
+    wrappers: frozenset[str] = DEFAULT_WRAPPERS
+    attached: frozenset[str] = DEFAULT_ATTACHED
+    bodies: frozenset[str] = DEFAULT_BODIES
+    # Prefix a definition's signature when its node omits the keyword (Go `type_spec`).
+    signature_prefix: dict[str, str] = field(default_factory=dict)
+    # Field holding a method's receiver (Go); its type names the method's scope.
+    receiver_field: str | None = None
+    # Where doc text lives besides comments above: "docstring" (first string in body).
+    docstring: bool = False
+    # Bumped when this language's chunking changes: its files are re-chunked.
+    version: int = 1
+
+    @property
+    def chunker_id(self) -> str:
+        return f"code-{self.name}-{self.version}"
+
+
+def grammar(module: str, attr: str = "language") -> Callable[[], object]:
+    """A lazy loader for the grammar capsule a wheel exposes."""
+    return lambda: getattr(import_module(module), attr)()
+
+
+def module_query(module: str, attr: str = "TAGS_QUERY") -> Callable[[], str]:
+    """A query a grammar wheel exposes as a module constant."""
+    return lambda: getattr(import_module(module), attr) or ""
+
+
+def wheel_query(module: str, relpath: str) -> Callable[[], str]:
+    """A query file a grammar wheel ships as package data."""
+    return lambda: resources.files(module).joinpath(relpath).read_text("utf-8")
+
+
+def own_query(language: str, filename: str = "tags.scm") -> Callable[[], str]:
+    """A query file lode ships for a language, beside its rules."""
+    return lambda: resources.files(f"lode.languages.{language}").joinpath(filename).read_text("utf-8")

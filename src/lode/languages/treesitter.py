@@ -1,0 +1,133 @@
+"""The one module that imports tree_sitter: grammars, parsing with a deadline, queries.
+
+Everything else receives parsed trees and nodes from here and treats them as plain
+objects (``type``, ``start_byte``, ``children``, …), so a tree-sitter upgrade touches
+this file only.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import tree_sitter
+
+from .spec import LanguageSpec
+
+Node = Any  # tree_sitter.Node, kept opaque for the rest of the package
+Tree = Any
+
+PARSE_SECONDS = 5.0  # a grammar that takes longer on one file is treated as failing
+_READ = 1 << 16
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    """One ``@definition.<kind>`` capture: the node, its kind and its name node."""
+
+    kind: str
+    node: Node
+    name: Node | None
+    pattern: int
+
+
+class Grammar:
+    """A language's compiled grammar and queries, shared by the threads of a process."""
+
+    def __init__(self, spec: LanguageSpec):
+        self.spec = spec
+        self.language = tree_sitter.Language(spec.grammar())
+        self._local = threading.local()
+
+    @property
+    def _parser(self) -> tree_sitter.Parser:
+        parser = getattr(self._local, "parser", None)
+        if parser is None:
+            parser = self._local.parser = tree_sitter.Parser(self.language)
+        return parser
+
+    def parse(self, data: bytes, seconds: float = PARSE_SECONDS) -> Tree | None:
+        """Parse ``data``; None when the grammar ran past its deadline."""
+        deadline = time.monotonic() + seconds
+        timed_out = False
+
+        def read(offset: int, _point) -> bytes:
+            nonlocal timed_out
+            if time.monotonic() > deadline:
+                timed_out = True
+                return b""
+            return data[offset : offset + _READ]
+
+        parser = self._parser
+        tree = parser.parse(read)
+        if timed_out or tree is None:
+            parser.reset()
+            return None
+        return tree
+
+    @cached_property
+    def tags_source(self) -> str:
+        return "\n".join(q() for q in self.spec.queries)
+
+    @cached_property
+    def tags(self) -> tree_sitter.Query:
+        """Every pattern of the language's tags queries (definitions and references)."""
+        return tree_sitter.Query(self.language, self.tags_source)
+
+    @cached_property
+    def definitions_query(self) -> tree_sitter.Query:
+        """The tags queries with only the ``@definition.*`` patterns enabled."""
+        source = self.tags_source
+        query = tree_sitter.Query(self.language, source)
+        for i in range(query.pattern_count):
+            text = source.encode()[query.start_byte_for_pattern(i) : query.end_byte_for_pattern(i)]
+            if b"@definition." not in text:
+                query.disable_pattern(i)
+        return query
+
+    def definitions(self, root: Node) -> list[Definition]:
+        """Definition captures in byte order; a node captured by several patterns keeps
+        the first pattern's kind (so Rust's `method` wins over `function`)."""
+        best: dict[tuple[int, int, str], Definition] = {}
+        for pattern, captures in tree_sitter.QueryCursor(self.definitions_query).matches(root):
+            names = captures.get("name")
+            for capture, nodes in captures.items():
+                if not capture.startswith("definition."):
+                    continue
+                kind = capture.split(".", 1)[1]
+                for node in nodes:
+                    key = (node.start_byte, node.end_byte, node.type)
+                    old = best.get(key)
+                    if old is None or pattern < old.pattern:
+                        best[key] = Definition(kind, node, names[0] if names else None, pattern)
+        return sorted(best.values(), key=lambda d: (d.node.start_byte, -d.node.end_byte))
+
+    def query(self, source: str) -> tree_sitter.Query:
+        """Compile a user's query; raises ValueError with tree-sitter's message."""
+        try:
+            return tree_sitter.Query(self.language, source)
+        except Exception as exc:  # tree_sitter.QueryError and friends
+            raise ValueError(str(exc)) from exc
+
+    @staticmethod
+    def captures(query: tree_sitter.Query, root: Node) -> dict[str, list[Node]]:
+        return tree_sitter.QueryCursor(query).captures(root)
+
+    @staticmethod
+    def matches(query: tree_sitter.Query, root: Node) -> list[tuple[int, dict[str, list[Node]]]]:
+        return tree_sitter.QueryCursor(query).matches(root)
+
+
+_grammars: dict[str, Grammar] = {}
+_lock = threading.Lock()
+
+
+def grammar_for(spec: LanguageSpec) -> Grammar:
+    with _lock:
+        g = _grammars.get(spec.name)
+        if g is None:
+            g = _grammars[spec.name] = Grammar(spec)
+        return g

@@ -1,0 +1,24 @@
+"""TypeScript and TSX: JavaScript's tags + TypeScript's tags + ours, for both grammars."""
+
+from dataclasses import replace
+
+from ..javascript import JS_WRAPPERS
+from ..spec import LanguageSpec, grammar, module_query, own_query, wheel_query
+
+_QUERIES = (
+    module_query("tree_sitter_javascript"),
+    own_query("javascript"),
+    wheel_query("tree_sitter_typescript", "queries/tags.scm"),
+    own_query("typescript"),
+)
+
+SPEC = LanguageSpec(
+    name="typescript",
+    extensions=(".ts", ".mts", ".cts"),
+    grammar=grammar("tree_sitter_typescript", "language_typescript"),
+    queries=_QUERIES,
+    wrappers=JS_WRAPPERS,
+)
+
+TSX = replace(SPEC, name="tsx", extensions=(".tsx",),
+              grammar=grammar("tree_sitter_typescript", "language_tsx"))
