@@ -21,12 +21,14 @@ YAML_EXTENSIONS = frozenset({".yaml", ".yml"})
 TEXT_EXTENSIONS = frozenset({".txt"})
 
 
-def chunk_file(path: str, text: str, config: ChunkConfig = DEFAULT_CHUNK_CONFIG) -> list[Chunk]:
+def chunk_file(path: str, text: str, config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
+               tree=None) -> list[Chunk]:
     """Chunks of one file's text. ``path`` is used for routing and breadcrumbs; any
-    extension that is not code, Markdown or YAML is chunked as plain text."""
+    extension that is not code, Markdown or YAML is chunked as plain text. ``tree`` is
+    an already parsed syntax tree of a code file (one parse shared with symbols)."""
     spec = language_for_path(path)
     if spec is not None:
-        return chunk_code(path, text, spec, config)
+        return chunk_code(path, text, spec, config, tree)
     ext = os.path.splitext(path)[1].lower()
     if ext in MARKDOWN_EXTENSIONS:
         return chunk_markdown(path, text, config)

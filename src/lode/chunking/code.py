@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from ..config import ChunkConfig
 from ..languages.spec import LanguageSpec
-from ..languages.treesitter import Definition, Node, grammar_for
+from ..languages.treesitter import Definition, Node, Tree, grammar_for
 from ..models import Chunk
 from .lines import Lines, nonws, split_lines, trim
 from .summary import collect_identifiers, comment_text, render_value, signature_text
@@ -54,10 +54,13 @@ def is_comment(node: Node) -> bool:
     return "comment" in node.type
 
 
-def chunk_code(path: str, text: str, spec: LanguageSpec, config: ChunkConfig) -> list[Chunk]:
+def chunk_code(path: str, text: str, spec: LanguageSpec, config: ChunkConfig,
+               tree: Tree | None = None) -> list[Chunk]:
+    """Chunks of one code file. Pass ``tree`` (from ``grammar_for(spec).parse``) to share
+    one parse with symbol extraction; ``None`` parses here."""
     data = text.encode("utf-8")
     builder = _Builder(path, data, spec, config)
-    return builder.run()
+    return builder.run(tree)
 
 
 class _Builder:
@@ -71,8 +74,10 @@ class _Builder:
 
     # ---- pipeline -------------------------------------------------------------------
 
-    def run(self) -> list[Chunk]:
-        tree = self.tree = self.grammar.parse(self.data)
+    def run(self, tree: Tree | None = None) -> list[Chunk]:
+        if tree is None:
+            tree = self.grammar.parse(self.data)
+        self.tree = tree
         units: list[Unit] = []
         header_label = None
         if tree is not None:
