@@ -258,8 +258,10 @@ class _Builder:
         """Fragments of ``u`` in ``[start, end)``, cut by lines if still too big. The
         first fragment carries the unit's own embed; later ones are continuations."""
         for s, e in split_lines(self.data, start, end, self.config.body_budget):
-            embed = self._unit_embed(u, crumb) if first else self._loose_embed(crumb, s, e)
-            self._add(s, e, u.kind, u.name, crumb, embed)
+            if first:  # the head carries the unit's own surface, however short its body
+                self._add(s, e, u.kind, u.name, crumb, self._unit_embed(u, crumb), keep_embed=True)
+            else:
+                self._add(s, e, u.kind, u.name, crumb, self._loose_embed(crumb, s, e))
             first = False
         return first
 
@@ -274,18 +276,23 @@ class _Builder:
             value = node.child_by_field_name("value") or node.child_by_field_name("right")
             if value is not None:
                 crumb = f"{crumb} = {render_value(value, self.spec)}"
-        return _bounded(crumb, u.doc, self.config.embed_budget)
+        doc = u.doc
+        if u.children:  # a whole class/impl embeds its members' signatures too
+            doc = "\n".join(filter(None, [doc, "; ".join(c.label for c in u.children)]))
+        return _bounded(crumb, doc, self.config.embed_budget)
 
     def _loose_embed(self, crumb: str, start: int, end: int, header: bool = False) -> str:
         """Embed for text with no signature of its own (gaps, continuations): its
         comments and the names it declares and calls."""
         comments, declared, called = collect_identifiers(self._root_for(start, end), start, end)
+        if header and self.spec.docstring and self.tree is not None:
+            comments = "\n".join(filter(None, [_docstring(self.tree.root_node, field=None), comments]))
         extra = []
         if declared:
             extra.append("declares " + ", ".join(declared[:24]))
         if called and not header:
             extra.append("calls " + ", ".join(called[:24]))
-        doc = "\n".join(filter(None, [comments, "; ".join(extra)]))
+        doc = "\n".join(filter(None, ["; ".join(extra), comments]))
         return _bounded(crumb, doc, self.config.embed_budget) if doc else ""
 
     def _root_for(self, start: int, end: int) -> Node | None:
@@ -293,11 +300,12 @@ class _Builder:
             return None
         return self.tree.root_node.descendant_for_byte_range(start, end)
 
-    def _add(self, start: int, end: int, kind: str, name: str | None, crumb: str, embed: str | None) -> None:
+    def _add(self, start: int, end: int, kind: str, name: str | None, crumb: str,
+             embed: str | None, keep_embed: bool = False) -> None:
         start, end = trim(self.data, start, end)
         if start >= end:
             return
-        if not embed or nonws(self.data, start, end) < self.config.short_content:
+        if not embed or (not keep_embed and nonws(self.data, start, end) < self.config.short_content):
             embed = None
         line_start, line_end = self.lines.span(start, end)
         self.chunks.append(Chunk(self.path, start, end, line_start, line_end, kind, name,
@@ -316,8 +324,9 @@ def _inside_error(node: Node) -> bool:
     return False
 
 
-def _docstring(node: Node) -> str:
-    body = node.child_by_field_name("body")
+def _docstring(node: Node, field: str | None = "body") -> str:
+    """The string literal opening a body (Python's docstring convention)."""
+    body = node.child_by_field_name(field) if field else node
     if body is None or not body.named_children:
         return ""
     first = body.named_children[0]

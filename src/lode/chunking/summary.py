@@ -54,10 +54,14 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes) -> 
     end = body.start_byte if body is not None else node.end_byte
     if end <= start:
         end = node.end_byte
+    for child in node.children:  # a comment before the body is not signature
+        if "comment" in child.type and start < child.start_byte < end:
+            end = child.start_byte
+            break
     text = data[start:end].decode("utf-8", "replace")
     if body is None:
         text = text.split("\n", 1)[0]
-    sig = _squash(text).rstrip("{:=( ").rstrip()
+    sig = _squash(text).rstrip("{:=(; ").rstrip()
     if len(sig) > SIGNATURE_MAX:
         sig = sig[: SIGNATURE_MAX - 1].rstrip() + "…"
     return sig or _squash(_text(node))[:SIGNATURE_MAX]
