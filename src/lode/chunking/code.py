@@ -29,6 +29,9 @@ from ..models import Chunk
 from .lines import Lines, nonws, split_lines, trim
 from .summary import collect_identifiers, comment_text, render_value, signature_text
 
+_TOP_LEVEL_AFTER_BLANK = re.compile(rb"\n[ \t]*\n(?=[^\s])")
+INNER_DOC = (b"//!", b"/*!")
+VALUE_KINDS = frozenset({"constant", "var", "const", "static"})
 HEADER_NODES = frozenset({"package_clause", "package_declaration", "namespace_definition"})
 # Go-style declaration groups: the unit is the declaration, its specs name it.
 SPEC_GROUPS = {"const_declaration": ("const", "const_spec"), "var_declaration": ("var", "var_spec")}
@@ -89,14 +92,9 @@ class _Builder:
 
     def _units(self, root: Node) -> list[Unit]:
         """Top-level units, each holding its nested units."""
-        has_error = root.has_error
-        flat: list[Unit] = []
-        for d in self.grammar.definitions(root):
-            if has_error and _inside_error(d.node):
-                continue
-            outer = self._grow_wrappers(d.node)
-            start = self._grow_doc(outer)
-            flat.append(Unit(d, start, outer.end_byte, outer))
+        flat = self._flat_units(root)
+        if root.has_error:
+            flat += self._recover(flat)
         flat.sort(key=lambda u: (u.start, -u.end))
         top: list[Unit] = []
         stack: list[Unit] = []
@@ -117,6 +115,47 @@ class _Builder:
             self._describe(u, scope_name=None)
         return top
 
+    def _flat_units(self, root: Node) -> list[Unit]:
+        has_error = root.has_error
+        flat: list[Unit] = []
+        for d in self.grammar.definitions(root):
+            if has_error and _inside_error(d.node):
+                continue
+            outer = self._grow_wrappers(d.node)
+            start = self._grow_doc(outer)
+            flat.append(Unit(d, start, outer.end_byte, outer))
+        return flat
+
+    def _recover(self, units: list[Unit]) -> list[Unit]:
+        """Definitions lost to a syntax error the parser could not close: each stretch
+        outside the found units is cut where a blank line is followed by an unindented
+        line, and every piece that parses cleanly on its own yields its definitions."""
+        covered = sorted((u.start, u.end) for u in units)
+        holes, cursor = [], 0
+        for s, e in covered:
+            if s > cursor:
+                holes.append((cursor, s))
+            cursor = max(cursor, e)
+        holes.append((cursor, len(self.data)))
+        found: list[Unit] = []
+        for hole_start, hole_end in holes:
+            cuts = [hole_start] + [m.start() + 1 for m in _TOP_LEVEL_AFTER_BLANK.finditer(self.data, hole_start, hole_end)]
+            if len(cuts) < 2 or len(cuts) > 2000:
+                continue
+            cuts.append(hole_end)
+            for a, b in zip(cuts, cuts[1:]):
+                a, b = trim(self.data, a, b)
+                if a >= b:
+                    continue
+                tree = self.grammar.parse_range(self.data, a, b, self._point(a), self._point(b))
+                if tree is None or tree.root_node.has_error:
+                    continue
+                found += [u for u in self._flat_units(tree.root_node) if a <= u.start and u.end <= b]
+        return found
+
+    def _point(self, offset: int) -> tuple[int, int]:
+        return self.lines.line_of(offset) - 1, offset - self.lines.line_start(offset)
+
     def _grow_wrappers(self, node: Node) -> Node:
         while True:
             parent = node.parent
@@ -127,16 +166,20 @@ class _Builder:
             node = parent
 
     def _grow_doc(self, node: Node) -> int:
-        """Start of the run of comments/attributes directly above ``node``."""
-        data, start = self.data, node.start_byte
+        """Start of the run of comments/attributes directly above ``node``: each on its
+        own line, no blank line between. Inner doc comments (``//!``) describe the
+        enclosing module, not the next item, and stop the run."""
+        data, lines, start = self.data, self.lines, node.start_byte
         sib = node.prev_sibling
         while sib is not None and (is_comment(sib) or sib.type in self.spec.attached):
-            between = data[sib.end_byte : start]
-            if between.count(b"\n") > 1 or between.strip():
+            if data[sib.end_byte : start].strip():
                 break
-            line_start = self.lines.line_start(sib.start_byte)
-            if data[line_start : sib.start_byte].strip():
+            if lines.line_of(start) - lines.line_of(max(sib.start_byte, sib.end_byte - 1)) > 1:
+                break  # a blank line: file commentary, not this definition's doc
+            if data[lines.line_start(sib.start_byte) : sib.start_byte].strip():
                 break  # a trailing comment on a line of code belongs to that code
+            if is_comment(sib) and data.startswith(INNER_DOC, sib.start_byte):
+                break
             start = sib.start_byte
             sib = sib.prev_sibling
         return start
@@ -188,16 +231,23 @@ class _Builder:
         group = SPEC_GROUPS.get(node.type)
         if group:
             return _spec_group_signature(node, *group)
-        sig = signature_text(u.node, node, self.spec, self.data)
+        sig = signature_text(u.node, node, self.spec, self.data, value_like=u.kind in VALUE_KINDS)
         prefix = self.spec.signature_prefix.get(node.type)
         if prefix and not sig.startswith(prefix):
             sig = prefix + sig
         return sig
 
     def _doc(self, u: Unit) -> str:
+        """Comments above the definition (not its attributes), then its docstring."""
         parts = []
-        if u.start < u.node.start_byte:
-            parts.append(comment_text(self.data[u.start : u.node.start_byte].decode("utf-8", "replace")))
+        sib = u.node.prev_sibling
+        comments = []
+        while sib is not None and sib.start_byte >= u.start:
+            if is_comment(sib):
+                comments.append(sib.text.decode("utf-8", "replace"))
+            sib = sib.prev_sibling
+        if comments:
+            parts.append(comment_text("\n".join(reversed(comments))))
         if self.spec.docstring:
             parts.append(_docstring(u.definition.node))
         return "\n".join(p for p in parts if p).strip()
@@ -272,7 +322,7 @@ class _Builder:
         if node.type in SPEC_GROUPS:
             body = _spec_group_values(node, SPEC_GROUPS[node.type][0], self.spec)
             return _bounded(f"{self.path} › {body}", u.doc, self.config.embed_budget)
-        if u.kind in {"constant", "var", "const", "static"}:
+        if u.kind in VALUE_KINDS:
             value = node.child_by_field_name("value") or node.child_by_field_name("right")
             if value is not None:
                 crumb = f"{crumb} = {render_value(value, self.spec)}"

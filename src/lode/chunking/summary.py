@@ -42,15 +42,17 @@ def _squash(s: str) -> str:
     return " ".join(s.split())
 
 
-def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes) -> str:
-    """A definition's text up to its body, on one line (``def f(x)``, ``impl Db``)."""
+def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
+                   value_like: bool = False) -> str:
+    """A definition's text up to its body, on one line (``def f(x)``, ``impl Db``);
+    for constants and variables (``value_like``), their first line."""
     start = outer.start_byte
     for child in outer.children:  # skip decorators and attributes inside the wrapper
         if child.type in spec.attached or "comment" in child.type:
             start = child.end_byte
         else:
             break
-    body = _find_body(node, spec)
+    body = None if value_like else _find_body(node, spec)
     end = body.start_byte if body is not None else node.end_byte
     if end <= start:
         end = node.end_byte

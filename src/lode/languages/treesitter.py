@@ -68,6 +68,17 @@ class Grammar:
             return None
         return tree
 
+    def parse_range(self, data: bytes, start: int, end: int, start_point: tuple[int, int],
+                    end_point: tuple[int, int]) -> Tree | None:
+        """Parse only ``data[start:end]`` (node offsets stay those of ``data``): used to
+        recover definitions that follow a syntax error the full parse could not close."""
+        parser = self._parser
+        parser.included_ranges = [tree_sitter.Range(start_point, end_point, start, end)]
+        try:
+            return self.parse(data)
+        finally:
+            parser.included_ranges = [tree_sitter.Range((0, 0), (0xFFFFFFFF, 0xFFFFFFFF), 0, 0xFFFFFFFF)]
+
     @cached_property
     def tags_source(self) -> str:
         return "\n".join(q() for q in self.spec.queries)

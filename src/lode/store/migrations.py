@@ -1,0 +1,107 @@
+"""Named schema migrations, applied in order and recorded in the ``migrations`` table.
+
+A migration is a name and a function taking an open :class:`sqlite3.Connection`. Each
+one runs inside its own transaction together with the row that records it, so a crash
+leaves either the whole migration or none of it. Names never change once released.
+
+Other subsystems add their tables from their own modules: register with
+:func:`migration` and list the module in :data:`MIGRATION_MODULES` (order matters:
+modules are imported, and their migrations applied, in that order)::
+
+    # src/lode/store/schema_symbols.py
+    from .migrations import migration
+
+    @migration("0100_symbols")
+    def _symbols(db):
+        db.execute("CREATE TABLE symbols (file_id INTEGER NOT NULL "
+                   "REFERENCES files(id) ON DELETE CASCADE, ...)")
+
+Tables holding per-file data should reference ``files(id) ON DELETE CASCADE``: the
+indexer replaces a changed file by deleting its row, so cascades clean everything else.
+
+A migration that changes how derived data is computed calls :func:`invalidate_files`
+so the next ``index`` run rebuilds it (SPEC §1: a schema change rebuilds derived data).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sqlite3
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+# Modules that register migrations, in application order.
+MIGRATION_MODULES: tuple[str, ...] = (
+    "lode.store.schema",
+)
+
+
+@dataclass(frozen=True)
+class Migration:
+    name: str
+    apply: Callable[[sqlite3.Connection], None]
+
+
+_REGISTRY: list[Migration] = []
+
+
+def migration(name: str) -> Callable:
+    """Register ``fn(db)`` as the migration ``name`` (appended after those before it)."""
+
+    def register(fn: Callable[[sqlite3.Connection], None]):
+        if any(m.name == name for m in _REGISTRY):
+            raise ValueError(f"migration {name!r} registered twice")
+        _REGISTRY.append(Migration(name, fn))
+        return fn
+
+    return register
+
+
+def registered() -> list[Migration]:
+    for module in MIGRATION_MODULES:
+        importlib.import_module(module)
+    return list(_REGISTRY)
+
+
+def applied(db: sqlite3.Connection) -> list[str]:
+    db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
+    return [r[0] for r in db.execute("SELECT name FROM migrations ORDER BY rowid")]
+
+
+def migrate(db: sqlite3.Connection) -> list[str]:
+    """Apply every registered migration not yet recorded; return the names applied.
+
+    ``db`` must be in autocommit mode (``isolation_level=None``)."""
+    done = set(applied(db))
+    ran = []
+    for m in registered():
+        if m.name in done:
+            continue
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            # Another process may have migrated while we waited for the write lock.
+            if db.execute("SELECT 1 FROM migrations WHERE name = ?", (m.name,)).fetchone():
+                db.execute("COMMIT")
+                continue
+            m.apply(db)
+            db.execute("INSERT INTO migrations (name, applied_at) VALUES (?, ?)", (m.name, time.time()))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        ran.append(m.name)
+    return ran
+
+
+def run_script(db: sqlite3.Connection, sql: str) -> None:
+    """Run ``;``-separated DDL statements inside the current transaction
+    (``executescript`` would commit it). Statements must not contain ``;`` in literals."""
+    for statement in sql.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def invalidate_files(db: sqlite3.Connection) -> None:
+    """Make the next index run re-read and re-chunk every file."""
+    db.execute("UPDATE files SET mtime_ns = -1, hash = NULL")

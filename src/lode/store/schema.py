@@ -1,0 +1,75 @@
+"""The core schema: workspaces, files, chunks and the lexical (FTS5) index.
+
+- ``workspaces``: a root with its patterns (JSON) and an index ``generation`` that
+  grows by one with every index run that changed something.
+- ``files``: one row per file lode looked at, refusals included (``refused`` holds the
+  reason, and such a file has no chunks). ``mtime_ns``/``size`` decide whether a re-run
+  reads the file at all; ``hash`` (of the file's bytes) whether a touched file is
+  re-chunked; ``chunker`` whether a chunker version change re-chunks it.
+- ``chunks``: a file's partition. ``embed`` is the semantic surface and ``embed_hash``
+  its content hash, so vectors keyed by (embed_hash, model) can be added beside it
+  without reshaping this table. ``name_key`` is the lower-cased last component of the
+  chunk's name, for "exact identifier → its definition first".
+- ``chunks_fts``: FTS5 over ``body`` (verbatim; the only copy of a chunk's text),
+  ``breadcrumb`` and ``idents`` (identifier parts: ``reclaimVectors`` → ``reclaim
+  vectors``), rowid = chunks.id. Underscores are token characters so a snake_case
+  identifier stays one token in ``body`` and its parts go to ``idents``.
+"""
+
+from __future__ import annotations
+
+from .migrations import migration, run_script
+
+FTS_TOKENIZER = "unicode61 remove_diacritics 2 tokenchars '_'"
+
+
+@migration("0001_core")
+def _core(db):
+    run_script(db, f"""
+    CREATE TABLE workspaces (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        root TEXT NOT NULL UNIQUE,
+        config TEXT NOT NULL,
+        generation INTEGER NOT NULL DEFAULT 0,
+        indexed_at REAL,
+        index_seconds REAL,
+        created_at REAL NOT NULL
+    );
+    CREATE TABLE files (
+        id INTEGER PRIMARY KEY,
+        workspace_id INTEGER NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        mtime_ns INTEGER NOT NULL,
+        size INTEGER NOT NULL,
+        hash TEXT,
+        chunker TEXT,
+        language TEXT,
+        tag TEXT,
+        lines INTEGER NOT NULL DEFAULT 0,
+        refused TEXT,
+        generation INTEGER NOT NULL,
+        UNIQUE (workspace_id, path)
+    );
+    CREATE TABLE chunks (
+        id INTEGER PRIMARY KEY,
+        file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+        ord INTEGER NOT NULL,
+        byte_start INTEGER NOT NULL,
+        byte_end INTEGER NOT NULL,
+        line_start INTEGER NOT NULL,
+        line_end INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT,
+        name_key TEXT,
+        breadcrumb TEXT NOT NULL,
+        embed TEXT,
+        embed_hash TEXT
+    );
+    CREATE INDEX chunks_file ON chunks(file_id);
+    CREATE INDEX chunks_name_key ON chunks(name_key) WHERE name_key IS NOT NULL;
+    CREATE INDEX chunks_embed_hash ON chunks(embed_hash) WHERE embed_hash IS NOT NULL;
+    CREATE VIRTUAL TABLE chunks_fts USING fts5(
+        body, breadcrumb, idents, tokenize = "{FTS_TOKENIZER}"
+    )
+    """)
