@@ -1,0 +1,41 @@
+"""What the indexer hands the store for one file (plain, picklable records)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class ChunkRow:
+    ord: int
+    byte_start: int
+    byte_end: int
+    line_start: int
+    line_end: int
+    kind: str
+    name: str | None
+    name_key: str | None
+    breadcrumb: str
+    embed: str | None
+    embed_hash: str | None
+    body: str
+    idents: str
+
+
+@dataclass(slots=True)
+class FileRecord:
+    """A file's new state. ``refused`` (a reason) means no chunks; ``touched`` means
+    the bytes are unchanged and only ``mtime_ns``/``size`` need updating."""
+
+    path: str
+    mtime_ns: int
+    size: int
+    hash: str | None = None
+    chunker: str | None = None
+    language: str | None = None
+    tag: str | None = None  # "code" | "prose"
+    lines: int = 0
+    refused: str | None = None
+    touched: bool = False
+    chunks: list[ChunkRow] = field(default_factory=list)
+    symbols: list = field(default_factory=list)  # filled by lode.symbols when it lands

@@ -1,0 +1,220 @@
+"""The SQLite store: one connection, WAL, migrations on open, one transaction per batch."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from ..errors import LodeError, NotFound
+from . import hooks
+from .migrations import migrate
+from .records import FileRecord
+
+
+class StoreError(LodeError):
+    exit_code = 1
+    rpc_code = -32010
+
+
+@dataclass(frozen=True)
+class WorkspaceRow:
+    id: int
+    name: str
+    root: str
+    config: dict
+    generation: int
+    indexed_at: float | None
+    index_seconds: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class FileState:
+    id: int
+    mtime_ns: int
+    size: int
+    hash: str | None
+    chunker: str | None
+    refused: str | None
+
+
+class Store:
+    """An open store. Not shared between threads: open one per thread or process."""
+
+    def __init__(self, path: str | os.PathLike, *, timeout: float = 30.0):
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None,
+                                      check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = NORMAL")
+            self.db.execute("PRAGMA foreign_keys = ON")
+            self.db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            self.migrated = migrate(self.db)
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot open store {self.path}: {exc}") from exc
+        except OSError as exc:
+            raise StoreError(f"cannot create store {self.path}: {exc.strerror or exc}") from exc
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    # -- workspaces ---------------------------------------------------------------
+
+    def _workspace(self, row) -> WorkspaceRow:
+        return WorkspaceRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
+
+    _WS = "SELECT id, name, root, config, generation, indexed_at, index_seconds FROM workspaces"
+
+    def workspaces(self) -> list[WorkspaceRow]:
+        return [self._workspace(r) for r in self.db.execute(self._WS + " ORDER BY name")]
+
+    def workspace(self, key: str | int) -> WorkspaceRow:
+        """A workspace by id, name or root path; raises NotFound."""
+        if isinstance(key, int):
+            row = self.db.execute(self._WS + " WHERE id = ?", (key,)).fetchone()
+        else:
+            row = self.db.execute(self._WS + " WHERE name = ?", (key,)).fetchone()
+            if row is None:
+                root = os.path.realpath(os.path.expanduser(key))
+                row = self.db.execute(self._WS + " WHERE root = ?", (root,)).fetchone()
+        if row is None:
+            raise NotFound(f"no workspace {key!r} in {self.path}", data={"workspace": key})
+        return self._workspace(row)
+
+    def add_workspace(self, name: str, root: str, config: dict) -> WorkspaceRow:
+        with self.transaction() as db:
+            cur = db.execute("INSERT INTO workspaces (name, root, config, created_at) VALUES (?, ?, ?, ?)",
+                             (name, root, json.dumps(config), time.time()))
+        return self.workspace(cur.lastrowid)
+
+    def set_workspace_config(self, workspace_id: int, config: dict) -> None:
+        with self.transaction() as db:
+            db.execute("UPDATE workspaces SET config = ? WHERE id = ?", (json.dumps(config), workspace_id))
+
+    def remove_workspace(self, workspace_id: int) -> None:
+        with self.transaction() as db:
+            db.execute("DELETE FROM chunks_fts WHERE rowid IN (SELECT c.id FROM chunks c "
+                       "JOIN files f ON f.id = c.file_id WHERE f.workspace_id = ?)", (workspace_id,))
+            db.execute("DELETE FROM workspaces WHERE id = ?", (workspace_id,))
+
+    def begin_generation(self, workspace_id: int) -> int:
+        with self.transaction() as db:
+            db.execute("UPDATE workspaces SET generation = generation + 1 WHERE id = ?", (workspace_id,))
+            return db.execute("SELECT generation FROM workspaces WHERE id = ?", (workspace_id,)).fetchone()[0]
+
+    def finish_index(self, workspace_id: int, seconds: float) -> None:
+        with self.transaction() as db:
+            db.execute("UPDATE workspaces SET indexed_at = ?, index_seconds = ? WHERE id = ?",
+                       (time.time(), seconds, workspace_id))
+
+    # -- files --------------------------------------------------------------------
+
+    def file_states(self, workspace_id: int) -> dict[str, FileState]:
+        """Every known file of a workspace (metadata only: no text)."""
+        return {r[0]: FileState(*r[1:]) for r in self.db.execute(
+            "SELECT path, id, mtime_ns, size, hash, chunker, refused FROM files WHERE workspace_id = ?",
+            (workspace_id,))}
+
+    def write_batch(self, workspace_id: int, generation: int, records: Iterable[FileRecord],
+                    deleted: Iterable[str] = ()) -> None:
+        """Store a batch of file states (and remove ``deleted`` paths) in one transaction."""
+        with self.transaction() as db:
+            for path in deleted:
+                self._delete_path(db, workspace_id, path)
+            next_id = (db.execute("SELECT max(id) FROM chunks").fetchone()[0] or 0) + 1
+            for rec in records:
+                if rec.touched:
+                    db.execute("UPDATE files SET mtime_ns = ?, size = ? WHERE workspace_id = ? AND path = ?",
+                               (rec.mtime_ns, rec.size, workspace_id, rec.path))
+                    continue
+                self._delete_path(db, workspace_id, rec.path)
+                file_id = db.execute(
+                    "INSERT INTO files (workspace_id, path, mtime_ns, size, hash, chunker, language, tag,"
+                    " lines, refused, generation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (workspace_id, rec.path, rec.mtime_ns, rec.size, rec.hash, rec.chunker, rec.language,
+                     rec.tag, rec.lines, rec.refused, generation)).lastrowid
+                if rec.chunks:
+                    ids = range(next_id, next_id + len(rec.chunks))
+                    next_id += len(rec.chunks)
+                    db.executemany(
+                        "INSERT INTO chunks (id, file_id, ord, byte_start, byte_end, line_start, line_end,"
+                        " kind, name, name_key, breadcrumb, embed, embed_hash)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        [(i, file_id, c.ord, c.byte_start, c.byte_end, c.line_start, c.line_end, c.kind,
+                          c.name, c.name_key, c.breadcrumb, c.embed, c.embed_hash)
+                         for i, c in zip(ids, rec.chunks)])
+                    db.executemany("INSERT INTO chunks_fts (rowid, body, breadcrumb, idents) VALUES (?, ?, ?, ?)",
+                                   [(i, c.body, c.breadcrumb, c.idents) for i, c in zip(ids, rec.chunks)])
+                for writer in hooks.FILE_WRITERS:
+                    writer(db, file_id, rec)
+
+    @staticmethod
+    def _delete_path(db: sqlite3.Connection, workspace_id: int, path: str) -> None:
+        row = db.execute("SELECT id FROM files WHERE workspace_id = ? AND path = ?", (workspace_id, path)).fetchone()
+        if row is None:
+            return
+        db.execute("DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE file_id = ?)", (row[0],))
+        db.execute("DELETE FROM files WHERE id = ?", (row[0],))  # chunks and others cascade
+
+    # -- status -------------------------------------------------------------------
+
+    def workspace_status(self, workspace_id: int) -> dict:
+        db = self.db
+        files, lines = db.execute("SELECT count(*), coalesce(sum(lines), 0) FROM files "
+                                  "WHERE workspace_id = ? AND refused IS NULL", (workspace_id,)).fetchone()
+        chunks = db.execute("SELECT count(*) FROM chunks c JOIN files f ON f.id = c.file_id "
+                            "WHERE f.workspace_id = ?", (workspace_id,)).fetchone()[0]
+        langs = {}
+        for lang, n, nl, nc in db.execute(
+                "SELECT coalesce(f.language, '?'), count(*), sum(f.lines), "
+                " (SELECT count(*) FROM chunks c JOIN files g ON g.id = c.file_id"
+                "  WHERE g.workspace_id = f.workspace_id AND coalesce(g.language, '?') = coalesce(f.language, '?'))"
+                " FROM files f WHERE f.workspace_id = ? AND f.refused IS NULL GROUP BY 1 ORDER BY 2 DESC",
+                (workspace_id,)):
+            langs[lang] = {"files": n, "lines": nl or 0, "chunks": nc}
+        refusals = [{"path": p, "reason": r} for p, r in db.execute(
+            "SELECT path, refused FROM files WHERE workspace_id = ? AND refused IS NOT NULL ORDER BY path",
+            (workspace_id,))]
+        chunkers = [r[0] for r in db.execute(
+            "SELECT DISTINCT chunker FROM files WHERE workspace_id = ? AND chunker IS NOT NULL ORDER BY 1",
+            (workspace_id,))]
+        return {"files": files, "lines": lines, "chunks": chunks, "languages": langs,
+                "refused": refusals, "chunkers": chunkers}
+
+    def size_bytes(self) -> int:
+        total = 0
+        for suffix in ("", "-wal", "-shm"):
+            p = Path(str(self.path) + suffix)
+            if p.exists():
+                total += p.stat().st_size
+        return total
+
+
+def open_store(path) -> Store:
+    return Store(path)
+
+
+__all__ = ["Store", "StoreError", "WorkspaceRow", "FileState", "NotFound"]
