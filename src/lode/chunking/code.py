@@ -324,7 +324,7 @@ class _Builder:
             return _bounded(f"{self.path} › {body}", u.doc, self.config.embed_budget)
         if u.kind in VALUE_KINDS:
             value = node.child_by_field_name("value") or node.child_by_field_name("right")
-            if value is not None:
+            if value is not None and value.text.decode("utf-8", "replace") not in crumb:
                 crumb = f"{crumb} = {render_value(value, self.spec)}"
         doc = u.doc
         if u.children:  # a whole class/impl embeds its members' signatures too

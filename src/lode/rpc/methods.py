@@ -18,6 +18,17 @@ from ..errors import InvalidParams, LodeError
 from .protocol import MethodNotFound
 
 
+class _Required:
+    """Default marking a parameter required even though an optional one precedes it
+    (``search.query(workspace, query, options)`` keeps the SPEC's positional order)."""
+
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Any = _Required()
+
+
 class NotAvailable(LodeError):
     """The method exists in the protocol but this build cannot serve it (yet)."""
 
@@ -40,8 +51,10 @@ class Method:
         """Name, summary and parameters (for ``sys.capabilities`` and documentation)."""
         out = []
         for p in self.params:
-            entry = {"name": p.name, "type": _type_name(self.hints.get(p.name, Any))}
-            if p.default is not inspect.Parameter.empty:
+            entry = {"name": p.name, "type": type_name(self.hints.get(p.name, Any))}
+            if p.default is inspect.Parameter.empty or p.default is REQUIRED:
+                entry["required"] = True
+            else:
                 entry["default"] = p.default
             out.append(entry)
         return {"name": self.name, "summary": self.doc.split("\n\n")[0], "params": out}
@@ -104,16 +117,16 @@ class MethodTable:
             given = dict(params)
         for p in method.params:
             if p.name not in given:
-                if p.default is inspect.Parameter.empty:
+                if p.default is inspect.Parameter.empty or p.default is REQUIRED:
                     raise InvalidParams(f"invalid params: missing required parameter "
                                         f"'{p.name}' for {method.name}",
                                         data={"method": method.name, "param": p.name})
                 continue
             hint = method.hints.get(p.name, Any)
-            if not _matches(given[p.name], hint):
+            if not matches(given[p.name], hint):
                 raise InvalidParams(
-                    f"invalid params: '{p.name}' must be {_type_name(hint)}, "
-                    f"got {_json_type(given[p.name])}",
+                    f"invalid params: '{p.name}' must be {type_name(hint)}, "
+                    f"got {json_type(given[p.name])}",
                     data={"method": method.name, "param": p.name})
         return given
 
@@ -122,12 +135,12 @@ class MethodTable:
         return method.func(ctx, **self.bind(method, params if params is not None else {}))
 
 
-def _matches(value: Any, hint: Any) -> bool:
+def matches(value: Any, hint: Any) -> bool:
     if hint is Any:
         return True
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
-        return any(_matches(value, h) for h in typing.get_args(hint))
+        return any(matches(value, h) for h in typing.get_args(hint))
     if hint is type(None):
         return value is None
     if hint is bool:
@@ -142,7 +155,7 @@ def _matches(value: Any, hint: Any) -> bool:
         if not isinstance(value, list):
             return False
         args = typing.get_args(hint)
-        return not args or all(_matches(v, args[0]) for v in value)
+        return not args or all(matches(v, args[0]) for v in value)
     if origin is dict or hint is dict:
         return isinstance(value, dict)
     if origin is typing.Literal:
@@ -150,22 +163,22 @@ def _matches(value: Any, hint: Any) -> bool:
     return True
 
 
-def _type_name(hint: Any) -> str:
+def type_name(hint: Any) -> str:
     if hint is Any:
         return "any value"
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
-        return " or ".join(_type_name(h) for h in typing.get_args(hint))
+        return " or ".join(type_name(h) for h in typing.get_args(hint))
     if origin is typing.Literal:
         return "one of " + ", ".join(repr(a) for a in typing.get_args(hint))
     if origin is list or hint is list:
         args = typing.get_args(hint)
-        return f"an array of {_type_name(args[0])}s" if args else "an array"
+        return f"an array of {type_name(args[0])}s" if args else "an array"
     return {str: "a string", int: "an integer", float: "a number", bool: "a boolean",
             dict: "an object", type(None): "null"}.get(hint, getattr(hint, "__name__", str(hint)))
 
 
-def _json_type(value: Any) -> str:
+def json_type(value: Any) -> str:
     if value is None:
         return "null"
     return {bool: "boolean", int: "integer", float: "number", str: "string", list: "array",

@@ -1,0 +1,21 @@
+"""Go symbol rules: the package is named by its import path (module path from the
+nearest go.mod, then the directory); methods are qualified by their receiver type,
+pointer or not; only capitalised names are visible to other packages."""
+
+from ..spec import own_query
+from ..symbolrules import SymbolRules
+
+BUILTINS = frozenset(
+    "append cap clear close complex copy delete imag len make max min new panic print println "
+    "real recover bool byte comparable complex64 complex128 error float32 float64 int int8 int16 "
+    "int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr any".split())
+
+RULES = SymbolRules(
+    resolver="go",
+    query=own_query("go", "symbols.scm"),
+    scopes=frozenset(),  # Go has no nested named scopes; receivers qualify methods
+    markers=("go.mod",),
+    builtins=BUILTINS,
+    exported=lambda name: name[:1].isupper(),
+    test_markers=("_test.go", "/testdata/"),
+)

@@ -1,0 +1,15 @@
+"""JavaScript symbol rules: as TypeScript's, without types of its own."""
+
+from ..spec import own_query
+from ..symbolrules import SymbolRules
+
+RULES = SymbolRules(
+    resolver="typescript",
+    query=own_query("javascript", "symbols.scm"),
+    scopes=frozenset({"class"}),
+    types=frozenset({"class"}),
+    markers=("package.json",),
+    index_stems=("index",),
+    strip_dirs=("src", "lib"),
+    test_markers=(".test.", ".spec.", "/__tests__/", "/test/", "/tests/"),
+)

@@ -1,0 +1,20 @@
+; lode's symbol query for JavaScript (see lode/languages/symbolrules.py).
+(function_declaration name: (identifier) @name) @def.function
+(generator_function_declaration name: (identifier) @name) @def.function
+(class_declaration name: (identifier) @name) @def.class
+(method_definition name: [(property_identifier) (private_property_identifier)] @name) @def.method
+(field_definition property: [(property_identifier) (private_property_identifier)] @name) @def.property
+(program (lexical_declaration (variable_declarator name: (identifier) @name) @def.variable))
+(program (variable_declaration (variable_declarator name: (identifier) @name) @def.variable))
+(program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @def.variable)))
+(program (export_statement declaration: (variable_declaration (variable_declarator name: (identifier) @name) @def.variable)))
+
+(import_statement) @import
+(export_statement source: (_)) @import
+(program (export_statement (export_clause) !source) @import)
+
+(class_declaration name: (_) @rel.owner (class_heritage (_) @rel.extends))
+
+(member_expression object: (identifier) @ref.base property: (property_identifier) @ref.member)
+(call_expression function: (identifier) @ref.local)
+(new_expression constructor: (identifier) @ref.local)

@@ -1,0 +1,17 @@
+"""Rust symbol rules: the crate root is ``src/lib.rs`` or ``src/main.rs`` under the
+nearest Cargo.toml (crate name from it); ``name.rs`` and ``name/mod.rs`` are module
+``name``, inline ``mod`` blocks nest; impl blocks qualify their methods by the
+implementing type, trait blocks by the trait; ``pub use`` re-exports."""
+
+from ..spec import own_query
+from ..symbolrules import SymbolRules
+
+RULES = SymbolRules(
+    resolver="rust",
+    query=own_query("rust", "symbols.scm"),
+    scopes=frozenset({"module", "impl", "trait", "enum"}),
+    markers=("Cargo.toml",),
+    index_stems=("mod",),
+    strip_dirs=("src",),
+    test_markers=("/tests/", "/benches/", "/examples/", "/test/"),
+)

@@ -1,0 +1,56 @@
+"""What the symbol index knows about a language, as data.
+
+Each language with cross-file symbol support has a ``symbols.scm`` query beside its
+``tags.scm`` and a :class:`SymbolRules` table in its ``symbols.py``. The query names
+syntax with a small set of captures; the table says how names nest and how modules are
+named. The code that reads both lives in :mod:`lode.symbols`; ``resolver`` picks the
+few language-specific routines (import forms, module paths) data cannot express.
+
+Captures a ``symbols.scm`` may use:
+
+``@def.<detail>`` + ``@name``
+    a definition and its name node; ``<detail>`` is the grammar's word (function,
+    class, struct, …). ``@receiver`` names a Go method's receiver type. ``@def.impl`` with
+    ``@impl.type`` opens a scope named after a type without defining anything.
+``@import``
+    an import statement, handed whole to the language's resolver.
+``@rel.owner`` + ``@rel.extends`` / ``@rel.implements`` / ``@rel.requires`` / ``@rel.embeds``
+    the owner (a definition or its name node) and a base type, required method or
+    embedded interface.
+``@ref.base`` + ``@ref.member``
+    ``base.member`` where ``base`` may be an import alias (``h.Client``).
+``@ref.local``
+    an unqualified identifier that may name an import or a definition of this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class SymbolRules:
+    # which resolver in lode.symbols handles imports and module paths
+    resolver: str
+    query: Callable[[], str]
+    # definitions whose names qualify the definitions nested in them
+    scopes: frozenset[str]
+    # definitions whose bodies hold only local names (nothing inside is indexed)
+    locals: frozenset[str] = frozenset({"function", "method"})
+    # details that are methods when their nearest scope is one of `types`
+    callables: frozenset[str] = frozenset({"function", "method"})
+    types: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "impl", "enum",
+                                       "union", "type", "opaque"})
+    # a file that marks a module root / package (python: __init__.py; go: go.mod …)
+    markers: tuple[str, ...] = ()
+    # file stems that stand for their directory (`__init__`, `mod`, `index`)
+    index_stems: tuple[str, ...] = ()
+    # leading directories dropped from module paths (`src`)
+    strip_dirs: tuple[str, ...] = ()
+    # identifiers never recorded as references (builtins)
+    builtins: frozenset[str] = frozenset()
+    # is a definition's name visible outside its module/package? (None: always)
+    exported: Callable[[str], bool] | None = None
+    # path fragments that mark test code (ranked after non-test candidates)
+    test_markers: tuple[str, ...] = field(default=("/test/", "/tests/", "/testing/", "testdata/"))

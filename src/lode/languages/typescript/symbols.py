@@ -1,0 +1,19 @@
+"""TypeScript symbol rules: the module path is the file path (``src/`` dropped, an
+``index`` file stands for its directory); classes, interfaces, enums and namespaces
+qualify their members; ``export … from`` re-exports."""
+
+from ..spec import own_query
+from ..symbolrules import SymbolRules
+
+SCOPES = frozenset({"class", "interface", "namespace", "enum"})
+
+RULES = SymbolRules(
+    resolver="typescript",
+    query=own_query("typescript", "symbols.scm"),
+    scopes=SCOPES,
+    types=frozenset({"class", "interface"}),
+    markers=("package.json",),
+    index_stems=("index",),
+    strip_dirs=("src", "lib"),
+    test_markers=(".test.", ".spec.", "/__tests__/", "/test/", "/tests/"),
+)

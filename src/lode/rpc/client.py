@@ -1,0 +1,119 @@
+"""A small synchronous client for the daemon (``lode --call``, tests, benchmarks), and
+the code that starts a daemon when none answers."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from typing import Any
+
+from ..errors import LodeError
+from .server import default_socket_path
+
+
+class RemoteError(LodeError):
+    """An error response from the daemon, with its JSON-RPC code."""
+
+    def __init__(self, code: int, message: str, data: Any = None):
+        super().__init__(message, data=data if isinstance(data, dict) else None)
+        self.rpc_code = code
+        self.exit_code = _exit_code_for(code)
+
+
+def _exit_code_for(code: int) -> int:
+    stack = list(LodeError.__subclasses__())
+    while stack:
+        cls = stack.pop()
+        if cls.__dict__.get("rpc_code") == code:
+            return cls.exit_code
+        stack.extend(cls.__subclasses__())
+    return 1
+
+
+class NoDaemon(LodeError):
+    exit_code = 1
+
+
+class Client:
+    def __init__(self, socket_path: str | None = None, timeout: float | None = None):
+        self.socket_path = socket_path or default_socket_path()
+        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._sock.settimeout(timeout)
+        try:
+            self._sock.connect(self.socket_path)
+        except OSError as exc:
+            self._sock.close()
+            raise NoDaemon(f"no lode daemon answers on {self.socket_path}: {exc.strerror or exc}") from None
+        self._file = self._sock.makefile("rb")
+        self._ids = itertools.count(1)
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._file.close()
+        self._sock.close()
+
+    def send_raw(self, line: bytes) -> Any:
+        """Send one raw line, return the decoded response line (None on hang-up)."""
+        self._sock.sendall(line if line.endswith(b"\n") else line + b"\n")
+        reply = self._file.readline()
+        return json.loads(reply) if reply else None
+
+    def call(self, method: str, params: list | dict | None = None) -> Any:
+        rid = next(self._ids)
+        message: dict[str, Any] = {"jsonrpc": "2.0", "id": rid, "method": method}
+        if params is not None:
+            message["params"] = params
+        reply = self.send_raw(json.dumps(message).encode())
+        if reply is None:
+            raise NoDaemon("the daemon closed the connection")
+        if "error" in reply:
+            err = reply["error"]
+            raise RemoteError(err.get("code", -32603), err.get("message", ""), err.get("data"))
+        return reply.get("result")
+
+
+def start_daemon(socket_path: str, db_path: str | None = None, *, timeout: float = 15.0,
+                 log_path: str | None = None) -> None:
+    """Start ``lode serve`` in the background and wait until it answers."""
+    cmd = [sys.executable, "-c", "from lode.cli import main; main()", "serve",
+           "--socket", socket_path]
+    if db_path:
+        cmd += ["--db", os.fspath(db_path)]
+    log_path = log_path or os.path.join(os.path.dirname(os.path.abspath(socket_path)), "daemon.log")
+    os.makedirs(os.path.dirname(log_path), mode=0o700, exist_ok=True)
+    with open(log_path, "ab") as log:
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                start_new_session=True)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise NoDaemon(f"the daemon exited at start (code {proc.returncode}); see {log_path}")
+        try:
+            Client(socket_path, timeout=1).close()
+            return
+        except NoDaemon:
+            time.sleep(0.05)
+    raise NoDaemon(f"the daemon did not answer within {timeout:.0f} s; see {log_path}")
+
+
+def connect(socket_path: str | None = None, db_path: str | None = None, *, start: bool = True,
+            timeout: float | None = None) -> Client:
+    """A client for the daemon at ``socket_path``, starting one when none answers."""
+    path = socket_path or default_socket_path()
+    try:
+        return Client(path, timeout=timeout)
+    except NoDaemon:
+        if not start:
+            raise
+    start_daemon(path, db_path)
+    return Client(path, timeout=timeout)

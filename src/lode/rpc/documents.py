@@ -1,0 +1,103 @@
+"""``doc.read``: a workspace file's text, confined to the workspace, in bounded pieces.
+
+Paths are resolved against the workspace root and refused (-32602 naming ``path``) when
+they resolve outside it — ``..``, absolute paths and symlinks included. Derived formats
+(.html/.htm/.docx) are served as their derived Markdown text, marked read-only. Text
+longer than one read's limit is cut at a paragraph end (else a line end) and followed by
+a marker line saying where to continue.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from ..chunking.reader import read_text
+from ..errors import InvalidParams, NotFound
+from .methods import NotAvailable
+
+DEFAULT_READ_CHARS = 40_000
+MAX_READ_CHARS = 1_000_000
+DERIVED_EXTENSIONS = (".html", ".htm", ".docx")
+
+
+@dataclass(frozen=True)
+class Root:
+    name: str
+    path: str  # real (symlink-free) absolute path
+
+
+def confine(root: Root, path: str) -> tuple[str, str]:
+    """(absolute real path, path relative to the root), or -32602 if outside."""
+    candidate = path if os.path.isabs(path) else os.path.join(root.path, path)
+    real = os.path.realpath(candidate)
+    if real != root.path and not real.startswith(root.path.rstrip(os.sep) + os.sep):
+        raise InvalidParams(f"invalid params: 'path' {path!r} is outside workspace "
+                            f"{root.name!r} ({root.path})", data={"param": "path", "path": path})
+    return real, os.path.relpath(real, root.path)
+
+
+def derive(path: str) -> str:
+    """The derived Markdown text of an .html/.htm/.docx file (the indexer's deriver)."""
+    try:
+        from ..chunking import derive as derive_module  # landed with the indexer
+    except ImportError:
+        raise NotAvailable(f"reading {os.path.splitext(path)[1]} files needs the deriver, "
+                           "which this build does not have yet") from None
+    for name in ("derive_text", "derive", "to_markdown", "read_derived"):
+        fn = getattr(derive_module, name, None)
+        if callable(fn):
+            result = fn(path)
+            return result if isinstance(result, str) else getattr(result, "text", str(result))
+    raise NotAvailable("the deriver exposes no derive function this build knows")
+
+
+def read(root: Root, path: str, *, offset: int = 0, limit: int = DEFAULT_READ_CHARS,
+         line_start: int | None = None, line_end: int | None = None) -> dict:
+    if offset < 0:
+        raise InvalidParams("invalid params: 'offset' must be >= 0", data={"param": "offset"})
+    if not 0 < limit <= MAX_READ_CHARS:
+        raise InvalidParams(f"invalid params: 'limit' must be between 1 and {MAX_READ_CHARS}",
+                            data={"param": "limit"})
+    real, rel = confine(root, path)
+    if not os.path.exists(real):
+        raise NotFound(f"no such file in workspace {root.name!r}: {rel}", data={"path": rel})
+    derived = os.path.splitext(real)[1].lower() in DERIVED_EXTENSIONS
+    text = derive(real) if derived else read_text(real)
+    first_line = 1
+    if line_start is not None or line_end is not None:
+        lines = text.splitlines(keepends=True)
+        lo = max(1, line_start or 1)
+        hi = min(len(lines), line_end or len(lines))
+        text = "".join(lines[lo - 1:hi])
+        first_line = lo
+    piece, next_offset = window(text, offset, limit)
+    result = {"workspace": root.name, "path": rel, "text": piece, "offset": offset,
+              "next_offset": next_offset, "total_chars": len(text), "truncated": next_offset is not None,
+              "derived": derived, "read_only": derived, "line_start": first_line}
+    if next_offset is not None:
+        result["text"] = truncation_marked(piece, next_offset, len(text))
+    return result
+
+
+def window(text: str, offset: int, limit: int) -> tuple[str, int | None]:
+    """``text[offset:cut]`` with ``cut`` at a paragraph end within the limit when there
+    is one in its second half, else a line end, else the limit itself; ``None`` as the
+    next offset when the rest fits."""
+    end = offset + limit
+    if end >= len(text):
+        return text[offset:], None
+    floor = offset + limit // 2
+    cut = text.rfind("\n\n", floor, end)
+    if cut >= 0:
+        cut += 2
+    else:
+        cut = text.rfind("\n", floor, end)
+        cut = cut + 1 if cut >= 0 else end
+    return text[offset:cut], cut
+
+
+def truncation_marked(piece: str, next_offset: int, total: int) -> str:
+    sep = "" if piece.endswith("\n") else "\n"
+    return (f"{piece}{sep}[… truncated: {total - next_offset} more characters of {total}; "
+            f"read on with offset={next_offset}]\n")

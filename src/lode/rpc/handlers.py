@@ -1,0 +1,375 @@
+"""The daemon's methods. Each is a thin mapping onto one :class:`lode.service.Service`
+method — parameters named and typed here so the table can check them, the work done by
+the service. Library errors (:class:`~lode.errors.LodeError`) pass through untouched; the
+server converts them once.
+
+Methods that change the store are registered with ``writes=True`` and run one at a time.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from typing import Any, Callable
+
+from .. import __version__
+from ..errors import InvalidParams, LodeError, NotFound
+from . import documents
+from .methods import REQUIRED, MethodTable, NotAvailable, json_type, matches, type_name
+
+TABLE = MethodTable()
+method = TABLE.method
+
+
+class Context:
+    """What handlers see: a service per worker thread (SQLite connections stay on the
+    thread that opened them), one write lock, indexing progress, and hooks the daemon
+    sets (watcher refresh, shutdown)."""
+
+    def __init__(self, db_path: str | None = None, service_factory: Callable[..., Any] | None = None):
+        self.db_path = db_path
+        self._factory = service_factory
+        self._local = threading.local()
+        self.write_lock = threading.RLock()
+        self.progress: dict[str, dict] = {}
+        self.workspaces_changed: Callable[[], None] = lambda: None
+        self.shutdown: Callable[[], None] | None = None
+        self.started = time.time()
+
+    @property
+    def service(self):
+        svc = getattr(self._local, "service", None)
+        if svc is None:
+            factory = self._factory
+            if factory is None:
+                try:
+                    from ..service import Service
+                except ImportError as exc:
+                    raise NotAvailable(f"the service layer is not available: {exc}") from None
+                factory = Service
+            svc = self._local.service = factory(db_path=self.db_path)
+        return svc
+
+    def close(self) -> None:
+        svc = getattr(self._local, "service", None)
+        if svc is not None and hasattr(svc, "close"):
+            svc.close()
+
+
+def _op(ctx: Context, name: str, rpc: str):
+    """``ctx.service.<name>``, or a clear error when this build's service lacks it."""
+    fn = getattr(ctx.service, name, None)
+    if fn is None:
+        raise NotAvailable(f"{rpc} is not available in this build (Service.{name} is missing)",
+                           data={"method": rpc})
+    return fn
+
+
+def _given(**kwargs: Any) -> dict[str, Any]:
+    return {k: v for k, v in kwargs.items() if v is not None}
+
+
+# --- workspaces -------------------------------------------------------------------------
+
+@method("workspace.add", writes=True)
+def workspace_add(ctx: Context, root: str = REQUIRED, name: str | None = None,
+                  code: bool | None = None, include: list[str] | None = None,
+                  exclude: list[str] | None = None,
+                  text_extensions: list[str] | None = None) -> Any:
+    """Add a workspace: a root folder (indexed by ``index.run``, watched by the daemon).
+
+    ``code`` turns code indexing on or off; ``include``/``exclude`` are globs;
+    ``text_extensions`` declares extra plain-text extensions."""
+    result = _op(ctx, "add_workspace", "workspace.add")(
+        root, **_given(name=name, code=code, include=include, exclude=exclude,
+                       text_extensions=text_extensions))
+    ctx.workspaces_changed()
+    return result
+
+
+@method("workspace.list")
+def workspace_list(ctx: Context) -> Any:
+    """Every workspace in the store with its root and patterns."""
+    return _op(ctx, "list_workspaces", "workspace.list")()
+
+
+@method("workspace.configure", writes=True)
+def workspace_configure(ctx: Context, workspace: str = REQUIRED, code: bool | None = None,
+                        include: list[str] | None = None, exclude: list[str] | None = None,
+                        text_extensions: list[str] | None = None) -> Any:
+    """Change a workspace's settings (only those given)."""
+    result = _op(ctx, "configure_workspace", "workspace.configure")(
+        workspace, **_given(code=code, include=include, exclude=exclude,
+                            text_extensions=text_extensions))
+    ctx.workspaces_changed()
+    return result
+
+
+@method("workspace.set_patterns", writes=True)
+def workspace_set_patterns(ctx: Context, workspace: str = REQUIRED,
+                           include: list[str] | None = None,
+                           exclude: list[str] | None = None) -> Any:
+    """Replace a workspace's include and/or exclude globs."""
+    if include is None and exclude is None:
+        raise InvalidParams("invalid params: give 'include' or 'exclude' (or both)",
+                            data={"param": "include"})
+    return workspace_configure(ctx, workspace, include=include, exclude=exclude)
+
+
+@method("workspace.set_text_extensions", writes=True)
+def workspace_set_text_extensions(ctx: Context, workspace: str = REQUIRED,
+                                  extensions: list[str] = REQUIRED) -> Any:
+    """Declare the extensions read as plain text. A registered code extension is refused
+    (-32602); existing overlaps are reported as ``text_collisions``."""
+    result = _op(ctx, "set_text_extensions", "workspace.set_text_extensions")(workspace, extensions)
+    ctx.workspaces_changed()
+    return result
+
+
+@method("workspace.remove", writes=True)
+def workspace_remove(ctx: Context, workspace: str = REQUIRED) -> Any:
+    """Remove a workspace and everything indexed from it."""
+    result = _op(ctx, "remove_workspace", "workspace.remove")(workspace)
+    ctx.workspaces_changed()
+    return result
+
+
+# --- indexing ---------------------------------------------------------------------------
+
+@method("index.run", writes=True)
+def index_run(ctx: Context, workspace: str | None = None) -> Any:
+    """Index a workspace incrementally (every workspace when none is named); returns the
+    run's counts. ``index.status`` shows progress meanwhile."""
+    run = _op(ctx, "index", "index.run")
+    key = workspace or "*"
+
+    def progress(*args: Any, **kwargs: Any) -> None:
+        ctx.progress[key] = _progress_record(args, kwargs)
+
+    ctx.progress[key] = {"started": time.time()}
+    try:
+        return run(workspace, progress=progress)
+    finally:
+        ctx.progress.pop(key, None)
+
+
+def _progress_record(args: tuple, kwargs: dict) -> dict:
+    if len(args) == 1 and not kwargs:
+        value = args[0]
+        if isinstance(value, dict):
+            return dict(value)
+        if hasattr(value, "__dict__"):
+            return {k: v for k, v in vars(value).items() if not k.startswith("_")}
+        return {"progress": value}
+    record = dict(kwargs)
+    for name, value in zip(("done", "total", "path"), args):
+        record[name] = value
+    return record
+
+
+@method("index.status")
+def index_status(ctx: Context, workspace: str | None = None) -> Any:
+    """Counts, last index time, refusals with reasons, and progress of a running index."""
+    status = _op(ctx, "status", "index.status")(workspace)
+    if isinstance(status, dict):
+        status = dict(status)
+        status["indexing"] = dict(ctx.progress)
+    return status
+
+
+# --- search -----------------------------------------------------------------------------
+
+SEARCH_OPTIONS: dict[str, Any] = {
+    "paths": list[str] | None, "path_globs": list[str] | None, "tags_any": list[str] | None,
+    "languages": list[str] | None, "kinds": list[str] | None, "mode": str | None,
+    "rerank": bool | None, "limit": int | None,
+}
+
+
+@method("search.query")
+def search_query(ctx: Context, workspace: str | None = None, query: str = REQUIRED,
+                 options: dict | None = None, *, paths: list[str] | None = None,
+                 path_globs: list[str] | None = None, tags_any: list[str] | None = None,
+                 languages: list[str] | None = None, kinds: list[str] | None = None,
+                 mode: str | None = None, rerank: bool | None = None,
+                 limit: int | None = None) -> Any:
+    """Hybrid search over chunks: ``search.query(workspace, query, {paths, path_globs,
+    tags_any, languages, kinds, mode, rerank, limit})`` — options either in the third
+    argument or as named parameters. ``workspace`` null searches every workspace."""
+    opts = _given(paths=paths, path_globs=path_globs, tags_any=tags_any, languages=languages,
+                  kinds=kinds, mode=mode, rerank=rerank, limit=limit)
+    for key, value in (options or {}).items():
+        if key not in SEARCH_OPTIONS:
+            raise InvalidParams(f"invalid params: unknown search option 'options.{key}' "
+                                f"(accepted: {', '.join(SEARCH_OPTIONS)})",
+                                data={"param": f"options.{key}"})
+        if not matches(value, SEARCH_OPTIONS[key]):
+            raise InvalidParams(f"invalid params: 'options.{key}' must be "
+                                f"{type_name(SEARCH_OPTIONS[key])}, got {json_type(value)}",
+                                data={"param": f"options.{key}"})
+        if value is not None:
+            opts.setdefault(key, value)
+    if not query.strip():
+        raise InvalidParams("invalid params: 'query' is empty", data={"param": "query"})
+    return _op(ctx, "search", "search.query")(query, workspace=workspace, **opts)
+
+
+# --- symbols ----------------------------------------------------------------------------
+
+def _symbol(ctx: Context, op: str, rpc: str, name: str, workspace: str | None, **extra: Any) -> Any:
+    return _op(ctx, op, rpc)(name, **_given(workspace=workspace, **extra))
+
+
+@method("symbol.definition")
+def symbol_definition(ctx: Context, name: str = REQUIRED, workspace: str | None = None) -> Any:
+    """Where a qualified name (at least one dot: ``server.Handler.ServeHTTP``,
+    ``mypkg.Widget``, ``Widget.render``) is defined: every plausible candidate."""
+    return _symbol(ctx, "definition", "symbol.definition", name, workspace)
+
+
+@method("symbol.references")
+def symbol_references(ctx: Context, name: str = REQUIRED, workspace: str | None = None,
+                      limit: int | None = None) -> Any:
+    """Files and first positions that reference a qualified name (through imports)."""
+    return _symbol(ctx, "references", "symbol.references", name, workspace, limit=limit)
+
+
+@method("symbol.implementations")
+def symbol_implementations(ctx: Context, name: str = REQUIRED,
+                           workspace: str | None = None) -> Any:
+    """Types implementing an interface / trait / base class given by qualified name."""
+    return _symbol(ctx, "implementations", "symbol.implementations", name, workspace)
+
+
+@method("symbol.describe")
+def symbol_describe(ctx: Context, name: str = REQUIRED, workspace: str | None = None) -> Any:
+    """Signature, doc comment and location of a qualified name."""
+    return _symbol(ctx, "describe", "symbol.describe", name, workspace)
+
+
+@method("symbol.search")
+def symbol_search(ctx: Context, query: str = REQUIRED, workspace: str | None = None,
+                  limit: int | None = None) -> Any:
+    """Fuzzy search over known qualified names (partial names, camel humps)."""
+    return _symbol(ctx, "symbols", "symbol.search", query, workspace, limit=limit)
+
+
+@method("symbol.list")
+def symbol_list(ctx: Context, workspace: str | None = None, prefix: str | None = None,
+                kinds: list[str] | None = None, limit: int | None = None) -> Any:
+    """Known qualified names, optionally under a prefix (``mypkg.``) or of some kinds."""
+    fn = getattr(ctx.service, "list_symbols", None)
+    if fn is None:
+        raise NotAvailable("symbol.list is not available in this build "
+                           "(Service.list_symbols is missing)", data={"method": "symbol.list"})
+    return fn(**_given(workspace=workspace, prefix=prefix, kinds=kinds, limit=limit))
+
+
+@method("file.outline")
+def file_outline(ctx: Context, path: str = REQUIRED, workspace: str | None = None) -> Any:
+    """The symbols a file defines, in order, with kinds and lines."""
+    root = resolve_root(ctx, workspace, path)
+    _, rel = documents.confine(root, path)
+    return _op(ctx, "outline", "file.outline")(rel, workspace=root.name)
+
+
+@method("ast.query")
+def ast_query(ctx: Context, query: str = REQUIRED, language: str | None = None,
+              paths: list[str] | None = None, workspace: str | None = None,
+              limit: int | None = None) -> Any:
+    """Run a tree-sitter query (S-expression) over a workspace's files of ``language``
+    (or the given ``paths``); returns the captures."""
+    return _op(ctx, "query_ast", "ast.query")(
+        query, **_given(language=language, paths=paths, workspace=workspace, limit=limit))
+
+
+# --- documents --------------------------------------------------------------------------
+
+def _roots(ctx: Context) -> list[documents.Root]:
+    out = []
+    for ws in _op(ctx, "list_workspaces", "doc.read")():
+        get = ws.get if isinstance(ws, dict) else (lambda k, _w=ws: getattr(_w, k, None))
+        root = get("root") or get("path")
+        if root:
+            out.append(documents.Root(str(get("name") or root), os.path.realpath(root)))
+    return out
+
+
+def resolve_root(ctx: Context, workspace: str | None, path: str) -> documents.Root:
+    roots = _roots(ctx)
+    if workspace is not None:
+        for r in roots:
+            if workspace in (r.name, r.path) or os.path.realpath(workspace) == r.path:
+                return r
+        raise NotFound(f"no workspace named {workspace!r}", data={"param": "workspace"})
+    if os.path.isabs(path):
+        real = os.path.realpath(path)
+        inside = [r for r in roots if real == r.path or real.startswith(r.path + os.sep)]
+        if inside:
+            return max(inside, key=lambda r: len(r.path))
+        raise InvalidParams(f"invalid params: 'path' {path!r} is outside every workspace",
+                            data={"param": "path"})
+    if len(roots) == 1:
+        return roots[0]
+    if not roots:
+        raise NotFound("no workspace has been added", data={"param": "workspace"})
+    raise InvalidParams("invalid params: 'workspace' is needed with a relative path when "
+                        "there are several workspaces", data={"param": "workspace"})
+
+
+@method("doc.read")
+def doc_read(ctx: Context, path: str = REQUIRED, workspace: str | None = None,
+             offset: int = 0, limit: int = documents.DEFAULT_READ_CHARS,
+             line_start: int | None = None, line_end: int | None = None) -> Any:
+    """Read a file of a workspace (paths outside it are refused). Derived formats
+    (.html/.htm/.docx) are served as read-only Markdown. Long text is cut at a paragraph
+    end with a marker line; continue with ``offset=next_offset``."""
+    root = resolve_root(ctx, workspace, path)
+    return documents.read(root, path, offset=offset, limit=limit, line_start=line_start,
+                          line_end=line_end)
+
+
+# --- system -----------------------------------------------------------------------------
+
+@method("sys.capabilities")
+def sys_capabilities(ctx: Context) -> Any:
+    """Chunkers with versions, languages, derived formats, embedding model, ranker and the
+    methods this daemon serves."""
+    from ..chunking import chunkers
+    from ..languages import LANGUAGES
+
+    caps: dict[str, Any] = {
+        "version": __version__,
+        "chunkers": chunkers(),
+        "languages": [{"name": s.name, "extensions": list(s.extensions), "chunker": s.chunker_id}
+                      for s in LANGUAGES],
+        "derived_formats": list(documents.DERIVED_EXTENSIONS),
+        "model": None,
+        "ranker": None,
+        "methods": [m.describe() for m in TABLE],
+    }
+    service_caps = getattr(_safe_service(ctx), "capabilities", None)
+    if callable(service_caps):
+        extra = service_caps()
+        if isinstance(extra, dict):
+            for key, value in extra.items():
+                if key != "methods":
+                    caps[key] = value
+    return caps
+
+
+def _safe_service(ctx: Context):
+    try:
+        return ctx.service
+    except LodeError:
+        return None
+
+
+@method("sys.shutdown")
+def sys_shutdown(ctx: Context) -> Any:
+    """Stop the daemon after answering (the socket is owner-only)."""
+    if ctx.shutdown is None:
+        raise NotAvailable("this server cannot be shut down over RPC")
+    ctx.shutdown()
+    return {"stopping": True}

@@ -1,0 +1,169 @@
+"""Live re-indexing: watch every workspace root with ``watchfiles`` (inotify, no polling)
+and re-index what changed.
+
+Two threads. The *watch* thread turns file events into (workspace → paths) and hands them
+over; it restarts its watch when workspaces are added or removed. The *re-index* thread
+takes everything pending at once, so a burst — a branch switch or ``git pull`` touching
+thousands of files — becomes one batched incremental re-index per workspace, not one per
+file, while a single saved edit is searchable within a few hundred milliseconds.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import os
+import threading
+import time
+from typing import Any
+
+from watchfiles import DefaultFilter, watch
+
+log = logging.getLogger("lode.watch")
+
+#: Above this many changed paths a workspace gets a full incremental walk instead of a
+#: path-targeted re-index (the walk skips unchanged files by mtime and size).
+TARGETED_LIMIT = 500
+
+
+class _Filter(DefaultFilter):
+    """watchfiles' defaults (.git, __pycache__, editor swap files …) plus the store's own
+    files, whose writes must not trigger re-indexing."""
+
+    def __init__(self, ignore_files: set[str]):
+        super().__init__()
+        self._ignore_files = ignore_files
+
+    def __call__(self, change: Any, path: str) -> bool:
+        if path in self._ignore_files:
+            return False
+        return super().__call__(change, path)
+
+
+class Watcher:
+    def __init__(self, ctx: Any, *, step_ms: int = 50, debounce_ms: int = 800):
+        self.ctx = ctx
+        self.step_ms = step_ms
+        self.debounce_ms = debounce_ms
+        self._stop = threading.Event()
+        self._restart = threading.Event()
+        self._pending: dict[str, set[str]] = {}
+        self._cond = threading.Condition()
+        self._threads: list[threading.Thread] = []
+        self.batches = 0  # re-index runs done (visible to tests and index.status)
+        self.last_error: str | None = None
+
+    # -- control ----------------------------------------------------------------------
+
+    def start(self) -> None:
+        for target, name in ((self._watch_loop, "lode-watch"), (self._reindex_loop, "lode-reindex")):
+            t = threading.Thread(target=target, name=name, daemon=True)
+            t.start()
+            self._threads.append(t)
+
+    def refresh(self) -> None:
+        """Workspaces changed: watch the new set of roots."""
+        self._restart.set()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._restart.set()
+        with self._cond:
+            self._cond.notify_all()
+
+    # -- watching ---------------------------------------------------------------------
+
+    def _roots(self) -> dict[str, str]:
+        """Workspace name → real root path, for roots that exist."""
+        roots = {}
+        for ws in self.ctx.service.list_workspaces():
+            get = ws.get if isinstance(ws, dict) else (lambda k, _w=ws: getattr(_w, k, None))
+            root = get("root") or get("path")
+            if root and os.path.isdir(root):
+                roots[str(get("name") or root)] = os.path.realpath(root)
+        return roots
+
+    def _ignored_files(self) -> set[str]:
+        db = getattr(self.ctx.service, "db_path", None) or self.ctx.db_path
+        if not db:
+            return set()
+        db = os.path.realpath(os.fspath(db))
+        return {db + suffix for suffix in ("", "-wal", "-shm", "-journal")}
+
+    def _watch_loop(self) -> None:
+        while not self._stop.is_set():
+            self._restart.clear()
+            try:
+                roots = self._roots()
+            except Exception as exc:  # store not ready: try again shortly
+                self.last_error = f"listing workspaces: {exc}"
+                log.warning("watch: %s", self.last_error)
+                self._restart.wait(2)
+                continue
+            if not roots:
+                self._restart.wait()
+                continue
+            by_path = sorted(roots.items(), key=lambda kv: -len(kv[1]))
+            try:
+                for changes in watch(*set(roots.values()), watch_filter=_Filter(self._ignored_files()),
+                                     stop_event=self._restart, step=self.step_ms,
+                                     debounce=self.debounce_ms, rust_timeout=1000,
+                                     yield_on_timeout=False, raise_interrupt=False):
+                    self._enqueue(changes, by_path)
+            except Exception as exc:  # a root vanished, inotify limits …: rebuild the watch
+                self.last_error = f"watching: {exc}"
+                log.warning("watch: %s", self.last_error)
+                self._restart.wait(1)
+
+    def _enqueue(self, changes: set, by_path: list[tuple[str, str]]) -> None:
+        grouped: dict[str, set[str]] = {}
+        for _change, path in changes:
+            for name, root in by_path:  # deepest root first
+                if path == root or path.startswith(root + os.sep):
+                    rel = os.path.relpath(path, root)
+                    # Hidden directories are not indexed; their churn is not a change.
+                    if not any(p.startswith(".") for p in rel.split(os.sep)[:-1]):
+                        grouped.setdefault(name, set()).add(rel)
+                    break
+        if not grouped:
+            return
+        with self._cond:
+            for name, paths in grouped.items():
+                self._pending.setdefault(name, set()).update(paths)
+            self._cond.notify()
+
+    # -- re-indexing ------------------------------------------------------------------
+
+    def _reindex_loop(self) -> None:
+        while not self._stop.is_set():
+            with self._cond:
+                while not self._pending and not self._stop.is_set():
+                    self._cond.wait()
+                pending, self._pending = self._pending, {}
+            for workspace, paths in pending.items():
+                self._reindex(workspace, paths)
+
+    def _reindex(self, workspace: str, paths: set[str]) -> None:
+        service = self.ctx.service
+        started = time.perf_counter()
+        try:
+            with self.ctx.write_lock:
+                if len(paths) <= TARGETED_LIMIT and _accepts(service.index, "paths"):
+                    service.index(workspace, paths=sorted(paths))
+                else:
+                    service.index(workspace)
+            self.last_error = None
+        except Exception as exc:  # a bad file or a vanished root must not stop watching
+            self.last_error = f"re-indexing {workspace}: {exc}"
+            log.warning("watch: %s", self.last_error)
+        finally:
+            self.batches += 1
+            log.info("re-indexed %d changed path(s) in %s in %.0f ms", len(paths), workspace,
+                     (time.perf_counter() - started) * 1000)
+
+
+def _accepts(fn: Any, name: str) -> bool:
+    try:
+        return name in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False

@@ -1,0 +1,79 @@
+"""What a file's surroundings say about its module: marker files (``__init__.py``,
+``go.mod``, ``Cargo.toml``, ``package.json``) and the manifests' names, cached.
+
+Paths are POSIX paths relative to the workspace root; nothing above the root is read.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from functools import lru_cache
+
+
+class Layout:
+    """A workspace root on disk, or an in-memory map of files (for tests)."""
+
+    def __init__(self, root: str | os.PathLike | None = None, files: dict[str, str] | None = None):
+        self.root = os.fspath(root) if root is not None else None
+        self._files = files
+        self.exists = lru_cache(maxsize=65536)(self._exists)
+        self.read = lru_cache(maxsize=4096)(self._read)
+
+    def _exists(self, rel: str) -> bool:
+        if self._files is not None:
+            return rel in self._files
+        return self.root is not None and os.path.isfile(os.path.join(self.root, rel))
+
+    def _read(self, rel: str) -> str | None:
+        if self._files is not None:
+            return self._files.get(rel)
+        if self.root is None:
+            return None
+        try:
+            with open(os.path.join(self.root, rel), encoding="utf-8", errors="replace") as f:
+                return f.read(65536)
+        except OSError:
+            return None
+
+    def nearest(self, rel_dir: str, marker: str) -> str | None:
+        """The closest directory at or above ``rel_dir`` (within the root) holding
+        ``marker``; ``""`` is the root itself."""
+        d = rel_dir
+        while True:
+            if self.exists(posixpath.join(d, marker) if d else marker):
+                return d
+            if not d:
+                return None
+            d = posixpath.dirname(d)
+
+    # ---- manifests ------------------------------------------------------------------
+
+    def go_module(self, rel_dir: str) -> tuple[str, str] | None:
+        """(directory of go.mod, module path) for a Go package directory."""
+        d = self.nearest(rel_dir, "go.mod")
+        if d is None:
+            return None
+        text = self.read(posixpath.join(d, "go.mod") if d else "go.mod") or ""
+        m = re.search(r"^\s*module\s+\"?([^\s\"]+)", text, re.M)
+        return (d, m.group(1)) if m else None
+
+    def cargo_crate(self, rel_dir: str) -> tuple[str, str] | None:
+        """(directory of Cargo.toml, crate name with `-` as `_`)."""
+        d = self.nearest(rel_dir, "Cargo.toml")
+        if d is None:
+            return None
+        text = self.read(posixpath.join(d, "Cargo.toml") if d else "Cargo.toml") or ""
+        name = None
+        section = ""
+        for line in text.splitlines():
+            s = line.strip()
+            if s.startswith("["):
+                section = s
+            elif section in ("[package]", "[lib]") and s.startswith("name") and "=" in s:
+                value = s.split("=", 1)[1].strip().strip('"').strip("'")
+                if section == "[lib]" or name is None:
+                    name = value
+        name = name or posixpath.basename(d) or "crate"
+        return d, name.replace("-", "_")

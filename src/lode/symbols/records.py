@@ -1,0 +1,76 @@
+"""The records symbol extraction produces for one file.
+
+Qualified names are dot-separated. Go names use the full import path form
+(``example.com/mod/server.Handler.ServeHTTP``; ``/`` also separates segments when
+matching trailing forms), every other language the module path derived from the
+file path (``mypkg._impl.Widget.render``, ``geometry.Shape.area``).
+
+Lines are 1-based; columns are 1-based byte offsets within the line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+DEFINITION, METHOD, REFERENCE = "definition", "method", "reference"
+KINDS = (DEFINITION, METHOD, REFERENCE)
+
+# Relation kinds: `sub` extends/implements `base`; a Go interface `requires` a method
+# name or `embeds` another interface (its method set is the union).
+EXTENDS, IMPLEMENTS, REQUIRES, EMBEDS = "extends", "implements", "requires", "embeds"
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """A qualified name at a position: a definition, a method definition or a reference.
+
+    ``detail`` is the grammar's word for a definition (function, class, struct, …) and
+    empty for references."""
+
+    name: str
+    kind: str
+    line: int
+    column: int
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """``name`` is another name for ``target`` (a re-export or a module alias), stated at
+    ``line``. Resolved at lookup time, so the target's own file may change freely.
+    A ``name`` ending in ``.*`` re-exports everything below ``target``."""
+
+    name: str
+    target: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    sub: str
+    base: str
+    kind: str
+    line: int
+    column: int
+
+
+@dataclass
+class FileSymbols:
+    """Everything one file contributes to the symbol index."""
+
+    path: str
+    language: str
+    module: str
+    symbols: list[Symbol] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    relations: list[Relation] = field(default_factory=list)
+    # local name → the qualified name it stands for (`h` → `net/http`, `W` → `mypkg.Widget`)
+    aliases: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def names(self) -> list[str]:
+        """Qualified names this file defines (definitions, methods and re-exports)."""
+        seen = dict.fromkeys(s.name for s in self.symbols if s.kind != REFERENCE)
+        seen.update(dict.fromkeys(link.name for link in self.links if not link.name.endswith(".*")))
+        return list(seen)

@@ -1,0 +1,105 @@
+"""A workspace's rules (SPEC §1): include/exclude globs, the code toggle, and the
+extensions a user declares as text.
+
+Only these types are ever read — there is no content sniffing: registered code
+extensions (when ``code`` is on), the built-in text types, the derived formats
+(.html/.htm/.docx, turned into Markdown) and the declared ``text_extensions``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from ..errors import InvalidParams
+from ..languages import CODE_EXTENSIONS, code_globs
+
+DEFAULT_INCLUDE = ("**/*.md", "**/*.txt", "**/*.yaml", "**/*.yml")
+DEFAULT_EXCLUDE = (".git/**", "**/node_modules/**")
+CODE_EXCLUDE = ("vendor/**", "target/**", "dist/**", "build/**")
+BUILTIN_TEXT = frozenset({".md", ".markdown", ".txt", ".yaml", ".yml"})
+DERIVED = frozenset({".html", ".htm", ".docx"})
+DERIVED_INCLUDE = ("**/*.html", "**/*.htm", "**/*.docx")
+
+
+def normalize_extension(ext: str) -> str:
+    ext = ext.strip()
+    if not ext or ext in (".", "*"):
+        raise InvalidParams(f"text_extensions: {ext!r} is not a file extension")
+    if ext.startswith("*."):
+        ext = ext[1:]
+    if not ext.startswith("."):
+        ext = "." + ext
+    if "/" in ext or "*" in ext:
+        raise InvalidParams(f"text_extensions: {ext!r} is not a file extension")
+    return ext.lower()
+
+
+def check_text_extensions(extensions) -> tuple[str, ...]:
+    """Normalised, de-duplicated extensions; refuses registered code extensions."""
+    if isinstance(extensions, str):
+        raise InvalidParams("text_extensions: expected a list of extensions, got a string")
+    out = []
+    for ext in extensions:
+        if not isinstance(ext, str):
+            raise InvalidParams(f"text_extensions: {ext!r} is not a string")
+        e = normalize_extension(ext)
+        if e in CODE_EXTENSIONS or e in {c.lower() for c in CODE_EXTENSIONS}:
+            raise InvalidParams(
+                f"text_extensions: {e} is a registered code extension; lode already reads it as code "
+                "(turn code off with configure if you do not want it indexed)",
+                data={"extension": e})
+        if e in DERIVED:
+            raise InvalidParams(f"text_extensions: {e} is a derived format; lode converts it to Markdown",
+                                data={"extension": e})
+        if e not in out:
+            out.append(e)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class WorkspaceConfig:
+    include: tuple[str, ...] = DEFAULT_INCLUDE
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+    code: bool = True
+    text_extensions: tuple[str, ...] = field(default_factory=tuple)
+
+    def patterns_include(self) -> list[str]:
+        globs = list(self.include) + list(DERIVED_INCLUDE)
+        if self.code:
+            globs += code_globs()
+        globs += [f"**/*{e}" for e in self.text_extensions]
+        return globs
+
+    def patterns_exclude(self) -> list[str]:
+        return list(self.exclude) + (list(CODE_EXCLUDE) if self.code else [])
+
+    def readable(self, path: str) -> str | None:
+        """How a path may be read: "code", "text", "derived", or None (never read)."""
+        dot = path.rfind(".")
+        if dot < 0 or "/" in path[dot:]:
+            return None
+        ext = path[dot:]
+        if self.code and ext in CODE_EXTENSIONS:
+            return "code"
+        low = ext.lower()
+        if low in BUILTIN_TEXT or low in self.text_extensions:
+            return "text"
+        if low in DERIVED:
+            return "derived"
+        return None
+
+    def text_collisions(self) -> list[str]:
+        """Declared text extensions that a registered language now claims."""
+        code = {c.lower() for c in CODE_EXTENSIONS}
+        return sorted(e for e in self.text_extensions if e in code)
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "WorkspaceConfig":
+        return cls(include=tuple(d.get("include", DEFAULT_INCLUDE)),
+                   exclude=tuple(d.get("exclude", DEFAULT_EXCLUDE)),
+                   code=bool(d.get("code", True)),
+                   text_extensions=tuple(d.get("text_extensions", ())))

@@ -1,0 +1,179 @@
+"""Indexing a workspace incrementally.
+
+1. Walk (no reads) and compare each file's (mtime_ns, size, chunker id) with the store:
+   unchanged files are skipped without being opened.
+2. Changed and new files go to worker processes (both cores) in small tasks; a worker
+   reads, hashes (same bytes as stored → only the mtime is updated), parses once,
+   chunks and extracts symbols, and returns plain records.
+3. The parent streams results into the store, one transaction per batch of files, so a
+   kill at any moment leaves whole files, and a re-run picks up the rest. Files the
+   walk no longer yields leave the index.
+
+At most a bounded number of tasks is in flight, so memory does not grow with the tree.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import asdict, dataclass
+from typing import Callable, Iterable, Iterator
+
+from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
+from ..store.records import FileRecord
+from ..store.sqlite import Store, WorkspaceRow
+from .config import WorkspaceConfig
+from .pipeline import Job, chunker_for, process_many
+from .walk import walk
+
+TASK_FILES = 16          # files per worker task
+INLINE_BELOW = 48        # fewer changed files than this: no process pool
+BATCH_FILES = 200        # files per store transaction
+BATCH_CHUNKS = 20_000    # ... or this many chunks, whichever comes first
+
+# progress(done, total, path): done/total count files to (re)process; path the last one.
+Progress = Callable[[int, int, str], None]
+
+
+@dataclass
+class IndexStats:
+    workspace: str
+    root: str
+    files: int = 0          # files the rules admit (walked)
+    unchanged: int = 0      # skipped without reading
+    touched: int = 0        # read, same bytes: mtime updated only
+    indexed: int = 0        # (re)chunked
+    refused: int = 0        # refused during this run (reasons in status)
+    deleted: int = 0
+    chunks: int = 0         # chunks written during this run
+    generation: int = 0
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["lode.workspace.pipeline"])
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+
+
+def _tasks(jobs: list[Job]) -> Iterator[list[Job]]:
+    for i in range(0, len(jobs), TASK_FILES):
+        yield jobs[i:i + TASK_FILES]
+
+
+def _run(jobs: list[Job], workers: int, config: ChunkConfig) -> Iterator[FileRecord]:
+    """Records for ``jobs``, streamed; in-process for small runs, else a bounded pool."""
+    if workers <= 1 or len(jobs) < INLINE_BELOW:
+        for task in _tasks(jobs):
+            yield from process_many(task, config)
+        return
+    tasks = _tasks(jobs)
+    window = workers * 3
+    pool = _pool(workers)
+    try:
+        pending: dict = {}
+        exhausted = False
+        while pending or not exhausted:
+            while not exhausted and len(pending) < window:
+                task = next(tasks, None)
+                if task is None:
+                    exhausted = True
+                    break
+                pending[pool.submit(process_many, task, config)] = task
+            if not pending:
+                break
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                task = pending.pop(fut)
+                try:
+                    yield from fut.result()
+                except BrokenProcessPool:
+                    # A worker died (a grammar crashed on some file): the files of the
+                    # tasks in flight are refused with a reason, the run goes on.
+                    for other in [task, *pending.values()]:
+                        for j in other:
+                            yield FileRecord(j.path, j.mtime_ns, j.size, chunker=j.chunker,
+                                             refused="worker process crashed while chunking")
+                    pending.clear()
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    pool = _pool(workers)
+                    break
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = None,
+                    workers: int | None = None, config: ChunkConfig = DEFAULT_CHUNK_CONFIG) -> IndexStats:
+    started = time.monotonic()
+    rules = WorkspaceConfig.from_dict(ws.config)
+    stats = IndexStats(ws.name, ws.root)
+    if not os.path.isdir(ws.root):
+        from ..errors import NotFound
+        raise NotFound(f"workspace root {ws.root} is not a directory", data={"root": ws.root})
+    known = store.file_states(ws.id)
+    walk_errors: list[FileRecord] = []
+
+    def on_error(path: str, reason: str) -> None:
+        walk_errors.append(FileRecord(path + "/", 0, 0, refused=reason))
+
+    jobs: list[Job] = []
+    seen: set[str] = set()
+    for e in walk(ws.root, rules, on_error):
+        seen.add(e.path)
+        stats.files += 1
+        chunker = chunker_for(e.path, e.how)
+        old = known.get(e.path)
+        if old is not None and old.mtime_ns == e.mtime_ns and old.size == e.size and old.chunker == chunker:
+            stats.unchanged += 1
+            continue
+        same_chunker = old is not None and old.chunker == chunker and old.refused is None
+        jobs.append(Job(e.abspath, e.path, e.how, e.mtime_ns, e.size, chunker,
+                        old.hash if same_chunker else None))
+    seen.update(r.path for r in walk_errors)
+    deleted = [p for p in known if p not in seen]
+    stats.deleted = len(deleted)
+
+    if not jobs and not deleted and not walk_errors:
+        stats.generation = ws.generation
+        stats.seconds = time.monotonic() - started
+        store.finish_index(ws.id, stats.seconds)
+        return stats
+
+    generation = store.begin_generation(ws.id)
+    stats.generation = generation
+    workers = workers if workers is not None else (os.cpu_count() or 1)
+    total = len(jobs)
+    if progress:
+        progress(0, total, "")
+    batch: list[FileRecord] = list(walk_errors)
+    batch_chunks = 0
+    pending_deletes: Iterable[str] = deleted
+    done = 0
+    for rec in _run(jobs, workers, config):
+        done += 1
+        if rec.touched:
+            stats.touched += 1
+        elif rec.refused:
+            stats.refused += 1
+        else:
+            stats.indexed += 1
+            stats.chunks += len(rec.chunks)
+        batch.append(rec)
+        batch_chunks += len(rec.chunks)
+        if len(batch) >= BATCH_FILES or batch_chunks >= BATCH_CHUNKS:
+            store.write_batch(ws.id, generation, batch, pending_deletes)
+            batch, batch_chunks, pending_deletes = [], 0, ()
+        if progress:
+            progress(done, total, rec.path)
+    if batch or pending_deletes:
+        store.write_batch(ws.id, generation, batch, pending_deletes)
+    stats.refused += len(walk_errors)
+    stats.seconds = time.monotonic() - started
+    store.finish_index(ws.id, stats.seconds)
+    return stats

@@ -1,0 +1,137 @@
+"""One file through the pipeline: read (or derive) → parse once → chunk → symbols →
+a :class:`~lode.store.records.FileRecord` ready for the store.
+
+Runs in worker processes, so it takes and returns plain picklable values. Every
+per-file failure becomes a refusal with a reason; nothing here raises for bad input.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+
+from ..chunking import chunk_file, chunker_id
+from ..chunking.derive import derive, deriver_id
+from ..chunking.prose import MARKDOWN_ID, chunk_markdown
+from ..chunking.reader import read_text
+from ..config import DEFAULT_CHUNK_CONFIG, MAX_TEXT_BYTES, ChunkConfig
+from ..errors import FileRefused
+from ..languages import language_for_path
+from ..search.tokens import idents_for, name_key
+from ..store.records import ChunkRow, FileRecord
+
+PROSE_LANGUAGE = {".md": "markdown", ".markdown": "markdown", ".yaml": "yaml", ".yml": "yaml"}
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    abspath: str
+    path: str          # relative to the workspace root
+    how: str           # "code" | "text" | "derived"
+    mtime_ns: int
+    size: int
+    chunker: str
+    old_hash: str | None = None
+
+
+def chunker_for(path: str, how: str) -> str:
+    """The chunker id a file gets; a change re-chunks it (stored per file)."""
+    if how == "derived":
+        return f"{deriver_id(path)}+{MARKDOWN_ID}"
+    return chunker_id(path)
+
+
+def language_of(path: str, how: str) -> str:
+    if how == "code":
+        spec = language_for_path(path)
+        return spec.name if spec else "text"
+    ext = os.path.splitext(path)[1].lower()
+    if how == "derived":
+        return "docx" if ext == ".docx" else "html"
+    return PROSE_LANGUAGE.get(ext, "text")
+
+
+def extract_symbols(path: str, text: str, tree, spec) -> list:
+    """Hook for the symbol index: records for one parsed file. Until ``lode.symbols``
+    provides ``extract(path, text, tree, spec)``, nothing."""
+    try:
+        from ..symbols import extract  # type: ignore[attr-defined]
+    except ImportError:
+        return []
+    return list(extract(path, text, tree, spec))
+
+
+def digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _refused(job: Job, reason: str, h: str | None = None) -> FileRecord:
+    return FileRecord(job.path, job.mtime_ns, job.size, hash=h, chunker=job.chunker,
+                      language=language_of(job.path, job.how), refused=reason)
+
+
+def process(job: Job, config: ChunkConfig = DEFAULT_CHUNK_CONFIG) -> FileRecord:
+    """The new state of one file (never raises for a bad file)."""
+    try:
+        return _process(job, config)
+    except FileRefused as exc:
+        return _refused(job, exc.reason)
+    except RecursionError:
+        return _refused(job, "too deeply nested to chunk")
+    except MemoryError:
+        return _refused(job, "out of memory while chunking")
+    except Exception as exc:  # a chunker bug must cost one file, not the run
+        return _refused(job, f"chunker failed: {type(exc).__name__}: {exc}")
+
+
+def _process(job: Job, config: ChunkConfig) -> FileRecord:
+    if job.how == "derived":
+        try:
+            with open(job.abspath, "rb") as f:
+                data = f.read(MAX_TEXT_BYTES + 1)
+        except FileNotFoundError:
+            raise FileRefused(job.path, "no such file") from None
+        except OSError as exc:
+            raise FileRefused(job.path, f"unreadable: {exc.strerror or exc}") from None
+        h = digest(data)
+        if h == job.old_hash:
+            return FileRecord(job.path, job.mtime_ns, job.size, touched=True)
+        text = derive(job.path, data)
+        data = text.encode("utf-8")
+    else:
+        text = read_text(job.abspath)
+        data = text.encode("utf-8", "surrogatepass")
+        h = digest(data)
+        if h == job.old_hash:
+            return FileRecord(job.path, job.mtime_ns, job.size, touched=True)
+
+    spec = language_for_path(job.path) if job.how == "code" else None
+    tree = None
+    if spec is not None:
+        from ..languages.treesitter import grammar_for
+        tree = grammar_for(spec).parse(data)
+    if job.how == "derived":
+        chunks = chunk_markdown(job.path, text, config, chunker=job.chunker)
+    else:
+        chunks = chunk_file(job.path, text, config, tree=tree)
+    symbols = extract_symbols(job.path, text, tree, spec) if spec is not None else []
+
+    rows = []
+    for i, c in enumerate(chunks):
+        body = data[c.byte_start:c.byte_end].decode("utf-8", "replace")
+        rows.append(ChunkRow(
+            ord=i, byte_start=c.byte_start, byte_end=c.byte_end, line_start=c.line_start,
+            line_end=c.line_end, kind=c.kind, name=c.name, name_key=name_key(c.name),
+            breadcrumb=c.breadcrumb, embed=c.embed,
+            embed_hash=digest(c.embed.encode("utf-8", "surrogatepass")) if c.embed else None,
+            body=body, idents=idents_for(body, c.name or "")))
+    lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+    return FileRecord(job.path, job.mtime_ns, job.size, hash=h, chunker=job.chunker,
+                      language=language_of(job.path, job.how),
+                      tag="code" if spec is not None else "prose", lines=lines,
+                      chunks=rows, symbols=symbols)
+
+
+def process_many(jobs: list[Job], config: ChunkConfig = DEFAULT_CHUNK_CONFIG) -> list[FileRecord]:
+    return [process(j, config) for j in jobs]

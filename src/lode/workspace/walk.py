@@ -1,0 +1,105 @@
+"""Walking a workspace: include/exclude globs, nested ``.gitignore`` files, hidden
+directories skipped, directory symlinks not followed (so symlink loops cannot trap
+the walk), unreadable directories reported and skipped.
+
+Yields :class:`Entry` (relative POSIX path, absolute path, mtime_ns, size) lazily, in
+a stable order, without reading any file's content.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+import pathspec
+
+from .config import WorkspaceConfig
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    path: str      # relative to the root, '/'-separated
+    abspath: str
+    mtime_ns: int
+    size: int
+    how: str       # "code" | "text" | "derived"
+
+
+def _spec(lines) -> pathspec.GitIgnoreSpec:
+    return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+def _gitignore(dirpath: str) -> pathspec.GitIgnoreSpec | None:
+    try:
+        with open(os.path.join(dirpath, ".gitignore"), encoding="utf-8", errors="replace") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return None
+    spec = _spec(lines)
+    return spec if len(spec.patterns) else None
+
+
+def _ignored(stack: list[tuple[str, pathspec.GitIgnoreSpec]], rel: str, is_dir: bool) -> bool:
+    """Git semantics: the deepest .gitignore with a matching pattern decides."""
+    for base, spec in reversed(stack):
+        sub = rel[len(base):] if base else rel
+        if is_dir:
+            sub += "/"
+        result = spec.check_file(sub)
+        if result.include is not None:
+            return bool(result.include)
+    return False
+
+
+def walk(root: str, config: WorkspaceConfig,
+         on_error: Callable[[str, str], None] | None = None) -> Iterator[Entry]:
+    """Files under ``root`` that the workspace rules admit. ``on_error(path, reason)``
+    hears about directories that could not be listed."""
+    root = os.path.abspath(root)
+    include = _spec(config.patterns_include())
+    exclude = _spec(config.patterns_exclude())
+    # Work list of (relative dir with trailing '/', or '' for the root; gitignore stack).
+    todo: list[tuple[str, list]] = [("", [])]
+    while todo:
+        rel_dir, stack = todo.pop()
+        abs_dir = os.path.join(root, rel_dir) if rel_dir else root
+        ignore = _gitignore(abs_dir)
+        if ignore is not None:
+            stack = stack + [(rel_dir, ignore)]
+        try:
+            with os.scandir(abs_dir) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError as exc:
+            if on_error:
+                on_error(rel_dir.rstrip("/") or ".", f"cannot list directory: {exc.strerror or exc}")
+            continue
+        subdirs = []
+        for e in entries:
+            rel = rel_dir + e.name
+            try:
+                if e.is_dir(follow_symlinks=False):
+                    if e.name.startswith(".") or exclude.match_file(rel + "/") or _ignored(stack, rel, True):
+                        continue
+                    subdirs.append((rel + "/", stack))
+                    continue
+                if e.is_symlink():
+                    st = os.stat(e.path)  # a file symlink is read; a directory one is not followed
+                    if not stat.S_ISREG(st.st_mode):
+                        continue
+                elif not e.is_file(follow_symlinks=False):
+                    continue
+                else:
+                    st = None
+            except OSError:
+                continue  # dangling symlink or vanished entry
+            how = config.readable(rel)
+            if how is None or not include.match_file(rel) or exclude.match_file(rel) or _ignored(stack, rel, False):
+                continue
+            try:
+                st = st or e.stat(follow_symlinks=False)
+            except OSError:
+                continue  # vanished between listing and stat
+            yield Entry(rel, e.path, st.st_mtime_ns, st.st_size, how)
+        todo.extend(reversed(subdirs))
