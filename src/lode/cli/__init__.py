@@ -7,9 +7,10 @@ from __future__ import annotations
 import click
 
 from .. import __version__
+from .group import LodeGroup
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LodeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="lode")
 def main() -> None:
     """Index a workspace of code and docs; search it; look up qualified names."""
@@ -17,5 +18,6 @@ def main() -> None:
 
 # Command modules register on `main` when imported.
 from . import chunk  # noqa: E402,F401
+from . import serve  # noqa: E402,F401
 
 __all__ = ["main"]

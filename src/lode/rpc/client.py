@@ -91,7 +91,7 @@ def start_daemon(socket_path: str, db_path: str | None = None, *, timeout: float
         cmd += ["--db", os.fspath(db_path)]
     log_path = log_path or os.path.join(os.path.dirname(os.path.abspath(socket_path)), "daemon.log")
     os.makedirs(os.path.dirname(log_path), mode=0o700, exist_ok=True)
-    with open(log_path, "ab") as log:
+    with open(os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "ab") as log:
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                                 start_new_session=True)
     deadline = time.monotonic() + timeout

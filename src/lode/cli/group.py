@@ -1,0 +1,47 @@
+"""The top-level ``lode`` group, which also carries ``--call METHOD [PARAMS]``: one
+JSON-RPC call to the daemon (started when none runs), printed as JSON.
+
+``PARAMS`` is the JSON text after the method (an array or an object); it is not a
+sub-command, so this group takes it before click looks for one.
+"""
+
+from __future__ import annotations
+
+import click
+
+
+def _remember(ctx: click.Context, param: click.Parameter, value):
+    if value is not None:
+        ctx.meta[f"lode.{param.name}"] = value
+    return value
+
+
+class LodeGroup(click.Group):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.params.extend([
+            click.Option(["--call"], metavar="METHOD", expose_value=False, callback=_remember,
+                         help="Send one JSON-RPC call to the daemon (starting it if none "
+                              "runs) and print the JSON result, e.g. "
+                              "lode --call search.query '{\"query\": \"reclaim\"}'."),
+            click.Option(["--socket"], metavar="PATH", envvar="LODE_SOCKET", expose_value=False,
+                         callback=_remember,
+                         help="The daemon's socket for --call (default: per user)."),
+        ])
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if "--call" in args or any(a.startswith("--call=") for a in args):
+            # The JSON params are not a sub-command name, and --socket may follow them.
+            ctx.allow_interspersed_args = True
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context):
+        method = ctx.meta.get("lode.call")
+        if method is None:
+            return super().invoke(ctx)
+        from .serve import call_and_print
+
+        rest = [*getattr(ctx, "_protected_args", []), *ctx.args]
+        if len(rest) > 1:
+            raise click.UsageError("--call takes METHOD and at most one JSON params argument")
+        ctx.exit(call_and_print(method, rest[0] if rest else None, ctx.meta.get("lode.socket")))

@@ -1,0 +1,80 @@
+"""``lode serve`` (the JSON-RPC daemon), ``lode mcp`` (the MCP server on stdio) and the
+printing side of ``lode --call``."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+
+import click
+
+from ..errors import LodeError
+from . import main
+from .output import fail, json_line
+
+
+@main.command("serve")
+@click.option("--socket", "socket_path", metavar="PATH", envvar="LODE_SOCKET",
+              help="Unix socket to listen on (default: per user, see `lode --help`).")
+@click.option("--db", "db_path", metavar="PATH", envvar="LODE_DB",
+              help="The store (default: $LODE_DB, else per user).")
+@click.option("--no-watch", is_flag=True, help="Do not watch workspaces for changes.")
+@click.option("--verbose", "-v", is_flag=True, help="Log each re-index and connection issue.")
+def serve_command(socket_path: str | None, db_path: str | None, no_watch: bool, verbose: bool) -> None:
+    """Run the daemon: JSON-RPC 2.0 over a Unix socket (owner-only), one JSON message per
+    line, shared by all clients; watches workspaces and re-indexes changed files."""
+    from ..rpc.server import Daemon
+
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
+                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    daemon = Daemon(socket_path, db_path, watch=not no_watch)
+    try:
+        daemon.run()
+    except LodeError as exc:
+        fail(exc.message)
+        sys.exit(exc.exit_code)
+
+
+@main.command("mcp")
+@click.option("--db", "db_path", metavar="PATH", envvar="LODE_DB",
+              help="The store (default: $LODE_DB, else per user).")
+@click.option("--watch/--no-watch", default=True, show_default=True,
+              help="Re-index workspaces as their files change.")
+@click.option("--budget", type=int, default=None, metavar="CHARS",
+              help="Largest answer in characters (default keeps answers well under 25k tokens).")
+def mcp_command(db_path: str | None, watch: bool, budget: int | None) -> None:
+    """Run the MCP server for coding agents on stdio (tools: search, find_definition,
+    find_references, …, read)."""
+    from ..mcp.server import run
+
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    run(db_path, watch=watch, budget=budget)
+
+
+def call_and_print(method: str, params_text: str | None, socket_path: str | None) -> int:
+    """``lode --call``: the result as JSON on stdout (exit 0), or ``error CODE: message``
+    on stderr and the error's exit code."""
+    from ..rpc.client import RemoteError, connect
+
+    params = None
+    if params_text is not None:
+        try:
+            params = json.loads(params_text)
+        except ValueError as exc:
+            fail(f"params are not valid JSON: {exc}")
+            return 2
+        if not isinstance(params, (list, dict)):
+            fail("params must be a JSON array or object")
+            return 2
+    try:
+        with connect(socket_path) as client:
+            result = client.call(method, params)
+    except RemoteError as exc:
+        fail(f"error {exc.rpc_code}: {exc.message}")
+        return exc.exit_code
+    except LodeError as exc:
+        fail(exc.message)
+        return exc.exit_code
+    json_line(result)
+    return 0
