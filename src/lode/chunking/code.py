@@ -395,9 +395,16 @@ def _statement_starts(node: Node) -> list[int]:
                 body = c
         if body is None:
             return []
-    while body.named_child_count == 1 and body.named_children[0].named_child_count > 1:
-        body = body.named_children[0]  # Go's block → statement_list
-    return [c.start_byte for c in body.named_children]
+    starts: list[int] = []
+    while True:  # descend through single wrappers (Go's block → statement_list)
+        kids = body.named_children
+        code = [c for c in kids if "comment" not in c.type]
+        if len(code) == 1 and code[0].named_child_count > 1:
+            starts += [c.start_byte for c in kids if c is not code[0]]
+            body = code[0]
+            continue
+        starts += [c.start_byte for c in kids]
+        return sorted(starts)
 
 
 def _spec_parts(s: Node) -> tuple[str, Node | None, Node | None]:

@@ -1,0 +1,255 @@
+"""Symbol extraction: one parsed file → :class:`~.records.FileSymbols`.
+
+The language's ``symbols.scm`` runs once over the tree the chunker also uses. Then:
+
+1. imports go to the language's resolver, which records aliases (local name →
+   qualified name), re-export links and a reference per imported name;
+2. definitions are nested by byte span; a definition's qualified name is the nearest
+   enclosing scope's name (or the module's) plus its own; definitions inside a
+   function body are local and skipped; a callable whose nearest scope is a type is a
+   method (Go methods take their receiver type as scope);
+3. relations (bases, implemented traits, interface method sets) and references are
+   resolved through the aliases and this file's own top-level definitions.
+
+Only the first occurrence of each (name, kind) in a file is kept.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from importlib import import_module
+
+from ..languages.spec import LanguageSpec
+from ..languages.symbolrules import SymbolRules
+from ..languages.treesitter import Node, Tree, grammar_for
+from .layout import Layout
+from .records import DEFINITION, METHOD, REFERENCE, FileSymbols, Link, Relation, Symbol
+
+# Languages sharing another's rules (same grammar node types).
+_RULES_MODULE = {"tsx": "typescript"}
+_rules: dict[str, SymbolRules | None] = {}
+_queries: dict[str, object] = {}
+_lock = threading.Lock()
+
+
+def rules_for(spec: LanguageSpec) -> SymbolRules | None:
+    """The symbol rules of a language, or None when it has no cross-file support."""
+    with _lock:
+        if spec.name not in _rules:
+            name = _RULES_MODULE.get(spec.name, spec.name)
+            try:
+                _rules[spec.name] = import_module(f"lode.languages.{name}.symbols").RULES
+            except ModuleNotFoundError:
+                _rules[spec.name] = None
+        return _rules[spec.name]
+
+
+def _query(spec: LanguageSpec, rules: SymbolRules):
+    with _lock:
+        q = _queries.get(spec.name)
+    if q is None:
+        q = grammar_for(spec).query(rules.query())
+        with _lock:
+            _queries[spec.name] = q
+    return q
+
+
+def key(node: Node) -> tuple[int, int]:
+    return node.start_byte, node.end_byte
+
+
+@dataclass
+class Def:
+    node: Node
+    name: Node | None
+    detail: str
+    pattern: int
+    receiver: Node | None = None
+    impl_type: Node | None = None
+    qname: str | None = None  # None: local, not indexed
+    scope: "Def | None" = None
+
+
+class Context:
+    """One file's extraction state, shared by the generic passes and the resolver."""
+
+    def __init__(self, path: str, data: bytes, spec: LanguageSpec, rules: SymbolRules, layout: Layout):
+        self.path, self.data, self.spec, self.rules, self.layout = path, data, spec, rules, layout
+        self.module = ""
+        self.aliases: dict[str, str] = {}
+        self.local_defs: dict[str, str] = {}  # top-level short name → qualified name
+        self.links: list[Link] = []
+        self.relations: list[Relation] = []
+        self.suppressed: set[tuple[int, int]] = set()  # name nodes that are not definitions
+        self._found: list[tuple[int, int, str, str, int, int, str]] = []
+        self.extra: dict = {}  # resolver scratch space
+
+    def text(self, node: Node) -> str:
+        return self.data[node.start_byte:node.end_byte].decode("utf-8", "replace")
+
+    def join(self, prefix: str, name: str) -> str:
+        return f"{prefix}.{name}" if prefix else name
+
+    def add(self, name: str, kind: str, node: Node | None, detail: str = "") -> None:
+        if node is None:
+            self._found.append((-1, len(self._found), name, kind, 1, 1, detail))
+        else:
+            row, col = node.start_point
+            self._found.append((node.start_byte, len(self._found), name, kind, row + 1, col + 1, detail))
+
+    def ref(self, name: str, node: Node) -> None:
+        if name:
+            self.add(name, REFERENCE, node)
+
+    def link(self, name: str, target: str, node: Node) -> None:
+        if name and target and name != target:
+            self.links.append(Link(name, target, node.start_point[0] + 1, node.start_point[1] + 1))
+
+    def relate(self, sub: str, base: str, kind: str, node: Node) -> None:
+        if sub and base:
+            self.relations.append(Relation(sub, base, kind, node.start_point[0] + 1, node.start_point[1] + 1))
+
+    def symbols(self) -> list[Symbol]:
+        seen: set[tuple[str, str]] = set()
+        out = []
+        for _b, _i, name, kind, line, col, detail in sorted(self._found):
+            if (name, kind) in seen:
+                continue
+            seen.add((name, kind))
+            out.append(Symbol(name, kind, line, col, detail))
+        return out
+
+
+def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: LanguageSpec,
+                    layout: Layout | None = None) -> FileSymbols | None:
+    """The symbols of one file. ``path`` is relative to the workspace root that
+    ``layout`` describes; ``tree`` comes from ``grammar_for(spec).parse(data)`` (None
+    parses here). Returns None for languages without symbol rules."""
+    from .resolvers import resolver_for
+
+    rules = rules_for(spec)
+    if rules is None:
+        return None
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    layout = layout or Layout()
+    resolver = resolver_for(rules.resolver)
+    ctx = Context(path, data, spec, rules, layout)
+    if tree is None:
+        tree = grammar_for(spec).parse(data)
+    root = tree.root_node if tree is not None else None
+    ctx.module = resolver.module(ctx, root)
+    if root is None:
+        return FileSymbols(path, spec.name, ctx.module)
+
+    defs: dict[tuple[int, int], Def] = {}
+    imports, rels, refs = [], [], []
+    for pattern, caps in grammar_for(spec).matches(_query(spec, rules), root):
+        if "import" in caps:
+            imports.append(caps)
+        elif "rel.owner" in caps:
+            rels.append(caps)
+        elif "ref.base" in caps or "ref.local" in caps:
+            refs.append(caps)
+        else:
+            for cap, nodes in caps.items():
+                if not cap.startswith("def."):
+                    continue
+                name = caps.get("name", [None])[0]
+                d = Def(nodes[0], name, cap[4:], pattern,
+                        receiver=caps.get("receiver", [None])[0],
+                        impl_type=caps.get("impl.type", [None])[0])
+                k = key(name) if name is not None else key(d.node)
+                old = defs.get(k)
+                if old is None or pattern < old.pattern:
+                    defs[k] = d
+
+    for caps in imports:
+        resolver.imports(ctx, caps)
+    by_node = _qualify(ctx, resolver, defs)
+    for caps in rels:
+        _relate(ctx, resolver, caps, by_node)
+    for caps in refs:
+        _reference(ctx, resolver, caps)
+    resolver.finish(ctx)
+    return FileSymbols(path, spec.name, ctx.module, ctx.symbols(), ctx.links, ctx.relations,
+                       dict(ctx.aliases))
+
+
+def _qualify(ctx: Context, resolver, defs: dict[tuple[int, int], Def]) -> dict[tuple[int, int], Def]:
+    rules = ctx.rules
+    ordered = sorted(defs.values(), key=lambda d: (d.node.start_byte, -d.node.end_byte))
+    by_node: dict[tuple[int, int], Def] = {}
+    stack: list[Def] = []
+    for d in ordered:
+        while stack and stack[-1].node.end_byte <= d.node.start_byte:
+            stack.pop()
+        enclosing = stack[-1] if stack else None
+        stack.append(d)
+        by_node[key(d.node)] = d
+        if d.name is not None:
+            by_node[key(d.name)] = d
+        if enclosing is not None and (enclosing.qname is None or enclosing.detail not in rules.scopes):
+            continue  # local to a function body or a value: not indexed
+        if d.name is not None and key(d.name) in ctx.suppressed:
+            continue
+        scope = d.scope = enclosing
+        prefix = scope.qname if scope is not None else ctx.module
+        if d.detail == "impl":
+            d.qname = resolver.impl_name(ctx, d, prefix)
+            continue
+        if d.name is None:
+            continue
+        short = ctx.text(d.name)
+        if not resolver.keep(ctx, d, short):
+            continue
+        if d.receiver is not None:
+            d.qname = ctx.join(ctx.join(ctx.module, ctx.text(d.receiver)), short)
+            kind = METHOD
+        else:
+            d.qname = ctx.join(prefix, short)
+            kind = METHOD if (d.detail in rules.callables and scope is not None
+                              and scope.detail in rules.types) else DEFINITION
+        if scope is None:
+            ctx.local_defs.setdefault(short, d.qname)
+        ctx.add(d.qname, kind, d.name, d.detail)
+    return by_node
+
+
+def _relate(ctx: Context, resolver, caps: dict, by_node: dict) -> None:
+    owner = by_node.get(key(caps["rel.owner"][0]))
+    if owner is None or owner.qname is None:
+        return
+    for cap, nodes in caps.items():
+        if not cap.startswith("rel.") or cap == "rel.owner":
+            continue
+        kind = cap[4:]
+        for node in nodes:
+            base = ctx.text(node) if kind == "requires" else resolver.resolve(ctx, node)
+            ctx.relate(owner.qname, base, kind, node)
+
+
+def _reference(ctx: Context, resolver, caps: dict) -> None:
+    rules = ctx.rules
+    if "ref.base" in caps:
+        base_node = caps["ref.base"][0]
+        base = ctx.text(base_node)
+        member = ctx.text(caps["ref.member"][0])
+        target = ctx.aliases.get(base)
+        if target is not None:
+            if rules.exported is not None and not rules.exported(member):
+                return  # not visible across packages: not a reference to that package
+        else:
+            target = ctx.local_defs.get(base)
+            if target is None:
+                return
+        ctx.ref(f"{target}.{member}", base_node)
+        return
+    node = caps["ref.local"][0]
+    name = ctx.text(node)
+    if name in rules.builtins:
+        return
+    target = ctx.aliases.get(name) or ctx.local_defs.get(name) or resolver.unqualified(ctx, name)
+    if target:
+        ctx.ref(target, node)

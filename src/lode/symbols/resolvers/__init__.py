@@ -1,0 +1,78 @@
+"""Language resolvers: the code that data cannot express — how a file's module is
+named and what each import form binds. One small module per language; each exports
+``RESOLVER``, an instance of a :class:`Resolver` subclass."""
+
+from __future__ import annotations
+
+import posixpath
+from importlib import import_module
+
+from ..extract import Context, Def
+
+
+class Resolver:
+    """Defaults shared by every language."""
+
+    def module(self, ctx: Context, root) -> str:
+        """The module path of ``ctx.path`` (may read ``ctx.layout``)."""
+        return path_module(ctx.path, ctx.rules.strip_dirs, ctx.rules.index_stems)
+
+    def imports(self, ctx: Context, caps: dict) -> None:
+        """Record aliases, links and references for one ``@import`` match."""
+
+    def impl_name(self, ctx: Context, d: Def, prefix: str) -> str:
+        return ctx.join(prefix, ctx.text(d.impl_type)) if d.impl_type is not None else prefix
+
+    def keep(self, ctx: Context, d: Def, short: str) -> bool:
+        return True
+
+    def resolve(self, ctx: Context, node) -> str:
+        """The qualified name a type expression in this file stands for, as far as
+        imports and this file's definitions tell; else its text."""
+        return self.resolve_dotted(ctx, ctx.text(node).split("."))
+
+    def resolve_dotted(self, ctx: Context, parts: list[str]) -> str:
+        first, rest = parts[0], parts[1:]
+        head = ctx.aliases.get(first) or ctx.local_defs.get(first)
+        if head is None:
+            return ".".join(parts)
+        return ".".join([head, *rest])
+
+    def unqualified(self, ctx: Context, name: str) -> str | None:
+        """What an unqualified identifier that is neither an alias nor a definition of
+        this file refers to (Go: the same package); None when unknown."""
+        return None
+
+    def finish(self, ctx: Context) -> None:
+        """Last pass, after definitions and references."""
+
+
+def path_module(path: str, strip_dirs=(), index_stems=()) -> str:
+    """``src/foo/bar.ts`` → ``foo.bar``; an index stem stands for its directory."""
+    parts = [p for p in path.split("/") if p]
+    if not parts:
+        return ""
+    parts[-1] = stem_of(parts[-1])
+    if len(parts) > 1 and parts[0] in strip_dirs:
+        parts = parts[1:]
+    if len(parts) > 1 and parts[-1] in index_stems:
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def stem_of(filename: str) -> str:
+    """``a.test.ts`` → ``a.test``; ``types.d.ts`` → ``types``."""
+    stem, _ext = posixpath.splitext(filename)
+    if stem.endswith(".d"):
+        stem = stem[:-2]
+    return stem
+
+
+_resolvers: dict[str, Resolver] = {}
+
+
+def resolver_for(name: str) -> Resolver:
+    r = _resolvers.get(name)
+    if r is None:
+        r = _resolvers[name] = import_module(f"{__name__}.{name}").RESOLVER
+    return r

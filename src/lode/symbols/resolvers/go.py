@@ -1,0 +1,96 @@
+"""Go: a package is named by its import path — the module path from the nearest go.mod
+plus the directory below it (``std`` and vendored trees use the bare path), else the
+directory; an import binds its package name (or the alias given) to the path."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from . import Resolver
+
+_VERSION = re.compile(r"^v\d+$")
+
+
+def import_path(ctx, package: str) -> str:
+    rel_dir = posixpath.dirname(ctx.path)
+    found = ctx.layout.go_module(rel_dir)
+    if found is not None:
+        mod_dir, mod_path = found
+        sub = rel_dir[len(mod_dir):].lstrip("/") if mod_dir else rel_dir
+        if mod_path == "std":
+            ip = sub or "std"
+        else:
+            ip = f"{mod_path}/{sub}" if sub else mod_path
+    else:
+        ip = rel_dir or package
+    if "vendor/" in ip:
+        ip = ip[ip.rindex("vendor/") + len("vendor/"):] or ip
+    last = ip.rsplit("/", 1)[-1]
+    if package.endswith("_test") and package != last and package[:-5] == last:
+        ip += "_test"  # external test package
+    return ip
+
+
+def package_name(path: str) -> str:
+    """The name an import of ``path`` binds when it gives none."""
+    parts = path.split("/")
+    last = parts[-1]
+    if _VERSION.match(last) and len(parts) > 1:
+        last = parts[-2]
+    last = re.sub(r"\.v\d+$", "", last)
+    if last.startswith("go-"):
+        last = last[3:]
+    return last.replace("-", "_").replace(".", "_")
+
+
+class GoResolver(Resolver):
+    def module(self, ctx, root) -> str:
+        package = ""
+        if root is not None:
+            for child in root.children:
+                if child.type == "package_clause":
+                    package = ctx.text(child).split()[-1]
+                    break
+        ctx.extra["package"] = package
+        return import_path(ctx, package)
+
+    def imports(self, ctx, caps) -> None:
+        spec = caps["import"][0]
+        name = spec.child_by_field_name("name")
+        path_node = spec.child_by_field_name("path")
+        if path_node is None:
+            return
+        path = ctx.text(path_node).strip('"`')
+        if name is None:
+            local = package_name(path)
+        else:
+            local = ctx.text(name)
+            if local in ("_", "."):
+                return
+        ctx.aliases[local] = path
+
+    def resolve(self, ctx, node) -> str:
+        if node.type == "qualified_type":
+            pkg = ctx.text(node.child_by_field_name("package"))
+            name = ctx.text(node.child_by_field_name("name"))
+            return f"{ctx.aliases.get(pkg, pkg)}.{name}"
+        return f"{ctx.module}.{ctx.text(node)}"
+
+    def unqualified(self, ctx, name: str) -> str | None:
+        return f"{ctx.module}.{name}"  # same package, maybe another file
+
+    def finish(self, ctx) -> None:
+        package = ctx.extra.get("package")
+        last = ctx.module.rsplit("/", 1)[-1]
+        if package and package not in (last, "main") and not package.endswith("_test"):
+            # `package yaml` in gopkg.in/yaml.v3: `yaml.X` names it too
+            ctx.links.append(_wild(package, ctx.module))
+
+
+def _wild(name: str, target: str):
+    from ..records import Link
+    return Link(f"{name}.*", f"{target}.*", 1, 1)
+
+
+RESOLVER = GoResolver()

@@ -1,0 +1,125 @@
+"""Python: the module path is the file path below the import root (the first directory
+upwards without ``__init__.py``); ``import``/``from … import`` bind aliases; a package's
+``__init__`` re-exports what it imports (limited by ``__all__``), any module re-exports
+the imported names its ``__all__`` lists."""
+
+from __future__ import annotations
+
+import posixpath
+
+from ..records import DEFINITION
+from . import Resolver, stem_of
+
+_NOT_MODULE_LEVEL = frozenset({"function_definition", "class_definition", "lambda"})
+
+
+class PythonResolver(Resolver):
+    def module(self, ctx, root) -> str:
+        rel_dir, filename = posixpath.split(ctx.path)
+        stem = stem_of(filename)
+        packages = []
+        d = rel_dir
+        while d and any(ctx.layout.exists(f"{d}/{m}") for m in ctx.rules.markers):
+            packages.insert(0, posixpath.basename(d))
+            d = posixpath.dirname(d)
+        is_init = stem == "__init__"
+        parts = packages if is_init else [*packages, stem]
+        module = ".".join(parts) or posixpath.basename(rel_dir) or stem
+        ctx.extra.update(is_init=is_init, package=module if is_init else module.rpartition(".")[0],
+                         exports=[], stars=[], all=None)
+        ctx.add(module, DEFINITION, None, "module")
+        return module
+
+    def _absolute(self, ctx, node) -> str:
+        """The module a ``from X import`` names, relative imports resolved."""
+        if node.type != "relative_import":
+            return ctx.text(node)
+        dots, name = 0, ""
+        for child in node.children:
+            if child.type == "import_prefix":
+                dots = ctx.text(child).count(".")
+            elif child.type == "dotted_name":
+                name = ctx.text(child)
+        base = ctx.extra["package"]
+        for _ in range(dots - 1):
+            base = base.rpartition(".")[0]
+        return ".".join(p for p in (base, name) if p)
+
+    def imports(self, ctx, caps) -> None:
+        node = caps["import"][0]
+        if "all" in caps:
+            value = node.child(0).child_by_field_name("right") if node.child_count else None
+            if value is not None and value.type in ("list", "tuple"):
+                names = [ctx.text(s).strip("'\"") for s in value.named_children if s.type == "string"]
+                ctx.extra["all"] = set(names)
+            return
+        top = _module_level(node)
+        if node.type == "import_statement":
+            for child in node.children_by_field_name("name"):
+                if child.type == "aliased_import":
+                    full = ctx.text(child.child_by_field_name("name"))
+                    local = ctx.text(child.child_by_field_name("alias"))
+                    ctx.aliases[local] = full
+                    if top:
+                        ctx.extra["exports"].append((local, full, child, False))
+                else:
+                    full = ctx.text(child)
+                    first = full.split(".")[0]
+                    ctx.aliases.setdefault(first, first)
+                ctx.ref(full, child)
+            return
+        if node.type != "import_from_statement":
+            return
+        source = node.child_by_field_name("module_name")
+        if source is None:
+            return
+        base = self._absolute(ctx, source)
+        for child in node.named_children:
+            if child.type == "wildcard_import":
+                if top:
+                    ctx.extra["stars"].append((base, child))
+                continue
+            if child == source:
+                continue
+            if child.type == "aliased_import":
+                name = ctx.text(child.child_by_field_name("name"))
+                local = ctx.text(child.child_by_field_name("alias"))
+            elif child.type == "dotted_name":
+                name = local = ctx.text(child)
+            else:
+                continue
+            target = f"{base}.{name}" if base else name
+            ctx.aliases[local] = target
+            ctx.ref(target, child)
+            if top:
+                ctx.extra["exports"].append((local, target, child, True))
+
+    def keep(self, ctx, d, short) -> bool:
+        # module dunders (`__all__`, `__version__`) are not API names worth a definition
+        return not (d.detail == "variable" and short.startswith("__"))
+
+    def finish(self, ctx) -> None:
+        extra = ctx.extra
+        listed = extra["all"]
+        for local, target, node, from_import in extra["exports"]:
+            if listed is not None:
+                if local not in listed:
+                    continue
+            elif not (extra["is_init"] and from_import):
+                continue
+            ctx.link(f"{ctx.module}.{local}", target, node)
+        if extra["is_init"] or listed is not None:
+            for base, node in extra["stars"]:
+                ctx.link(f"{ctx.module}.*", f"{base}.*", node)
+
+
+def _module_level(node) -> bool:
+    p = node.parent
+    while p is not None:
+        if p.type in _NOT_MODULE_LEVEL:
+            return False
+        p = p.parent
+    return True
+
+
+RESOLVER = PythonResolver()
