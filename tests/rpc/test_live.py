@@ -1,0 +1,119 @@
+"""The daemon with a real store: workspaces, indexing, search, doc.read confinement, and
+live re-indexing of edits, additions and deletions within 2 s."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from lode.rpc.client import RemoteError
+
+from daemon_process import DaemonProcess
+
+pytestmark = pytest.mark.usefixtures("service_available")
+
+LONG_DOC = "\n\n".join(f"Paragraph {i}. " + "words " * 60 for i in range(400))
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    base = tmp_path_factory.mktemp("live")
+    ws = base / "ws"
+    (ws / "pkg").mkdir(parents=True)
+    (ws / "pkg" / "store.py").write_text(
+        "class Store:\n    def reclaim_vectors(self):\n        return 'sweep'\n")
+    (ws / "notes.md").write_text("# Notes\n\nThe frobnicator keeps state.\n")
+    (ws / "long.md").write_text("# Long\n\n" + LONG_DOC + "\n")
+    (ws / "latin1.txt").write_bytes(b"caf\xe9 au lait\n")
+    (base / "outside.txt").write_text("secret outside the workspace\n")
+    d = DaemonProcess(base)
+    d.ws = ws
+    d.call("workspace.add", {"root": str(ws)})
+    d.call("index.run", {})
+    yield d
+    d.stop()
+
+
+def paths_of(result) -> set[str]:
+    return {h["path"].split("/")[-1] for h in result["hits"]}
+
+
+def search(d, query):
+    return d.call("search.query", {"query": query, "limit": 20})
+
+
+def wait_for(predicate, timeout=2.0):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(0.05)
+
+
+def test_workspace_listed_and_indexed(live):
+    listed = live.call("workspace.list")
+    assert any(str(live.ws) in str(w) for w in listed)
+    status = live.call("index.status", {})
+    assert "indexing" in status
+    assert "latin1.txt" in str(status)  # refused, with its reason, never silently dropped
+
+
+def test_search_by_position_and_by_name(live):
+    by_name = search(live, "reclaim_vectors")
+    by_position = live.call("search.query", [None, "reclaim_vectors", {"limit": 20}])
+    assert "store.py" in paths_of(by_name)
+    assert paths_of(by_name) == paths_of(by_position)
+
+
+def test_doc_read_in_and_out_of_the_workspace(live):
+    r = live.call("doc.read", {"path": "pkg/store.py"})
+    assert r["text"].startswith("class Store") and not r["truncated"]
+    for bad in ("../outside.txt", str(live.ws.parent / "outside.txt"), "pkg/../../outside.txt"):
+        with pytest.raises(RemoteError) as info:
+            live.call("doc.read", {"path": bad})
+        assert info.value.rpc_code == -32602 and "outside" in info.value.message
+    assert "chunkers" in live.call("sys.capabilities")
+
+
+def test_doc_read_cuts_long_text_at_a_paragraph(live):
+    r = live.call("doc.read", {"path": "long.md", "limit": 5000})
+    assert r["truncated"] and r["next_offset"] < r["total_chars"]
+    body, marker = r["text"].rstrip("\n").rsplit("\n", 1)
+    assert marker.startswith("[… truncated:") and f"offset={r['next_offset']}" in marker
+    assert body.endswith("words ")  # the end of a paragraph, the blank line after it kept
+    nxt = live.call("doc.read", {"path": "long.md", "offset": r["next_offset"], "limit": 5000})
+    assert nxt["text"].startswith("Paragraph ")
+
+
+def test_watch_sees_edit_add_delete(live):
+    ws = live.ws
+    assert "notes.md" not in paths_of(search(live, "quuxinator"))
+
+    (ws / "notes.md").write_text("# Notes\n\nThe quuxinator replaced the old one.\n")
+    assert wait_for(lambda: "notes.md" in paths_of(search(live, "quuxinator"))), "edit not seen"
+
+    (ws / "pkg" / "fresh.py").write_text("def zanzibar_wobble():\n    return 1\n")
+    assert wait_for(lambda: "fresh.py" in paths_of(search(live, "zanzibar_wobble"))), "add not seen"
+
+    (ws / "pkg" / "fresh.py").unlink()
+    assert wait_for(lambda: "fresh.py" not in paths_of(search(live, "zanzibar_wobble"))), \
+        "delete not seen"
+
+
+def test_burst_of_changes_is_one_batched_reindex(live):
+    ws = live.ws
+    def runs() -> int:
+        return live.log.read_text().count("re-indexed")
+
+    time.sleep(0.3)
+    before = runs()
+    burst = ws / "burst"
+    burst.mkdir()
+    for i in range(1500):
+        (burst / f"f{i}.md").write_text(f"# File {i}\n\nburstword{i} appears here.\n")
+    assert wait_for(lambda: "f1499.md" in paths_of(search(live, "burstword1499")), timeout=20)
+    assert "f7.md" in paths_of(search(live, "burstword7"))
+    time.sleep(1)
+    assert runs() - before <= 5, f"{runs() - before} re-index runs for one burst of 1500 files"
