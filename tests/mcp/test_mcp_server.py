@@ -1,0 +1,135 @@
+"""``lode mcp`` driven by the official SDK's own stdio client: list the tools, call each."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+
+import pytest
+
+mcp = pytest.importorskip("mcp")
+
+TOOLS = {"search", "find_definition", "find_references", "find_implementations",
+         "describe_symbol", "search_symbols", "list_file_symbols", "list_symbols",
+         "query_ast", "read"}
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    try:
+        from lode.service import Service
+    except ImportError:
+        pytest.skip("lode.service has not landed in this tree")
+    base = tmp_path_factory.mktemp("mcp")
+    ws = base / "ws"
+    (ws / "mypkg").mkdir(parents=True)
+    (ws / "app").mkdir()
+    (ws / "mypkg" / "__init__.py").write_text('from ._impl import Widget\n__all__ = ["Widget"]\n')
+    (ws / "mypkg" / "_impl.py").write_text(
+        "class Widget:\n    def render(self):\n        \"\"\"Draw the widget.\"\"\"\n"
+        "        return 'drawn'\n\n\nclass FancyWidget(Widget):\n    def render(self):\n"
+        "        return 'fancy'\n")
+    (ws / "app" / "main.py").write_text("from mypkg import Widget as W\n\nW().render()\n")
+    (ws / "README.md").write_text("# Demo\n\nWidgets are drawn by render.\n\n" +
+                                  "\n\n".join("filler paragraph " * 40 for _ in range(300)))
+    (base / "secret.txt").write_text("nope\n")
+    db = base / "store.db"
+    svc = Service(db_path=str(db))
+    svc.add_workspace(str(ws))
+    svc.index(None)
+    return db, ws
+
+
+def run_client(db, scenario, budget=None):
+    from mcp import Client, StdioServerParameters
+
+    args = ["-c", "from lode.cli import main; main()", "mcp", "--no-watch", "--db", str(db)]
+    if budget:
+        args += ["--budget", str(budget)]
+
+    async def go():
+        async with Client(StdioServerParameters(command=sys.executable, args=args)) as client:
+            return await scenario(client)
+
+    return asyncio.run(go())
+
+
+def text_of(result) -> str:
+    return "".join(getattr(c, "text", "") for c in result.content)
+
+
+def test_tools_are_listed_and_documented(store):
+    db, _ = store
+
+    async def scenario(client):
+        return (await client.list_tools()).tools
+
+    tools = run_client(db, scenario)
+    assert {t.name for t in tools} == TOOLS
+    for t in tools:
+        assert len(t.description) > 80, t.name
+        assert t.input_schema["type"] == "object"
+    by_name = {t.name: t for t in tools}
+    assert "server.Handler.ServeHTTP" in by_name["find_definition"].description
+
+
+def test_call_each_tool(store):
+    db, ws = store
+    calls = {
+        "search": {"query": "render widget"},
+        "find_definition": {"name": "mypkg.Widget"},
+        "find_references": {"name": "mypkg.Widget"},
+        "find_implementations": {"name": "mypkg.Widget"},
+        "describe_symbol": {"name": "Widget.render"},
+        "search_symbols": {"query": "Widg"},
+        "list_file_symbols": {"path": "mypkg/_impl.py"},
+        "list_symbols": {"prefix": "mypkg."},
+        "query_ast": {"query": "(class_definition name: (identifier) @name)", "language": "python"},
+        "read": {"path": "mypkg/_impl.py", "line_start": 1, "line_end": 2},
+    }
+
+    async def scenario(client):
+        return {name: await client.call_tool(name, args) for name, args in calls.items()}
+
+    results = run_client(db, scenario)
+    assert set(results) == TOOLS
+    failures = {n: text_of(r) for n, r in results.items()
+                if r.is_error and "not available" not in text_of(r)}
+    assert not failures, failures
+    assert "_impl.py" in text_of(results["search"]) or "README" in text_of(results["search"])
+    assert text_of(results["read"]).splitlines()[1:] == ["class Widget:", "    def render(self):"]
+    for name, r in results.items():
+        if not r.is_error and name != "read":
+            json.loads(text_of(r))  # every structured answer is JSON
+
+
+def test_errors_are_clear_tool_errors(store):
+    db, ws = store
+
+    async def scenario(client):
+        return [await client.call_tool("read", {"path": "../secret.txt"}),
+                await client.call_tool("read", {"path": str(ws.parent / "secret.txt")}),
+                await client.call_tool("find_definition", {"name": 5}),
+                await client.call_tool("read", {"path": "no/such/file.py"}),
+                await client.call_tool("search", {"query": "widget"})]
+
+    outside, absolute, bad_type, missing, after = run_client(db, scenario)
+    for r in (outside, absolute):
+        assert r.is_error and "outside" in text_of(r)
+    assert bad_type.is_error
+    assert missing.is_error and "no such file" in text_of(missing)
+    assert not after.is_error  # the server carries on
+
+
+def test_answers_respect_the_budget(store):
+    db, _ = store
+
+    async def scenario(client):
+        return [await client.call_tool("read", {"path": "README.md"}),
+                await client.call_tool("search", {"query": "filler paragraph", "limit": 100})]
+
+    read, search = run_client(db, scenario, budget=4000)
+    text = text_of(read)
+    assert len(text) <= 4000 and "[… truncated:" in text and "offset=" in text
+    assert len(text_of(search)) <= 4000
