@@ -34,6 +34,7 @@ from typing import Callable
 # Modules that register migrations, in application order.
 MIGRATION_MODULES: tuple[str, ...] = (
     "lode.store.schema",
+    "lode.symbols.schema",
 )
 
 

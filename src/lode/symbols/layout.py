@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+import time
 from functools import lru_cache
 
 
@@ -77,3 +78,21 @@ class Layout:
                     name = value
         name = name or posixpath.basename(d) or "crate"
         return d, name.replace("-", "_")
+
+
+_layouts: dict[str, tuple[float, Layout]] = {}
+LAYOUT_SECONDS = 30.0  # markers rarely change within a run; a daemon sees changes soon
+
+
+def layout_for(root: str | os.PathLike | None) -> Layout:
+    """A cached :class:`Layout` per root per process, renewed every few seconds."""
+    if root is None:
+        return Layout()
+    key = os.fspath(root)
+    now = time.monotonic()
+    hit = _layouts.get(key)
+    if hit is None or now - hit[0] > LAYOUT_SECONDS:
+        if len(_layouts) > 16:
+            _layouts.clear()
+        hit = _layouts[key] = (now, Layout(key))
+    return hit[1]

@@ -52,14 +52,12 @@ def language_of(path: str, how: str) -> str:
     return PROSE_LANGUAGE.get(ext, "text")
 
 
-def extract_symbols(path: str, text: str, tree, spec) -> list:
-    """Hook for the symbol index: records for one parsed file. Until ``lode.symbols``
-    provides ``extract(path, text, tree, spec)``, nothing."""
-    try:
-        from ..symbols import extract  # type: ignore[attr-defined]
-    except ImportError:
-        return []
-    return list(extract(path, text, tree, spec))
+def extract_symbols(path: str, text: str, tree, spec, root: str | None = None) -> list:
+    """Hook for the symbol index: records for one parsed file (``root`` is the
+    workspace root, read for module markers such as go.mod and ``__init__.py``)."""
+    from ..symbols import extract
+
+    return list(extract(path, text, tree, spec, root))
 
 
 def digest(data: bytes) -> str:
@@ -115,7 +113,8 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
         chunks = chunk_markdown(job.path, text, config, chunker=job.chunker)
     else:
         chunks = chunk_file(job.path, text, config, tree=tree)
-    symbols = extract_symbols(job.path, text, tree, spec) if spec is not None else []
+    root = job.abspath[: len(job.abspath) - len(job.path)] if job.abspath.endswith(job.path) else None
+    symbols = extract_symbols(job.path, text, tree, spec, root) if spec is not None else []
 
     rows = []
     for i, c in enumerate(chunks):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import posixpath
 from importlib import import_module
 
-from ..extract import Context, Def
+from ..extraction import Context, Def
 
 
 class Resolver:

@@ -1,0 +1,31 @@
+"""The symbol index: qualified names → definitions, references, implementations.
+
+- :mod:`.extraction` turns one parsed file into :class:`~.records.FileSymbols`, using
+  each language's ``symbols.scm`` and rule table (``lode/languages/<lang>/symbols.py``)
+  and a small resolver per language (:mod:`.resolvers`) for module paths and imports.
+- :mod:`.schema` holds the tables (migration ``0100_symbols``) and the per-file writer
+  the store calls inside the indexer's transaction.
+- :mod:`.index` answers lookups (:class:`~.index.SymbolIndex`); :mod:`.fuzzy` ranks
+  partial names; :mod:`.structure` runs outlines and tree-sitter queries over files.
+"""
+
+from __future__ import annotations
+
+import os
+
+from .records import FileSymbols, Link, Relation, Symbol
+
+
+def extract(path: str, text: str | bytes, tree, spec, root: str | os.PathLike | None = None) -> list[FileSymbols]:
+    """The indexer's hook: this file's symbol records, as a list holding one
+    :class:`FileSymbols` (empty for languages without symbol rules). ``path`` is
+    relative to the workspace ``root``, which is read for module markers (go.mod,
+    ``__init__.py``, Cargo.toml, package.json)."""
+    from .extraction import extract_symbols
+    from .layout import layout_for
+
+    fs = extract_symbols(path, text, tree, spec, layout_for(root))
+    return [fs] if fs is not None else []
+
+
+__all__ = ["extract", "FileSymbols", "Symbol", "Link", "Relation"]

@@ -1,0 +1,317 @@
+"""Lookups over the symbol tables: definitions, references, implementations, names.
+
+A query is a qualified name with at least one dot (``::`` is read as ``.``). Any
+trailing form of a stored name matches it (``_impl.Widget``, ``Widget.render``,
+``http.Client`` for ``net/http.Client``) — one index range scan over the reversed
+names. Re-exports and module aliases (links) are followed at lookup time, both for the
+whole query (``mypkg.Widget``) and for a prefix of it (``std.mem.Allocator`` through
+``std.mem`` → ``mem``). Several plausible candidates are all returned, ranked: exact
+full name first, then names reached through a link, then trailing forms; non-test code
+before test code. Nothing plausible → an empty list, never a guess.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import asdict, dataclass
+
+from ..errors import InvalidParams
+from ..languages import language_for_path
+from .extraction import rules_for
+from .records import DEFINITION, METHOD, REFERENCE
+
+MAX_LINK_DEPTH = 4
+DEFAULT_LIMIT = 100
+_DEFS = (DEFINITION, METHOD)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    name: str
+    path: str
+    line: int
+    column: int
+    kind: str
+    module: str
+    detail: str = ""
+    via: str = ""  # where the re-export or alias followed is stated, "path:line"
+    target: str = ""  # the definition's own qualified name, when reached through a link
+    test: bool = False
+    workspace: str = ""
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def normalize(query: str) -> str:
+    """``a::b`` → ``a.b``; surrounding whitespace and backticks dropped; refuses bare names."""
+    q = query.strip().strip("`").replace("::", ".").strip(".")
+    if not q:
+        raise InvalidParams("invalid params: the name is empty", data={"param": "name"})
+    if "." not in q and "/" not in q:
+        raise InvalidParams(
+            f"{q!r} is not qualified: give at least one dot (e.g. Type.method or module.{q}), "
+            f"or find the full name with `lode symbols {q}`",
+            data={"param": "name", "suggest": f"lode symbols {q}"})
+    return q
+
+
+def is_test_path(path: str) -> bool:
+    spec = language_for_path(path)
+    rules = rules_for(spec) if spec is not None else None
+    markers = rules.test_markers if rules is not None else ("/test/", "/tests/")
+    p = "/" + path
+    return any(m in p for m in markers)
+
+
+def _suffix_range(name: str) -> tuple[str, str]:
+    """The rname range holding ``name`` and every name it is a trailing form of
+    (followed by ``.`` or ``/``, the two separators; ``0`` sorts right after ``/``)."""
+    r = name[::-1]
+    return r, r + "0"
+
+
+def _trailing(rname: str, r: str) -> bool:
+    return len(rname) == len(r) or rname[len(r)] in "./"
+
+
+class SymbolIndex:
+    """Lookups over one store connection, optionally limited to one workspace."""
+
+    def __init__(self, db: sqlite3.Connection, workspace_id: int | None = None):
+        self.db = db
+        self.workspace_id = workspace_id
+        self._ws = "" if workspace_id is None else " AND f.workspace_id = %d" % int(workspace_id)
+
+    # ---- raw rows -------------------------------------------------------------------
+
+    _SELECT = ("SELECT s.rname, f.path, s.line, s.col, s.kind, sf.module, s.detail, w.name"
+               " FROM symbols s JOIN files f ON f.id = s.file_id"
+               " JOIN workspaces w ON w.id = f.workspace_id"
+               " LEFT JOIN symbol_files sf ON sf.file_id = s.file_id")
+
+    def _rows(self, name: str, kinds: tuple[str, ...], trailing: bool):
+        marks = ",".join("?" * len(kinds))
+        if trailing:
+            lo, hi = _suffix_range(name)
+            sql = f"{self._SELECT} WHERE s.rname >= ? AND s.rname < ? AND s.kind IN ({marks}){self._ws}"
+            rows = self.db.execute(sql, (lo, hi, *kinds)).fetchall()
+            return [r for r in rows if _trailing(r[0], lo)]
+        sql = f"{self._SELECT} WHERE s.rname = ? AND s.kind IN ({marks}){self._ws}"
+        return self.db.execute(sql, (name[::-1], *kinds)).fetchall()
+
+    def _candidate(self, row, via: str = "") -> Candidate:
+        rname, path, line, col, kind, module, detail, ws = row
+        return Candidate(rname[::-1], path, line, col, kind, module or "", detail, via,
+                         "", is_test_path(path), ws)
+
+    def _links(self, name: str, trailing: bool, wild: bool | None):
+        sql = ("SELECT l.rname, l.target, f.path, l.line, l.wild FROM symbol_links l"
+               " JOIN files f ON f.id = l.file_id WHERE ")
+        if trailing:
+            lo, hi = _suffix_range(name)
+            rows = self.db.execute(sql + f"l.rname >= ? AND l.rname < ?{self._ws}", (lo, hi)).fetchall()
+            rows = [r for r in rows if _trailing(r[0], lo)]
+        else:
+            rows = self.db.execute(sql + f"l.rname = ?{self._ws}", (name[::-1],)).fetchall()
+        return [r for r in rows if wild is None or bool(r[4]) == wild]
+
+    # ---- definitions ----------------------------------------------------------------
+
+    def definitions(self, query: str, limit: int | None = DEFAULT_LIMIT) -> list[Candidate]:
+        q = normalize(query)
+        found: dict[tuple[str, int], tuple[tuple, Candidate]] = {}
+
+        def add(c: Candidate, rank: int) -> None:
+            k = (c.path, c.line)
+            key = (rank, c.test, len(c.name), c.path, c.line)
+            if k not in found or key < found[k][0]:
+                found[k] = (key, c)
+
+        for row in self._rows(q, _DEFS, trailing=True):
+            c = self._candidate(row)
+            add(c, 0 if c.name == q else 2)
+        for c, exact in self._through_links(q, 0, set()):
+            add(c, 1 if exact else 3)
+        ranked = [c for _k, c in sorted(found.values(), key=lambda kc: kc[0])]
+        return ranked[:limit] if limit else ranked
+
+    def _exact(self, name: str, depth: int, seen: set) -> list[Candidate]:
+        """Definitions of a fully qualified name (a link's target), links followed."""
+        out = [self._candidate(r) for r in self._rows(name, _DEFS, trailing=False)]
+        if not out and depth < MAX_LINK_DEPTH:
+            out = [c for c, _e in self._through_links(name, depth + 1, seen, trailing=False)]
+        return out
+
+    def _through_links(self, q: str, depth: int, seen: set, trailing: bool = True):
+        """Candidates reached by following links for ``q`` or a prefix of it."""
+        if depth > MAX_LINK_DEPTH or q in seen:
+            return
+        seen = seen | {q}
+        for rname, target, path, line, _wild in self._links(q, trailing, wild=False):
+            name = rname[::-1]
+            for c in self._exact(target, depth, seen):
+                yield _via(c, path, line, name), name == q
+        parts = q.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            head, rest = ".".join(parts[:i]), ".".join(parts[i:])
+            for rname, target, path, line, _wild in self._links(head, trailing, wild=None):
+                name = rname[::-1]
+                for c in self._exact(f"{target}.{rest}", depth, seen):
+                    yield _via(c, path, line, f"{name}.{rest}"), name == head
+
+    # ---- references -----------------------------------------------------------------
+
+    def equivalents(self, query: str) -> tuple[list[Candidate], set[str]]:
+        """A name's definitions and every name that stands for them (the definitions'
+        own names and the links pointing at them)."""
+        defs = self.definitions(query, limit=None)
+        names = {c.name for c in defs}
+        frontier = set(names)
+        for _ in range(MAX_LINK_DEPTH):
+            new = set()
+            for target in frontier:
+                for (rname,) in self.db.execute("SELECT rname FROM symbol_links WHERE target = ? AND wild = 0",
+                                                (target,)):
+                    n = rname[::-1]
+                    if n not in names:
+                        new.add(n)
+            names |= new
+            frontier = new
+            if not frontier:
+                break
+        names |= {c.target for c in defs if c.target}
+        return defs, names
+
+    def references(self, query: str, limit: int | None = DEFAULT_LIMIT) -> list[Candidate]:
+        q = normalize(query)
+        defs, names = self.equivalents(q)
+        rows = []
+        if names:
+            for n in names:
+                rows += self._rows(n, (REFERENCE,), trailing=False)
+        else:  # not defined in the index (a dependency): match references by trailing form
+            rows = self._rows(q, (REFERENCE,), trailing=True)
+        out = {}
+        for r in rows:
+            c = self._candidate(r)
+            out.setdefault((c.path, c.line, c.name), c)
+        ranked = sorted(out.values(), key=lambda c: (c.test, c.path, c.line))
+        return ranked[:limit] if limit else ranked
+
+    # ---- implementations --------------------------------------------------------------
+
+    def implementations(self, query: str, limit: int | None = DEFAULT_LIMIT) -> list[Candidate]:
+        q = normalize(query)
+        defs, names = self.equivalents(q)
+        if not names:
+            names = {q}
+        leaf = q.rsplit(".", 1)[-1]
+        out: dict[tuple[str, int], Candidate] = {}
+        seen_bases: set[str] = set()
+        frontier = set(names)
+        for depth in range(MAX_LINK_DEPTH):
+            next_frontier = set()
+            for base in frontier - seen_bases:
+                seen_bases.add(base)
+                for row in self._relations_to(base, leaf if depth == 0 else None):
+                    sub, path, line, col, kind, module, ws = row
+                    c = Candidate(sub, path, line, col, kind, module or "", "", "", "", is_test_path(path), ws)
+                    out.setdefault((path, line), c)
+                    next_frontier.add(sub)
+            frontier = next_frontier
+            if not frontier:
+                break
+        for d in defs:
+            if d.detail == "interface" and _is_go(d.path):
+                for c in self._go_implementers(d.name):
+                    out.setdefault((c.path, c.line), c)
+        ranked = sorted(out.values(), key=lambda c: (c.test, c.path, c.line))
+        return ranked[:limit] if limit else ranked
+
+    def _relations_to(self, base: str, bare: str | None):
+        sql = ("SELECT r.sub, f.path, r.line, r.col, r.kind, sf.module, w.name FROM symbol_relations r"
+               " JOIN files f ON f.id = r.file_id JOIN workspaces w ON w.id = f.workspace_id"
+               " LEFT JOIN symbol_files sf ON sf.file_id = r.file_id"
+               f" WHERE r.base = ? AND r.kind IN ('extends', 'implements'){self._ws}")
+        rows = self.db.execute(sql, (base,)).fetchall()
+        if bare is not None and bare != base:
+            # a base the extractor could not qualify (no import said where it is from)
+            rows += self.db.execute(sql, (bare,)).fetchall()
+        return rows
+
+    def _method_set(self, iface: str, depth: int = 0) -> set[str] | None:
+        rows = self.db.execute("SELECT base, kind FROM symbol_relations WHERE sub = ? AND kind IN"
+                               " ('requires', 'embeds')", (iface,)).fetchall()
+        methods = {b for b, k in rows if k == "requires"}
+        for base, kind in rows:
+            if kind == "embeds":
+                if depth >= MAX_LINK_DEPTH:
+                    return None
+                inner = self._method_set(base, depth + 1)
+                if inner is None:
+                    return None  # an embedded interface we do not know: cannot decide
+                methods |= inner
+        return methods
+
+    def _go_implementers(self, iface: str) -> list[Candidate]:
+        methods = self._method_set(iface)
+        if not methods:
+            return []  # the empty interface (or an unknown one): everything, or nothing sure
+        owners: set[str] | None = None
+        for m in sorted(methods):
+            lo, hi = _suffix_range(m)
+            rows = self.db.execute(
+                "SELECT s.rname FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.rname >= ? "
+                f"AND s.rname < ? AND s.kind = 'method' AND f.language = 'go'{self._ws}",
+                (lo + ".", lo + "/")).fetchall()
+            types = {r[0][len(lo) + 1:][::-1] for r in rows}
+            owners = types if owners is None else owners & types
+            if not owners:
+                return []
+        out = []
+        for t in sorted(owners or ()):
+            if t == iface:
+                continue
+            out += [c for c in (self._candidate(r) for r in self._rows(t, _DEFS, trailing=False))]
+        return out
+
+    # ---- names ----------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        """The name stream: every name a file contributes, file by file."""
+        sql = "SELECT sf.names FROM symbol_files sf"
+        if self.workspace_id is not None:
+            sql += " JOIN files f ON f.id = sf.file_id WHERE 1" + self._ws
+        out: list[str] = []
+        for (names,) in self.db.execute(sql):
+            if names:
+                out.extend(names.split("\n"))
+        return out
+
+    def list_symbols(self, prefix: str | None = None, kinds: list[str] | None = None,
+                     limit: int | None = 1000) -> list[Candidate]:
+        """Definitions whose qualified name starts with ``prefix``, in name order."""
+        kinds = tuple(kinds or _DEFS)
+        marks = ",".join("?" * len(kinds))
+        rows = self.db.execute(f"{self._SELECT} WHERE s.kind IN ({marks}){self._ws}", kinds).fetchall()
+        out = [self._candidate(r) for r in rows]
+        if prefix:
+            p = prefix.replace("::", ".")
+            out = [c for c in out if c.name.startswith(p)]
+        out.sort(key=lambda c: (c.name, c.path, c.line))
+        return out[:limit] if limit else out
+
+    def file_symbols(self, path: str) -> list[Candidate]:
+        rows = self.db.execute(f"{self._SELECT} WHERE f.path = ? AND s.kind IN ('definition', 'method')"
+                               f"{self._ws} ORDER BY s.line, s.col", (path,)).fetchall()
+        return [self._candidate(r) for r in rows]
+
+
+def _via(c: Candidate, path: str, line: int, name: str) -> Candidate:
+    return Candidate(name, c.path, c.line, c.column, c.kind, c.module, c.detail,
+                     c.via or f"{path}:{line}", c.target or c.name, c.test, c.workspace)
+
+
+def _is_go(path: str) -> bool:
+    return path.endswith(".go")
