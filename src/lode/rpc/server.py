@@ -132,7 +132,9 @@ class Daemon:
     async def serve(self, ready: "asyncio.Event | None" = None) -> None:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
-        self.ctx.shutdown = lambda: self._loop.call_soon_threadsafe(self._stop.set)
+        # Stop a moment later, so the answer to sys.shutdown is written first.
+        self.ctx.shutdown = lambda: self._loop.call_soon_threadsafe(
+            self._loop.call_later, 0.1, self._stop.set)
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 self._loop.add_signal_handler(sig, self._stop.set)

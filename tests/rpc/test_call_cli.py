@@ -1,0 +1,40 @@
+"""``lode --call``: starts a daemon when none runs, prints JSON, fails with the code."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+LODE = [sys.executable, "-c", "from lode.cli import main; main()"]
+
+
+def lode(*args, env):
+    return subprocess.run([*LODE, *args], capture_output=True, text=True, env=env, timeout=60)
+
+
+def test_call_starts_the_daemon_and_reports_errors(tmp_path):
+    env = {**os.environ, "LODE_SOCKET": str(tmp_path / "run" / "d.sock"),
+           "LODE_DB": str(tmp_path / "store.db")}
+    first = lode("--call", "sys.capabilities", env=env)
+    assert first.returncode == 0, first.stderr
+    assert "code-go-1" in json.loads(first.stdout)["chunkers"]
+    try:
+        unknown = lode("--call", "no.such", "{}", env=env)
+        assert unknown.returncode == 1 and "error -32601" in unknown.stderr
+        bad = lode("--call", "doc.read", '{"path": 3}', env=env)
+        assert bad.returncode == 2 and "error -32602" in bad.stderr and "'path'" in bad.stderr
+        not_json = lode("--call", "doc.read", "{path", env=env)
+        assert not_json.returncode == 2 and "not valid JSON" in not_json.stderr
+        # --socket may also follow the params; the same daemon answers.
+        again = lode("--call", "sys.capabilities", "[]", "--socket", env["LODE_SOCKET"], env=env)
+        assert again.returncode == 0
+    finally:
+        stop = lode("--call", "sys.shutdown", env=env)
+        assert stop.returncode == 0 and json.loads(stop.stdout) == {"stopping": True}
+    deadline = time.monotonic() + 5
+    while os.path.exists(env["LODE_SOCKET"]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not os.path.exists(env["LODE_SOCKET"])
