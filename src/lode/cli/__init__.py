@@ -19,5 +19,6 @@ def main() -> None:
 # Command modules register on `main` when imported.
 from . import chunk  # noqa: E402,F401
 from . import serve  # noqa: E402,F401
+from . import symbols  # noqa: E402,F401
 
 __all__ = ["main"]

@@ -21,6 +21,8 @@ Captures a ``symbols.scm`` may use:
     ``base.member`` where ``base`` may be an import alias (``h.Client``).
 ``@ref.local``
     an unqualified identifier that may name an import or a definition of this module.
+``@ref.path``
+    a whole path expression (Rust ``crate::a::B``), resolved by the language's resolver.
 """
 
 from __future__ import annotations

@@ -150,7 +150,7 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
             imports.append(caps)
         elif "rel.owner" in caps:
             rels.append(caps)
-        elif "ref.base" in caps or "ref.local" in caps:
+        elif "ref.base" in caps or "ref.local" in caps or "ref.path" in caps:
             refs.append(caps)
         else:
             for cap, nodes in caps.items():
@@ -232,6 +232,12 @@ def _relate(ctx: Context, resolver, caps: dict, by_node: dict) -> None:
 
 def _reference(ctx: Context, resolver, caps: dict) -> None:
     rules = ctx.rules
+    if "ref.path" in caps:
+        node = caps["ref.path"][0]
+        target = resolver.path(ctx, node)
+        if target:
+            ctx.ref(target, node)
+        return
     if "ref.base" in caps:
         base_node = caps["ref.base"][0]
         base = ctx.text(base_node)

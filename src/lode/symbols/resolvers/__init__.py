@@ -38,6 +38,10 @@ class Resolver:
             return ".".join(parts)
         return ".".join([head, *rest])
 
+    def path(self, ctx: Context, node) -> str | None:
+        """The qualified name a whole path expression names, when its head is known."""
+        return None
+
     def unqualified(self, ctx: Context, name: str) -> str | None:
         """What an unqualified identifier that is neither an alias nor a definition of
         this file refers to (Go: the same package); None when unknown."""

@@ -124,6 +124,20 @@ class RustResolver(Resolver):
         if public:
             ctx.link(f"{ctx.module}.{local}", target, node)
 
+    def path(self, ctx, node) -> str | None:
+        if node.parent is not None and node.parent.type in ("scoped_identifier", "scoped_type_identifier",
+                                                            "use_declaration", "scoped_use_list",
+                                                            "use_as_clause", "use_list"):
+            return None  # only the whole path (and `use` trees are imports)
+        segs = self.segments(ctx, node)
+        first = segs[0] if segs else ""
+        if not (first in ("crate", "$crate", "self", "super") or first in ctx.aliases
+                or first in ctx.extra["children"]):
+            return None  # an extern crate or a local type: nothing known to point at
+        if len(segs) > 2:  # `a::Type::method` also uses `a::Type`
+            ctx.ref(self.absolute(ctx, segs[:-1]), node)
+        return self.absolute(ctx, segs)
+
     # ---- types ----------------------------------------------------------------------
 
     def _type_segments(self, ctx, node) -> list[str] | None:

@@ -1,0 +1,182 @@
+"""The symbol operations over a store, as plain dicts: what the service, the CLI and
+the daemon return. Paths are relative to their workspace's root."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from ..errors import InvalidParams
+from .fuzzy import NameMatcher
+from .index import DEFAULT_LIMIT, SymbolIndex, normalize
+from .structure import outline as file_outline
+from .structure import query_ast as run_query
+
+_CANDIDATE_KEYS = ("name", "path", "line", "column", "kind", "module", "detail", "via", "target",
+                   "test", "workspace")
+_matchers: dict[tuple, tuple[tuple, NameMatcher]] = {}
+_lock = threading.Lock()
+
+
+def _workspace_id(store, workspace) -> int | None:
+    if workspace is None:
+        return None
+    return store.workspace(workspace).id
+
+
+def _index(store, workspace) -> SymbolIndex:
+    return SymbolIndex(store.db, _workspace_id(store, workspace))
+
+
+def _candidates(cands) -> list[dict]:
+    out = []
+    for c in cands:
+        d = c.to_dict()
+        out.append({k: d[k] for k in _CANDIDATE_KEYS if d[k] not in ("", None) or k in
+                    ("name", "path", "line", "column", "kind", "module")})
+    return out
+
+
+def definition(store, name: str, workspace: str | None = None, limit: int | None = DEFAULT_LIMIT) -> dict:
+    q = normalize(name)
+    return {"name": q, "candidates": _candidates(_index(store, workspace).definitions(q, limit))}
+
+
+def references(store, name: str, workspace: str | None = None, limit: int | None = DEFAULT_LIMIT) -> dict:
+    q = normalize(name)
+    return {"name": q, "references": _candidates(_index(store, workspace).references(q, limit))}
+
+
+def implementations(store, name: str, workspace: str | None = None,
+                    limit: int | None = DEFAULT_LIMIT) -> dict:
+    q = normalize(name)
+    return {"name": q, "implementations": _candidates(_index(store, workspace).implementations(q, limit))}
+
+
+def describe(store, name: str, workspace: str | None = None, limit: int | None = 10) -> dict:
+    """Signature, doc and location of each candidate definition, from its chunk."""
+    q = normalize(name)
+    index = _index(store, workspace)
+    out = []
+    for c in index.definitions(q, limit):
+        item = {k: v for k, v in zip(_CANDIDATE_KEYS, (c.name, c.path, c.line, c.column, c.kind, c.module,
+                                                        c.detail, c.via, c.target, c.test, c.workspace))
+                if v not in ("", None) or k in ("name", "path", "line", "kind", "module")}
+        info = _chunk_at(store, c)
+        leaf = (c.target or c.name).rsplit(".", 1)[-1]
+        if info and leaf not in info["signature"]:
+            # the chunk is an enclosing one (a small class kept whole): the line says more
+            info = {**info, "signature": _source_line(store, c) or info["signature"], "doc": ""}
+        item.update(info)
+        out.append(item)
+    return {"name": q, "symbols": out}
+
+
+def _chunk_at(store, c) -> dict:
+    row = store.db.execute(
+        "SELECT c.breadcrumb, c.embed, c.line_start, c.line_end, c.kind FROM chunks c"
+        " JOIN files f ON f.id = c.file_id JOIN workspaces w ON w.id = f.workspace_id"
+        " WHERE w.name = ? AND f.path = ? AND c.line_start <= ? AND c.line_end >= ?"
+        " AND c.kind NOT IN ('header', 'gap') ORDER BY c.line_end - c.line_start, c.ord LIMIT 1",
+        (c.workspace, c.path, c.line, c.line)).fetchone()
+    if row is None:
+        row = _rechunk(store, c)
+    if row is None:
+        return {}
+    breadcrumb, embed, start, end, kind = row
+    signature = breadcrumb.rsplit(" › ", 1)[-1]
+    doc = ""
+    if embed:
+        lines = embed.split("\n")
+        doc = "\n".join(line for line in lines if line.strip() and line != breadcrumb
+                        and signature not in line).strip()
+    return {"signature": signature, "doc": doc, "breadcrumb": breadcrumb,
+            "line_start": start, "line_end": end, "chunk_kind": kind}
+
+
+def _source_line(store, c) -> str:
+    try:
+        root = store.workspace(c.workspace).root
+        with open(os.path.join(root, c.path), encoding="utf-8", errors="replace") as f:
+            for i, line in enumerate(f, 1):
+                if i == c.line:
+                    return line.strip().rstrip("{:").strip()
+    except OSError:
+        pass
+    return ""
+
+
+def _rechunk(store, c):
+    """The chunk table has no span for this line (not indexed with chunks): chunk the file."""
+    from ..chunking import chunk_file
+    from ..chunking.reader import read_text
+
+    try:
+        root = store.workspace(c.workspace).root
+        text = read_text(os.path.join(root, c.path))
+    except Exception:
+        return None
+    best = None
+    for ch in chunk_file(c.path, text):
+        if ch.line_start <= c.line <= ch.line_end and ch.kind not in ("header", "gap"):
+            if best is None or ch.line_end - ch.line_start < best.line_end - best.line_start:
+                best = ch
+    return None if best is None else (best.breadcrumb, best.embed, best.line_start, best.line_end, best.kind)
+
+
+def matcher(store, workspace: str | None = None) -> NameMatcher:
+    """The name stream of a store (or one workspace), cached until the store changes."""
+    wid = _workspace_id(store, workspace)
+    key = (str(store.path), wid)
+    version = (store.db.execute("PRAGMA data_version").fetchone()[0], store.db.total_changes,
+               id(store.db))
+    with _lock:
+        hit = _matchers.get(key)
+    if hit is not None and hit[0] == version:
+        return hit[1]
+    m = NameMatcher(SymbolIndex(store.db, wid).names())
+    with _lock:
+        _matchers[key] = (version, m)
+    return m
+
+
+def search(store, query: str, workspace: str | None = None, limit: int | None = 20) -> dict:
+    if not query or not query.strip():
+        raise InvalidParams("invalid params: 'query' is empty", data={"param": "query"})
+    m = matcher(store, workspace)
+    return {"query": query, "names": [{"name": x.name, "score": round(x.score, 2)}
+                                      for x in m.search(query, limit or 20)], "total_names": len(m)}
+
+
+def list_symbols(store, workspace: str | None = None, prefix: str | None = None,
+                 kinds: list[str] | None = None, limit: int | None = 1000) -> dict:
+    return {"symbols": _candidates(_index(store, workspace).list_symbols(prefix, kinds, limit))}
+
+
+def outline(store, path: str, workspace: str | None = None) -> dict:
+    """A file's definitions in order (read from the file, so it works before indexing)."""
+    root = None
+    if workspace is not None:
+        root = store.workspace(workspace).root
+    elif store is not None and not os.path.isabs(path):
+        for ws in store.workspaces():
+            if os.path.exists(os.path.join(ws.root, path)):
+                root = ws.root
+                break
+    if root is None:
+        absolute = os.path.abspath(path)
+        for ws in (store.workspaces() if store is not None else ()):
+            if absolute.startswith(ws.root.rstrip("/") + "/"):
+                root, path = ws.root, os.path.relpath(absolute, ws.root)
+                break
+    return {"path": path, "symbols": [i.to_dict() for i in file_outline(path, root)]}
+
+
+def query_ast(query: str, paths: list[str] | None = None, language: str | None = None,
+              limit: int | None = 1000, root: str | None = None) -> dict:
+    if not query or not query.strip():
+        raise InvalidParams("invalid params: 'query' is empty", data={"param": "query"})
+    base = root or os.getcwd()
+    targets = [p if os.path.isabs(p) else os.path.join(base, p) for p in (paths or [base])]
+    captures, errors = run_query(query, targets, language, limit, base=base)
+    return {"captures": [c.to_dict() for c in captures], "errors": errors}

@@ -1,0 +1,136 @@
+"""Fuzzy search over the name stream: partial names, subsequences, camel humps.
+
+The names sit in one newline-joined string so that matching runs inside the regex
+engine, not a Python loop: the query's last part is matched against each name's leaf
+(the segment after the last ``.`` or ``/``) in tiers — leaf equal or prefix, leaf
+containing the query, the query as a subsequence of the leaf — and only when a tier
+leaves room are the weaker ones scanned. Leading query parts (``http.cli``) must appear,
+in order, in the qualifier. The few matches kept are then scored in Python: exact leaf
+first, then prefix, substring, camel-hump initials, plain subsequence; shorter names
+first within a score.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+TIER_CAP = 600  # matches scored per tier at most (short queries match everything)
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    name: str
+    score: float
+
+
+def _leaf(name: str) -> str:
+    cut = max(name.rfind("."), name.rfind("/"))
+    return name[cut + 1:]
+
+
+_WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+
+
+def humps(word: str) -> str:
+    """Initials at word boundaries: ``ServeHTTPRequest`` → ``shr``, ``read_all`` → ``ra``."""
+    return "".join(w[0] for w in _WORDS.findall(word)).lower()
+
+
+def _subsequence(q: str, s: str) -> int | None:
+    """Total gap length of the leftmost subsequence match of q in s, or None."""
+    pos, gaps = 0, 0
+    for ch in q:
+        i = s.find(ch, pos)
+        if i < 0:
+            return None
+        gaps += i - pos if pos else 0
+        pos = i + 1
+    return gaps
+
+
+def score(query: str, leaf: str) -> float:
+    low = leaf.lower()
+    if low == query:
+        return 1000.0 + (1 if leaf == query else 0)
+    if low.startswith(query):
+        return 800.0 - min(len(leaf), 100) / 10
+    i = low.find(query)
+    if i >= 0:
+        return 600.0 - i - min(len(leaf), 100) / 10
+    h = humps(leaf)
+    if h.startswith(query):
+        return 500.0 - len(h)
+    gaps = _subsequence(query, h)
+    if gaps is not None:
+        return 450.0 - gaps
+    gaps = _subsequence(query, low)
+    if gaps is not None:
+        return 300.0 - gaps - min(len(leaf), 100) / 10
+    return 0.0
+
+
+class NameMatcher:
+    """A fixed set of names, ready for repeated fuzzy queries. Leaves are matched once
+    per distinct leaf (``String`` is one line however many types define it)."""
+
+    def __init__(self, names):
+        self.names = list(dict.fromkeys(n for n in names if n))
+        by_leaf: dict[str, list[int]] = {}
+        for i, n in enumerate(self.names):
+            by_leaf.setdefault(_leaf(n).lower(), []).append(i)
+        self.leaf_names = list(by_leaf.values())
+        leaves = list(by_leaf)
+        self.leaf_text = leaves
+        # "\n" before every leaf, so a leaf prefix is the literal "\n" + query
+        self.blob = "".join("\n" + leaf for leaf in leaves)
+        self.starts = []
+        pos = 0
+        for leaf in leaves:
+            self.starts.append(pos)
+            pos += len(leaf) + 1
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def search(self, query: str, limit: int = 20) -> list[Match]:
+        q = query.strip().replace("::", ".").lower()
+        if not q:
+            return []
+        parts = re.split(r"[./]", q)
+        leaf_q, qual_parts = parts[-1], [p for p in parts[:-1] if p]
+        if not leaf_q:
+            if not qual_parts:
+                return []
+            leaf_q, qual_parts = qual_parts[-1], qual_parts[:-1]
+        qual_rx = (re.compile(".*?".join(re.escape(p) for p in qual_parts), re.I)
+                   if qual_parts else None)
+        # a subsequence: possessive runs up to the next wanted character, no backtracking
+        sub = re.escape(leaf_q[0]) + "".join(f"[^\n{re.escape(c)}]*+{re.escape(c)}" for c in leaf_q[1:])
+        tiers = (re.compile(re.escape("\n" + leaf_q)),      # leaf starts with the query
+                 re.compile(re.escape(leaf_q)),               # leaf contains it
+                 re.compile(sub))                             # a subsequence of the leaf
+        starts, bisect_right = self.starts, bisect.bisect_right
+        seen: set[int] = set()
+        found: list[Match] = []
+        for rx in tiers:
+            n = 0
+            for m in rx.finditer(self.blob):
+                j = bisect_right(starts, m.start()) - 1
+                if j in seen:
+                    continue
+                seen.add(j)
+                base = score(leaf_q, self.leaf_text[j]) + (5 if qual_parts else 0)
+                for i in self.leaf_names[j][:TIER_CAP]:
+                    name = self.names[i]
+                    if qual_rx is not None and not qual_rx.search(name[: len(name) - len(self.leaf_text[j])]):
+                        continue
+                    found.append(Match(name, base - min(len(name), 200) / 100))
+                    n += 1
+                if n >= TIER_CAP:
+                    break
+            if len(found) >= limit:
+                break
+        found.sort(key=lambda m: (-m.score, len(m.name), m.name))
+        return found[:limit]

@@ -1,0 +1,132 @@
+"""Structural tools that read files, not the index: a file's outline and tree-sitter
+queries over files (``query-ast``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass
+from typing import Iterable, Iterator
+
+from ..chunking.reader import read_text
+from ..errors import FileRefused, InvalidParams
+from ..languages import language_for_path, language_named
+from ..languages.treesitter import grammar_for
+from .extraction import extract_symbols
+from .layout import layout_for
+from .records import REFERENCE
+
+MAX_CAPTURE_TEXT = 200
+
+
+@dataclass(frozen=True, slots=True)
+class OutlineItem:
+    name: str
+    kind: str
+    detail: str
+    line: int
+    column: int
+    depth: int
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def outline(path: str, root: str | None = None, text: str | None = None) -> list[OutlineItem]:
+    """The definitions of one file in order, with their nesting depth. ``path`` is
+    relative to ``root`` (the workspace root) when given."""
+    full = os.path.join(root, path) if root else path
+    spec = language_for_path(path)
+    if spec is None:
+        raise InvalidParams(f"{path}: not a code file lode knows", data={"param": "path"})
+    if text is None:
+        text = read_text(full)
+    fs = extract_symbols(path, text, None, spec, layout_for(root or os.path.dirname(os.path.abspath(full))))
+    if fs is None:
+        return []
+    base = fs.module.count(".") + (1 if fs.module else 0)
+    items = []
+    for s in sorted((s for s in fs.symbols if s.kind != REFERENCE and s.detail != "module"),
+                    key=lambda s: (s.line, s.column)):
+        depth = max(0, s.name.count(".") - base)
+        items.append(OutlineItem(s.name, s.kind, s.detail, s.line, s.column, depth))
+    return items
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    path: str
+    capture: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    text: str
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _files(paths: Iterable[str]) -> Iterator[str]:
+    for p in paths:
+        if os.path.isdir(p):
+            for dirpath, dirnames, filenames in os.walk(p):
+                dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "node_modules")
+                for f in sorted(filenames):
+                    yield os.path.join(dirpath, f)
+        else:
+            yield p
+
+
+def query_ast(query: str, paths: Iterable[str], language: str | None = None,
+              limit: int | None = 1000, base: str | None = None) -> tuple[list[Capture], list[dict]]:
+    """Run a tree-sitter query over files (directories are walked); returns captures in
+    file order and per-file errors. A query that does not compile for a language is an
+    error (``InvalidParams``) when ``language`` is given, else that language is skipped
+    with the reason recorded."""
+    spec_filter = language_named(language) if language else None
+    if language and spec_filter is None:
+        raise InvalidParams(f"unknown language {language!r}", data={"param": "language"})
+    compiled: dict[str, object] = {}
+    out: list[Capture] = []
+    errors: list[dict] = []
+    for path in _files(paths):
+        spec = language_for_path(path)
+        if spec is None or (spec_filter is not None and spec.name != spec_filter.name):
+            continue
+        grammar = grammar_for(spec)
+        if spec.name not in compiled:
+            try:
+                compiled[spec.name] = grammar.query(query)
+            except ValueError as exc:
+                if spec_filter is not None:
+                    raise InvalidParams(f"query does not compile for {spec.name}: {exc}",
+                                        data={"param": "query"}) from None
+                compiled[spec.name] = None
+                errors.append({"language": spec.name, "error": str(exc)})
+        q = compiled[spec.name]
+        if q is None:
+            continue
+        try:
+            text = read_text(path)
+        except FileRefused as exc:
+            errors.append({"path": path, "error": exc.reason})
+            continue
+        data = text.encode("utf-8", "surrogatepass")
+        tree = grammar.parse(data)
+        if tree is None:
+            errors.append({"path": path, "error": "parse timed out"})
+            continue
+        shown = os.path.relpath(path, base) if base else path
+        found = []
+        for name, nodes in grammar.captures(q, tree.root_node).items():
+            for n in nodes:
+                found.append((n.start_byte, name, n))
+        for _b, name, n in sorted(found, key=lambda t: (t[0], t[1])):
+            body = data[n.start_byte:n.end_byte].decode("utf-8", "replace")
+            if len(body) > MAX_CAPTURE_TEXT:
+                body = body[:MAX_CAPTURE_TEXT] + "…"
+            out.append(Capture(shown, name, n.start_point[0] + 1, n.start_point[1] + 1,
+                               n.end_point[0] + 1, n.end_point[1] + 1, body))
+            if limit and len(out) >= limit:
+                return out, errors
+    return out, errors

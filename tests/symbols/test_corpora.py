@@ -1,0 +1,113 @@
+"""Every inline marker in tests/corpora/<lang>/ holds:
+
+- ``lode: NAME [MORE…]`` — the next definition is named NAME (or NAME is a trailing form
+  of its name), and ``def`` answers each of the names with it first;
+- ``lode-ref: NAME`` — ``refs NAME`` lists this file at the next code line;
+- ``lode-impl: NAME`` — ``impls NAME`` lists the next code line.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lode.symbols.index import SymbolIndex
+from lode.symbols.records import REFERENCE
+
+from .conftest import CORPORA, LANGUAGES, markers, next_code_line
+
+CASES = [(lang, m) for lang in LANGUAGES for m in markers(lang)]
+
+
+def _ids(case):
+    lang, m = case
+    return f"{lang}:{m.path}:{m.line}:{m.kind}:{m.names[0]}"
+
+
+def _index(store, lang):
+    return SymbolIndex(store.db, store.workspace(lang).id)
+
+
+def test_every_language_has_markers():
+    for lang in ("go", "python", "rust", "typescript", "zig"):
+        assert any(m.kind == "def" for m in markers(lang)), lang
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_ids(c) for c in CASES])
+def test_marker(corpus_store, case):
+    lang, m = case
+    index = _index(corpus_store, lang)
+    root = CORPORA / lang
+    if m.kind == "def":
+        defs = [c for c in index.file_symbols(m.path) if c.line > m.line]
+        assert defs, f"no definition after {m.path}:{m.line}"
+        first = min(defs, key=lambda c: (c.line, c.column))
+        want = m.names[0]
+        assert first.name == want or first.name.endswith(("." + want, "/" + want)), \
+            f"{m.path}:{first.line}: extracted {first.name}, marker says {want}"
+        for name in m.names:
+            got = index.definitions(name)
+            assert got, f"def {name}: no candidates"
+            assert (got[0].path, got[0].line) == (m.path, first.line), \
+                f"def {name}: first candidate {got[0].path}:{got[0].line} ({got[0].name}), " \
+                f"want {m.path}:{first.line}"
+    elif m.kind == "ref":
+        line = next_code_line(root, m.path, m.line)
+        refs = index.references(m.names[0])
+        assert any(r.path == m.path and r.line == line for r in refs), \
+            f"refs {m.names[0]}: {[(r.path, r.line, r.name) for r in refs]}, want {m.path}:{line}"
+    else:
+        line = next_code_line(root, m.path, m.line)
+        impls = index.implementations(m.names[0])
+        assert any(r.path == m.path and r.line == line for r in impls), \
+            f"impls {m.names[0]}: {[(r.path, r.line, r.name) for r in impls]}, want {m.path}:{line}"
+
+
+def test_bare_name_is_refused_with_a_hint(corpus_store):
+    from lode.errors import InvalidParams
+    with pytest.raises(InvalidParams) as exc:
+        _index(corpus_store, "python").definitions("Widget")
+    assert "lode symbols Widget" in exc.value.message
+
+
+def test_colons_are_dots(corpus_store):
+    got = _index(corpus_store, "rust").definitions("geometry::Shape::area")
+    assert got and got[0].path == "src/geometry/mod.rs"
+
+
+def test_unknown_name_has_no_candidates(corpus_store):
+    assert _index(corpus_store, "python").definitions("mypkg.Nope") == []
+    assert _index(corpus_store, "python").definitions("Widget.nope") == []
+
+
+def test_reexport_candidate_says_where_it_was_reexported(corpus_store):
+    c = _index(corpus_store, "python").definitions("mypkg.Widget")[0]
+    assert (c.path, c.line, c.target) == ("src/mypkg/_impl.py", 5, "mypkg._impl.Widget")
+    assert c.via.startswith("src/mypkg/__init__.py:")
+
+
+def test_test_code_ranks_after_other_code(corpus_store):
+    # `Widget` is a class in both mypkg/_impl.py and tests/test_widget.py
+    got = _index(corpus_store, "python").definitions("x.Widget".replace("x.", "_impl.")) + \
+        _index(corpus_store, "python").list_symbols(prefix="test_widget.Widget")
+    assert got[0].path == "src/mypkg/_impl.py"
+    ranked = _index(corpus_store, "python").implementations("mypkg.Widget")
+    assert [c.test for c in ranked] == sorted(c.test for c in ranked)
+
+
+def test_go_interface_implementations_by_method_set(corpus_store):
+    impls = _index(corpus_store, "go").implementations("server.Namer")
+    assert {c.name for c in impls} == {"example.com/app/server.Handler", "example.com/app/server.Store"}
+
+
+def test_only_first_occurrence_per_name_and_kind(corpus_store):
+    rows = corpus_store.db.execute(
+        "SELECT s.rname, s.kind, count(*) FROM symbols s GROUP BY s.file_id, s.rname, s.kind "
+        "HAVING count(*) > 1").fetchall()
+    assert rows == []
+
+
+def test_references_are_stored_once_per_file(corpus_store):
+    index = _index(corpus_store, "python")
+    refs = index.references("mypkg.Widget")
+    assert len({r.path for r in refs}) == len(refs)
+    assert all(r.kind == REFERENCE for r in refs)
