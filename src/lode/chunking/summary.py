@@ -116,19 +116,25 @@ def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
         if n.child_count == 0 or depth > 40:
             emit(_text(n))
             continue
-        if n.type in COLLECTIONS:
-            kids = n.children
-            named = [c for c in kids if c.is_named and "comment" not in c.type]
-            if len(named) > 3:
-                open_, close = kids[0], kids[-1]
-                parts: list[tuple[Node, int] | str] = [open_.text.decode() if not open_.is_named else ""]
-                for i, c in enumerate(named[:3]):
-                    parts.append((c, depth + 1))
-                    parts.append(", ")
-                parts.append("…")
-                parts.append(close.text.decode() if not close.is_named else "")
-                stack.extend(reversed(parts))
-                continue
+        if n.type in COLLECTIONS and n.named_child_count > 3:
+            # walk children by index: a table literal may have thousands
+            parts: list[tuple[Node, int] | str] = []
+            first, last = n.child(0), n.child(n.child_count - 1)
+            if not first.is_named:
+                parts.append(_text(first))
+            shown = 0
+            for i in range(n.child_count):
+                c = n.child(i)
+                if c.is_named and "comment" not in c.type:
+                    parts += [(c, depth + 1), ", "]
+                    shown += 1
+                    if shown == 3:
+                        break
+            parts.append("…")
+            if not last.is_named:
+                parts.append(_text(last))
+            stack.extend(reversed(parts))
+            continue
         pieces: list[tuple[Node, int] | str] = []
         for c in n.children:
             if "comment" in c.type:

@@ -8,7 +8,6 @@ this file only.
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -20,8 +19,6 @@ from .spec import LanguageSpec
 Node = Any  # tree_sitter.Node, kept opaque for the rest of the package
 Tree = Any
 
-PARSE_SECONDS = 5.0  # a grammar that takes longer on one file is treated as failing
-_READ = 1 << 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,23 +46,15 @@ class Grammar:
             parser = self._local.parser = tree_sitter.Parser(self.language)
         return parser
 
-    def parse(self, data: bytes, seconds: float = PARSE_SECONDS) -> Tree | None:
-        """Parse ``data``; None when the grammar ran past its deadline."""
-        deadline = time.monotonic() + seconds
-        timed_out = False
-
-        def read(offset: int, _point) -> bytes:
-            nonlocal timed_out
-            if time.monotonic() > deadline:
-                timed_out = True
-                return b""
-            return data[offset : offset + _READ]
-
-        parser = self._parser
-        tree = parser.parse(read)
-        if timed_out or tree is None:
-            parser.reset()
-            return None
+    def parse(self, data: bytes) -> Tree | None:
+        """Parse ``data``. The bytes form is used on purpose: a tree parsed from a read
+        callback re-reads through the callback on every ``Node.text`` (measured: most
+        of the chunker's time), and py-tree-sitter ignores progress callbacks for
+        bytes. Input size is bounded upstream (16 MiB) and the registered grammars
+        parse in linear time, so no deadline is needed here."""
+        tree = self._parser.parse(data)
+        if tree is None:
+            self._parser.reset()
         return tree
 
     def parse_range(self, data: bytes, start: int, end: int, start_point: tuple[int, int],
@@ -103,7 +92,9 @@ class Grammar:
         """Definition captures in byte order; a node captured by several patterns keeps
         the first pattern's kind (so Rust's `method` wins over `function`)."""
         best: dict[tuple[int, int, str], Definition] = {}
-        for pattern, captures in tree_sitter.QueryCursor(self.definitions_query).matches(root):
+        cursor = tree_sitter.QueryCursor(self.definitions_query)
+        cursor.set_max_start_depth(self.spec.max_depth)
+        for pattern, captures in cursor.matches(root):
             names = captures.get("name")
             for capture, nodes in captures.items():
                 if not capture.startswith("definition."):

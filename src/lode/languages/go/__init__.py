@@ -12,4 +12,6 @@ SPEC = LanguageSpec(
     wrappers=DEFAULT_WRAPPERS | {"type_declaration"},
     signature_prefix={"type_spec": "type "},
     receiver_field="receiver",
+    # Go definitions live at the top: a method at depth 1, a grouped type_spec at 2.
+    max_depth=2,
 )
