@@ -36,6 +36,7 @@ class FileRecord:
     tag: str | None = None  # "code" | "prose"
     lines: int = 0
     refused: str | None = None
+    note: str | None = None  # indexed, but not as usual (e.g. chunker fell back to text)
     touched: bool = False
     chunks: list[ChunkRow] = field(default_factory=list)
     symbols: list = field(default_factory=list)  # filled by lode.symbols when it lands

@@ -73,3 +73,8 @@ def _core(db):
         body, breadcrumb, idents, tokenize = "{FTS_TOKENIZER}"
     )
     """)
+
+
+@migration("0002_file_notes")
+def _file_notes(db):
+    db.execute("ALTER TABLE files ADD COLUMN note TEXT")

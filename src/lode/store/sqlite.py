@@ -153,9 +153,9 @@ class Store:
                 self._delete_path(db, workspace_id, rec.path)
                 file_id = db.execute(
                     "INSERT INTO files (workspace_id, path, mtime_ns, size, hash, chunker, language, tag,"
-                    " lines, refused, generation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " lines, refused, note, generation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (workspace_id, rec.path, rec.mtime_ns, rec.size, rec.hash, rec.chunker, rec.language,
-                     rec.tag, rec.lines, rec.refused, generation)).lastrowid
+                     rec.tag, rec.lines, rec.refused, rec.note, generation)).lastrowid
                 if rec.chunks:
                     ids = range(next_id, next_id + len(rec.chunks))
                     next_id += len(rec.chunks)
@@ -198,11 +198,14 @@ class Store:
         refusals = [{"path": p, "reason": r} for p, r in db.execute(
             "SELECT path, refused FROM files WHERE workspace_id = ? AND refused IS NOT NULL ORDER BY path",
             (workspace_id,))]
+        notes = [{"path": p, "note": n} for p, n in db.execute(
+            "SELECT path, note FROM files WHERE workspace_id = ? AND note IS NOT NULL ORDER BY path",
+            (workspace_id,))]
         chunkers = [r[0] for r in db.execute(
             "SELECT DISTINCT chunker FROM files WHERE workspace_id = ? AND chunker IS NOT NULL ORDER BY 1",
             (workspace_id,))]
         return {"files": files, "lines": lines, "chunks": chunks, "languages": langs,
-                "refused": refusals, "chunkers": chunkers}
+                "refused": refusals, "notes": notes, "chunkers": chunkers}
 
     def size_bytes(self) -> int:
         total = 0

@@ -9,6 +9,10 @@
    kill at any moment leaves whole files, and a re-run picks up the rest. Files the
    walk no longer yields leave the index.
 
+Worker processes start through a fork server (safe beside threads such as a progress
+bar or a daemon's); scripts that call this must guard their entry point with
+``if __name__ == "__main__":``, as multiprocessing requires.
+
 At most a bounded number of tasks is in flight, so memory does not grow with the tree.
 """
 
@@ -23,6 +27,7 @@ from dataclasses import asdict, dataclass
 from typing import Callable, Iterable, Iterator
 
 from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
+from ..errors import LodeError, NotFound
 from ..store.records import FileRecord
 from ..store.sqlite import Store, WorkspaceRow
 from .config import WorkspaceConfig
@@ -56,6 +61,10 @@ class IndexStats:
         return asdict(self)
 
 
+class IndexFailed(LodeError):
+    pass
+
+
 def _pool(workers: int) -> ProcessPoolExecutor:
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["lode.workspace.pipeline"])
@@ -76,6 +85,7 @@ def _run(jobs: list[Job], workers: int, config: ChunkConfig) -> Iterator[FileRec
     tasks = _tasks(jobs)
     window = workers * 3
     pool = _pool(workers)
+    completed = 0
     try:
         pending: dict = {}
         exhausted = False
@@ -92,8 +102,13 @@ def _run(jobs: list[Job], workers: int, config: ChunkConfig) -> Iterator[FileRec
             for fut in done:
                 task = pending.pop(fut)
                 try:
-                    yield from fut.result()
-                except BrokenProcessPool:
+                    records = fut.result()
+                    completed += 1
+                    yield from records
+                except BrokenProcessPool as exc:
+                    if not completed:  # the pool never worked: a setup problem, not a file
+                        raise IndexFailed(f"indexing worker processes failed to start: {exc}") from exc
+                    completed = 0
                     # A worker died (a grammar crashed on some file): the files of the
                     # tasks in flight are refused with a reason, the run goes on.
                     for other in [task, *pending.values()]:
@@ -114,7 +129,6 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     rules = WorkspaceConfig.from_dict(ws.config)
     stats = IndexStats(ws.name, ws.root)
     if not os.path.isdir(ws.root):
-        from ..errors import NotFound
         raise NotFound(f"workspace root {ws.root} is not a directory", data={"root": ws.root})
     known = store.file_states(ws.id)
     walk_errors: list[FileRecord] = []

@@ -9,17 +9,23 @@ from __future__ import annotations
 
 import hashlib
 import os
+import signal
+import threading
 from dataclasses import dataclass
 
 from ..chunking import chunk_file, chunker_id
 from ..chunking.derive import derive, deriver_id
-from ..chunking.prose import MARKDOWN_ID, chunk_markdown
+from ..chunking.prose import MARKDOWN_ID, chunk_markdown, chunk_text
 from ..chunking.reader import read_text
 from ..config import DEFAULT_CHUNK_CONFIG, MAX_TEXT_BYTES, ChunkConfig
 from ..errors import FileRefused
 from ..languages import language_for_path
 from ..search.tokens import idents_for, name_key
 from ..store.records import ChunkRow, FileRecord
+
+# A file whose chunker runs longer than this is chunked as plain text instead (still
+# fully searchable), with a note in the store: one pathological file must not stall a run.
+CHUNK_SECONDS = 10.0
 
 PROSE_LANGUAGE = {".md": "markdown", ".markdown": "markdown", ".yaml": "yaml", ".yml": "yaml"}
 
@@ -58,6 +64,28 @@ def extract_symbols(path: str, text: str, tree, spec, root: str | None = None) -
     from ..symbols import extract
 
     return list(extract(path, text, tree, spec, root))
+
+
+class ChunkTimeout(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise ChunkTimeout()
+
+
+def _with_deadline(seconds: float, fn, *args):
+    """``fn(*args)``, interrupted after ``seconds`` (only in a process's main thread,
+    where signals are delivered; elsewhere it runs unbounded)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        return fn(*args)
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return fn(*args)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def digest(data: bytes) -> str:
@@ -109,10 +137,15 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
     if spec is not None:
         from ..languages.treesitter import grammar_for
         tree = grammar_for(spec).parse(data)
-    if job.how == "derived":
-        chunks = chunk_markdown(job.path, text, config, chunker=job.chunker)
-    else:
-        chunks = chunk_file(job.path, text, config, tree=tree)
+    note = None
+    try:
+        if job.how == "derived":
+            chunks = chunk_markdown(job.path, text, config, chunker=job.chunker)
+        else:
+            chunks = _with_deadline(CHUNK_SECONDS, chunk_file, job.path, text, config, tree)
+    except ChunkTimeout:
+        chunks = chunk_text(job.path, text, config)
+        note = f"chunked as plain text: the {job.chunker} chunker took over {CHUNK_SECONDS:g} s"
     root = job.abspath[: len(job.abspath) - len(job.path)] if job.abspath.endswith(job.path) else None
     symbols = extract_symbols(job.path, text, tree, spec, root) if spec is not None else []
 
@@ -129,7 +162,7 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
     return FileRecord(job.path, job.mtime_ns, job.size, hash=h, chunker=job.chunker,
                       language=language_of(job.path, job.how),
                       tag="code" if spec is not None else "prose", lines=lines,
-                      chunks=rows, symbols=symbols)
+                      chunks=rows, symbols=symbols, note=note)
 
 
 def process_many(jobs: list[Job], config: ChunkConfig = DEFAULT_CHUNK_CONFIG) -> list[FileRecord]:
