@@ -20,5 +20,8 @@ def main() -> None:
 from . import chunk  # noqa: E402,F401
 from . import serve  # noqa: E402,F401
 from . import symbols  # noqa: E402,F401
+from . import index  # noqa: E402,F401
+from . import search  # noqa: E402,F401
+from . import status  # noqa: E402,F401
 
 __all__ = ["main"]

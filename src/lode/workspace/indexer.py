@@ -32,7 +32,7 @@ from ..store.records import FileRecord
 from ..store.sqlite import Store, WorkspaceRow
 from .config import WorkspaceConfig
 from .pipeline import Job, chunker_for, process_many
-from .walk import walk
+from .walk import admit, walk
 
 TASK_FILES = 16          # files per worker task
 INLINE_BELOW = 48        # fewer changed files than this: no process pool
@@ -124,7 +124,10 @@ def _run(jobs: list[Job], workers: int, config: ChunkConfig) -> Iterator[FileRec
 
 
 def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = None,
-                    workers: int | None = None, config: ChunkConfig = DEFAULT_CHUNK_CONFIG) -> IndexStats:
+                    workers: int | None = None, config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
+                    only: list[str] | None = None) -> IndexStats:
+    """Bring the store up to date with the workspace (or, with ``only``, with those
+    relative paths: each is re-read if changed, removed if gone or no longer admitted)."""
     started = time.monotonic()
     rules = WorkspaceConfig.from_dict(ws.config)
     stats = IndexStats(ws.name, ws.root)
@@ -138,7 +141,12 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
 
     jobs: list[Job] = []
     seen: set[str] = set()
-    for e in walk(ws.root, rules, on_error):
+    if only is not None:
+        entries = (e for e in (admit(ws.root, rules, p) for p in dict.fromkeys(only)) if e is not None)
+        known = {p: known[p] for p in dict.fromkeys(only) if p in known}
+    else:
+        entries = walk(ws.root, rules, on_error)
+    for e in entries:
         seen.add(e.path)
         stats.files += 1
         chunker = chunker_for(e.path, e.how)

@@ -103,3 +103,40 @@ def walk(root: str, config: WorkspaceConfig,
                 continue  # vanished between listing and stat
             yield Entry(rel, e.path, st.st_mtime_ns, st.st_size, how)
         todo.extend(reversed(subdirs))
+
+
+def admit(root: str, config: WorkspaceConfig, rel: str) -> Entry | None:
+    """The entry for one relative path if the rules admit it (same rules as
+    :func:`walk`), else None — for targeted re-indexing of a few changed files."""
+    root = os.path.abspath(root)
+    parts = rel.split("/")
+    if any(not p or p in (".", "..") for p in parts):
+        return None
+    include = _spec(config.patterns_include())
+    exclude = _spec(config.patterns_exclude())
+    stack: list = []
+    rel_dir = ""
+    for name in parts[:-1]:
+        ignore = _gitignore(os.path.join(root, rel_dir) if rel_dir else root)
+        if ignore is not None:
+            stack.append((rel_dir, ignore))
+        d = rel_dir + name
+        if name.startswith(".") or exclude.match_file(d + "/") or _ignored(stack, d, True):
+            return None
+        if os.path.islink(os.path.join(root, d)):
+            return None
+        rel_dir = d + "/"
+    ignore = _gitignore(os.path.join(root, rel_dir) if rel_dir else root)
+    if ignore is not None:
+        stack.append((rel_dir, ignore))
+    how = config.readable(rel)
+    if how is None or not include.match_file(rel) or exclude.match_file(rel) or _ignored(stack, rel, False):
+        return None
+    abspath = os.path.join(root, rel)
+    try:
+        st = os.stat(abspath)
+    except OSError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    return Entry(rel, abspath, st.st_mtime_ns, st.st_size, how)

@@ -1,0 +1,72 @@
+"""``lode index [ROOT]``: add ROOT as a workspace if needed and index it incrementally."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from . import main
+from .common import db_option, json_option, open_service, run_or_exit
+from .output import err, json_line, out
+
+
+def _summary(r: dict) -> str:
+    parts = [f"{r['files']} files", f"{r['indexed']} indexed", f"{r['unchanged']} unchanged"]
+    if r["touched"]:
+        parts.append(f"{r['touched']} touched")
+    if r["deleted"]:
+        parts.append(f"{r['deleted']} deleted")
+    if r["refused"]:
+        parts.append(f"{r['refused']} refused (see lode status)")
+    parts.append(f"{r['chunks']} chunks written")
+    return f"{r['workspace']}: " + ", ".join(parts) + f" in {r['seconds']:.2f}s (generation {r['generation']})"
+
+
+@main.command("index")
+@click.argument("root", required=False, type=click.Path(file_okay=False))
+@click.option("--name", default=None, help="Name for a new workspace (default: the folder's name).")
+@click.option("--no-code", is_flag=True, help="Index documents only (a new workspace).")
+@click.option("--text-ext", "text_ext", multiple=True, metavar="EXT",
+              help="Also read files with this extension as text (a new workspace; repeatable).")
+@click.option("--workers", type=click.IntRange(1, 64), default=None, help="Worker processes (default: CPU count).")
+@db_option
+@json_option
+def index_command(root, name, no_code, text_ext, workers, db_path, as_json):
+    """Index ROOT (default: the current folder): code and docs, incrementally. Files
+    unchanged since the last run are skipped without being read."""
+    svc = open_service(db_path)
+    root = root or "."
+
+    def run():
+        real = os.path.realpath(root)
+        existing = [w for w in svc.list_workspaces() if w["root"] == real]
+        if not existing:
+            if not os.path.isdir(real):
+                from ..errors import NotFound
+                raise NotFound(f"no such directory: {root}")
+            ws = svc.add_workspace(real, name=name, code=not no_code, text_extensions=list(text_ext) or None)
+        else:
+            ws = existing[0]
+            if text_ext:
+                svc.set_text_extensions(ws["name"], list(ws["text_extensions"]) + list(text_ext))
+        if sys.stderr.isatty() and not as_json:
+            with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn(), TextColumn("[dim]{task.fields[path]}"),
+                          console=err, transient=True) as bar:
+                task = bar.add_task(f"indexing {ws['name']}", total=None, path="")
+
+                def progress(done, total, path):
+                    bar.update(task, completed=done, total=total or None, path=path[-60:])
+
+                return svc.index(ws["name"], progress=progress, workers=workers)
+        return svc.index(ws["name"], workers=workers)
+
+    result = run_or_exit(run)
+    if as_json:
+        json_line(result)
+    else:
+        out.print(escape(_summary(result)))

@@ -1,0 +1,49 @@
+"""``lode status``: what the store holds, per workspace."""
+
+from __future__ import annotations
+
+import datetime
+
+import click
+from rich.markup import escape
+
+from . import main
+from .common import db_option, json_option, open_service, run_or_exit, workspace_option
+from .output import json_line, out
+
+
+def _when(ts) -> str:
+    if not ts:
+        return "never"
+    return datetime.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M:%S")
+
+
+@main.command("status")
+@workspace_option
+@db_option
+@json_option
+def status_command(workspace, db_path, as_json):
+    """Files, chunks, languages, refusals with reasons and last index time."""
+    svc = open_service(db_path)
+    result = run_or_exit(lambda: svc.status(workspace))
+    if as_json:
+        json_line(result)
+        return
+    out.print(f"[bold]store[/] {escape(result['db'])} ({result['size_bytes'] / 1e6:.1f} MB)")
+    if not result["workspaces"]:
+        out.print("no workspaces yet: run [bold]lode index PATH[/]")
+    for ws in result["workspaces"]:
+        out.print(f"\n[bold green]{escape(ws['name'])}[/] {escape(ws['root'])}")
+        out.print(f"  {ws['files']} files, {ws['lines']} lines, {ws['chunks']} chunks; "
+                  f"generation {ws['generation']}, last indexed {_when(ws['indexed_at'])}"
+                  + (f" in {ws['index_seconds']:.2f}s" if ws.get("index_seconds") else ""))
+        for lang, n in ws["languages"].items():
+            out.print(f"  [cyan]{lang:<12}[/] {n['files']:>6} files {n['chunks']:>8} chunks")
+        if ws["text_collisions"]:
+            out.print(f"  [yellow]text_collisions[/]: {', '.join(ws['text_collisions'])}")
+        if ws["refused"]:
+            out.print(f"  [red]{len(ws['refused'])} refused[/]:")
+            for r in ws["refused"]:
+                out.print(f"    {escape(r['path'])}: {escape(r['reason'])}")
+        for n in ws.get("notes", []):
+            out.print(f"  [yellow]note[/] {escape(n['path'])}: {escape(n['note'])}")

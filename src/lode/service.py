@@ -1,0 +1,201 @@
+"""The one API that the CLI, the daemon and the MCP server call.
+
+A :class:`Service` owns one store connection (use one per thread). Every method takes
+and returns plain values (str, int, list, dict) so interfaces can pass them through as
+JSON; errors are :class:`~lode.errors.LodeError` subclasses carrying their JSON-RPC code.
+
+Workspaces are named by name or root path. ``index``, ``status`` and ``search`` accept
+``None`` for "every workspace in the store".
+"""
+
+from __future__ import annotations
+
+import os
+
+from .errors import InvalidParams, NotFound
+from .search import engine
+from .store import Store, resolve_db_path
+from .store.sqlite import WorkspaceRow
+from .workspace import WorkspaceConfig, check_text_extensions, index_workspace
+
+
+def _globs(name: str, value) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, (list, tuple)) or \
+            not all(isinstance(v, str) and v.strip() for v in value):
+        raise InvalidParams(f"invalid params: '{name}' must be a list of non-empty glob strings",
+                            data={"param": name})
+    return tuple(v.strip() for v in value)
+
+
+class Service:
+    def __init__(self, db_path: str | os.PathLike | None = None):
+        self.db_path = str(resolve_db_path(db_path))
+        self.store = Store(self.db_path)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> "Service":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- workspaces ---------------------------------------------------------------
+
+    def _ws(self, workspace: str | WorkspaceRow) -> WorkspaceRow:
+        if isinstance(workspace, WorkspaceRow):
+            return workspace
+        if not isinstance(workspace, str) or not workspace.strip():
+            raise InvalidParams("invalid params: 'workspace' must be a name or a root path",
+                                data={"param": "workspace"})
+        return self.store.workspace(workspace)
+
+    @staticmethod
+    def _describe(ws: WorkspaceRow) -> dict:
+        cfg = WorkspaceConfig.from_dict(ws.config)
+        return {"name": ws.name, "root": ws.root, **cfg.to_dict(),
+                "text_collisions": cfg.text_collisions(), "generation": ws.generation,
+                "indexed_at": ws.indexed_at}
+
+    def add_workspace(self, root: str, name: str | None = None, code: bool = True,
+                      include: list[str] | None = None, exclude: list[str] | None = None,
+                      text_extensions: list[str] | None = None) -> dict:
+        """Add a workspace (or return the existing one with this root, reconfigured with
+        whatever settings are given)."""
+        if not isinstance(root, str) or not root.strip():
+            raise InvalidParams("invalid params: 'root' must be a directory path", data={"param": "root"})
+        real = os.path.realpath(os.path.expanduser(root))
+        if not os.path.isdir(real):
+            raise NotFound(f"no such directory: {root}", data={"param": "root"})
+        existing = [w for w in self.store.workspaces() if w.root == real]
+        if existing:
+            ws = existing[0]
+            if any(v is not None for v in (include, exclude, text_extensions)) or code is not True:
+                return self.configure_workspace(ws.name, code=code, include=include, exclude=exclude,
+                                                text_extensions=text_extensions)
+            return self._describe(ws)
+        cfg = WorkspaceConfig(
+            include=_globs("include", include) if include is not None else WorkspaceConfig.include,
+            exclude=_globs("exclude", exclude) if exclude is not None else WorkspaceConfig.exclude,
+            code=bool(code),
+            text_extensions=check_text_extensions(text_extensions or ()))
+        taken = {w.name for w in self.store.workspaces()}
+        if name is not None:
+            if not isinstance(name, str) or not name.strip() or "/" in name:
+                raise InvalidParams("invalid params: 'name' must be a non-empty name without '/'",
+                                    data={"param": "name"})
+            if name in taken:
+                raise InvalidParams(f"invalid params: a workspace named {name!r} already exists",
+                                    data={"param": "name"})
+        else:
+            base = os.path.basename(real) or "root"
+            name, n = base, 2
+            while name in taken:
+                name, n = f"{base}-{n}", n + 1
+        return self._describe(self.store.add_workspace(name, real, cfg.to_dict()))
+
+    def configure_workspace(self, workspace: str, code: bool | None = None, include: list[str] | None = None,
+                            exclude: list[str] | None = None, text_extensions: list[str] | None = None) -> dict:
+        """Change only the settings given; the next index run applies them."""
+        ws = self._ws(workspace)
+        cfg = WorkspaceConfig.from_dict(ws.config)
+        changes = {}
+        if code is not None:
+            if not isinstance(code, bool):
+                raise InvalidParams("invalid params: 'code' must be true or false", data={"param": "code"})
+            changes["code"] = code
+        if include is not None:
+            changes["include"] = _globs("include", include)
+        if exclude is not None:
+            changes["exclude"] = _globs("exclude", exclude)
+        if text_extensions is not None:
+            changes["text_extensions"] = check_text_extensions(text_extensions)
+        if changes:
+            cfg = WorkspaceConfig(**{**cfg.__dict__, **changes})
+            self.store.set_workspace_config(ws.id, cfg.to_dict())
+        return self._describe(self.store.workspace(ws.id))
+
+    def set_patterns(self, workspace: str, include: list[str] | None = None,
+                     exclude: list[str] | None = None) -> dict:
+        return self.configure_workspace(workspace, include=include, exclude=exclude)
+
+    def set_text_extensions(self, workspace: str, extensions: list[str]) -> dict:
+        """Declare the extensions read as plain text; a registered code extension is
+        refused with InvalidParams (-32602)."""
+        if extensions is None:
+            raise InvalidParams("invalid params: 'extensions' is required", data={"param": "extensions"})
+        return self.configure_workspace(workspace, text_extensions=extensions)
+
+    def list_workspaces(self) -> list[dict]:
+        return [self._describe(w) for w in self.store.workspaces()]
+
+    def remove_workspace(self, workspace: str) -> dict:
+        ws = self._ws(workspace)
+        self.store.remove_workspace(ws.id)
+        return {"removed": ws.name, "root": ws.root}
+
+    def workspace_for_path(self, path: str) -> str | None:
+        """The name of the innermost workspace whose root contains ``path``."""
+        real = os.path.realpath(path)
+        inside = [w for w in self.store.workspaces() if real == w.root or real.startswith(w.root.rstrip(os.sep) + os.sep)]
+        return max(inside, key=lambda w: len(w.root)).name if inside else None
+
+    # -- indexing -----------------------------------------------------------------
+
+    def index(self, workspace: str | None = None, progress=None, workers: int | None = None,
+              paths: list[str] | None = None) -> dict:
+        """Index one workspace incrementally (every workspace when ``workspace`` is None).
+        A root path that is not a workspace yet is added with the defaults.
+        ``progress(done, total, path)`` hears about files as they are processed.
+        ``paths`` (relative or absolute) limits the run to those files."""
+        if workspace is None:
+            runs = [self._index_one(w, progress, workers, paths) for w in self.store.workspaces()]
+            return {"workspaces": runs}
+        try:
+            ws = self._ws(workspace)
+        except NotFound:
+            if isinstance(workspace, str) and os.path.isdir(os.path.expanduser(workspace)):
+                ws = self.store.workspace(self.add_workspace(workspace)["name"])
+            else:
+                raise
+        return self._index_one(ws, progress, workers, paths)
+
+    def _index_one(self, ws: WorkspaceRow, progress, workers, paths) -> dict:
+        if paths is not None:
+            rel = []
+            for p in paths:
+                if not isinstance(p, str):
+                    raise InvalidParams("invalid params: 'paths' must be a list of strings", data={"param": "paths"})
+                ap = os.path.realpath(os.path.join(ws.root, p)) if not os.path.isabs(p) else os.path.realpath(p)
+                if ap == ws.root or not ap.startswith(ws.root.rstrip(os.sep) + os.sep):
+                    continue
+                rel.append(os.path.relpath(ap, ws.root).replace(os.sep, "/"))
+            paths = rel
+        return index_workspace(self.store, ws, progress=progress, workers=workers, only=paths).to_dict()
+
+    # -- status -------------------------------------------------------------------
+
+    def status(self, workspace: str | None = None) -> dict:
+        rows = [self._ws(workspace)] if workspace is not None else self.store.workspaces()
+        out = []
+        for ws in rows:
+            st = self.store.workspace_status(ws.id)
+            out.append({**self._describe(ws), "index_seconds": ws.index_seconds, **st})
+        return {"db": self.db_path, "size_bytes": self.store.size_bytes(), "workspaces": out}
+
+    # -- search -------------------------------------------------------------------
+
+    def search(self, query: str, workspace: str | list[str] | None = None, **options) -> dict:
+        """SPEC §4 search over one workspace, several (a list), or all (None)."""
+        if workspace is None:
+            rows = self.store.workspaces()
+        elif isinstance(workspace, (list, tuple)):
+            rows = [self._ws(w) for w in workspace]
+        else:
+            rows = [self._ws(workspace)]
+        return engine.search(self.store.db, query, rows, **options)
+
+    def capabilities(self) -> dict:
+        return {"search_modes": ["lexical", "auto"], "semantic": engine.semantic_state(),
+                "rank": engine.rank_state(), "store": {"path": self.db_path, "schema": "sqlite"}}
