@@ -1,0 +1,3 @@
+module example.com/vecstore
+
+go 1.19

@@ -1,0 +1,5 @@
+//! Shapes and their areas.
+
+pub mod geometry;
+
+pub use geometry::{Circle, Shape};

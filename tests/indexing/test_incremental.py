@@ -1,0 +1,138 @@
+"""SPEC §1 incremental indexing: skip unchanged files unread, re-chunk changed ones in
+one transaction, drop deleted ones, re-chunk exactly one language on a chunker bump."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import time
+
+from lode import languages
+
+
+def _files(service, ws):
+    return {p: s for p, s in service.store.file_states(service.store.workspace(ws).id).items()}
+
+
+def _chunk_count(service):
+    db = service.store.db
+    chunks = db.execute("SELECT count(*) FROM chunks").fetchone()[0]
+    fts = db.execute("SELECT count(*) FROM chunks_fts").fetchone()[0]
+    assert chunks == fts  # FTS rows always match chunk rows
+    return chunks
+
+
+def test_second_run_skips_everything_without_reading(service, project, monkeypatch):
+    root = project("go")
+    first = service.index(str(root))
+    assert first["indexed"] == first["files"] == 5 and first["refused"] == 0
+    import lode.workspace.pipeline as pipeline
+
+    def must_not_read(*a, **k):
+        raise AssertionError("an unchanged file was read")
+
+    monkeypatch.setattr(pipeline, "read_text", must_not_read)
+    second = service.index(str(root))
+    assert second["unchanged"] == 5 and second["indexed"] == 0
+    assert second["generation"] == first["generation"]  # nothing changed: no new generation
+
+
+def test_touch_without_change_is_not_rechunked(service, project):
+    root = project("go")
+    service.index(str(root))
+    before = _chunk_count(service)
+    target = root / "store" / "reclaim.go"
+    st = target.stat()
+    os.utime(target, ns=(st.st_atime_ns, st.st_mtime_ns + 5_000_000_000))
+    run = service.index(str(root))
+    assert run["touched"] == 1 and run["indexed"] == 0 and run["unchanged"] == 4
+    assert _chunk_count(service) == before
+    # ... and the new mtime is stored, so the next run skips it unread.
+    assert service.index(str(root))["unchanged"] == 5
+
+
+def test_changed_file_replaces_its_chunks(service, project):
+    root = project("go")
+    service.index(str(root))
+    assert service.search("sweep", str(root))["hits"]
+    target = root / "store" / "reclaim.go"
+    target.write_text(target.read_text().replace("sweep", "compactRows"))
+    run = service.index(str(root))
+    assert run["indexed"] == 1 and run["unchanged"] == 4
+    assert service.search("compactRows", str(root))["hits"][0]["path"] == "store/reclaim.go"
+    assert not service.search("sweep", str(root))["hits"]
+
+
+def test_deleted_and_renamed_files(service, project):
+    root = project("go")
+    service.index(str(root))
+    (root / "server" / "routes.go").unlink()
+    os.rename(root / "docs" / "operations.md", root / "docs" / "runbook.md")
+    run = service.index(str(root))
+    assert run["deleted"] == 2 and run["indexed"] == 1
+    files = _files(service, str(root))
+    assert "server/routes.go" not in files and "docs/operations.md" not in files
+    assert "docs/runbook.md" in files
+    hits = service.search("hot backups", str(root))["hits"]
+    assert [h["path"] for h in hits] == ["docs/runbook.md"]
+    assert not service.search("Routes", str(root), kinds=["function"])["hits"]
+    _chunk_count(service)
+
+
+def test_chunker_version_bump_rechunks_exactly_that_language(service, project, monkeypatch):
+    root = project("go")
+    service.index(str(root))
+    gen1 = {p: s.id for p, s in _files(service, str(root)).items()}
+    go = languages.language_named("go")
+    monkeypatch.setitem(languages._BY_EXTENSION, ".go", dataclasses.replace(go, version=go.version + 1))
+    run = service.index(str(root))
+    assert run["indexed"] == 3 and run["unchanged"] == 2  # 3 .go files; README and docs kept
+    after = _files(service, str(root))
+    for path, state in after.items():
+        if path.endswith(".go"):
+            assert state.chunker == f"code-go-{go.version + 1}" and state.id != gen1[path]
+        else:
+            assert state.id == gen1[path]
+
+
+def test_two_workspaces_share_one_store(service, project):
+    go, py = project("go"), project("python")
+    service.index(str(go))
+    service.index(str(py))
+    names = [w["name"] for w in service.list_workspaces()]
+    assert sorted(names) == ["go", "python"]
+    everywhere = service.search("InvalidParams OR ServeHTTP")  # words, not syntax
+    assert everywhere["workspaces"] == ["go", "python"]
+    both = {h["workspace"] for h in service.search("handler")["hits"]} | \
+        {h["workspace"] for h in service.search("dispatch")["hits"]}
+    assert both == {"go", "python"}
+    only_py = service.search("dispatch_request", "python")["hits"]
+    assert only_py and {h["workspace"] for h in only_py} == {"python"}
+    assert not service.search("dispatch_request", "go")["hits"]
+    # Re-indexing one workspace leaves the other untouched.
+    (py / "rpcd" / "server.py").unlink()
+    service.index("python")
+    assert service.search("ServeHTTP", "go")["hits"]
+    status = {w["name"]: w for w in service.status()["workspaces"]}
+    assert status["go"]["files"] == 5 and status["python"]["files"] == 3
+
+
+def test_status_reports_languages_and_last_index_time(service, project):
+    root = project("go")
+    before = time.time()
+    service.index(str(root))
+    st = service.status("go")
+    ws = st["workspaces"][0]
+    assert ws["files"] == 5 and ws["chunks"] > 5 and ws["indexed_at"] >= before
+    assert ws["languages"]["go"]["files"] == 3 and ws["languages"]["markdown"]["files"] == 2
+    assert st["size_bytes"] > 0
+
+
+def test_targeted_paths_reindex_only_those(service, project):
+    root = project("go")
+    service.index(str(root))
+    (root / "server" / "routes.go").write_text("package server\n\nfunc Mount() {}\n")
+    (root / "store" / "reclaim.go").unlink()
+    run = service.index(str(root), paths=["server/routes.go", str(root / "store" / "reclaim.go")])
+    assert run["indexed"] == 1 and run["deleted"] == 1
+    assert service.search("Mount", str(root))["hits"][0]["path"] == "server/routes.go"
