@@ -20,6 +20,7 @@ The embed surface is breadcrumb + doc (+ values for constants) and never the bod
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from ..config import ChunkConfig
@@ -74,6 +75,8 @@ class _Builder:
         self.chunks: list[Chunk] = []
         self.chunker = spec.chunker_id
         self.tree = None
+        self._top: list[Node] | None = None
+        self._top_ends: list[int] = []
 
     # ---- pipeline -------------------------------------------------------------------
 
@@ -334,6 +337,8 @@ class _Builder:
     def _loose_embed(self, crumb: str, start: int, end: int, header: bool = False) -> str:
         """Embed for text with no signature of its own (gaps, continuations): its
         comments and the names it declares and calls."""
+        if nonws(self.data, start, end) < self.config.short_content:
+            return ""  # tiny: lexical only, nothing to compute
         comments, declared, called = collect_identifiers(self._root_for(start, end), start, end)
         if header and self.spec.docstring and self.tree is not None:
             comments = "\n".join(filter(None, [_docstring(self.tree.root_node, field=None), comments]))
@@ -345,10 +350,26 @@ class _Builder:
         doc = "\n".join(filter(None, ["; ".join(extra), comments]))
         return _bounded(crumb, doc, self.config.embed_budget) if doc else ""
 
-    def _root_for(self, start: int, end: int) -> Node | None:
+    def _root_for(self, start: int, end: int) -> list[Node]:
+        """The nodes overlapping ``[start, end)`` at the shallowest level that splits it.
+        Top-level children are listed once per file and bisected (never re-listed per
+        gap; ``first_child_for_byte`` crashes the binding on some broken trees)."""
         if self.tree is None:
-            return None
-        return self.tree.root_node.descendant_for_byte_range(start, end)
+            return []
+        node = self.tree.root_node.descendant_for_byte_range(start, end)
+        if node is None:
+            return []
+        if node.parent is not None:
+            return [node]
+        if self._top is None:
+            self._top = node.children
+            self._top_ends = [c.end_byte for c in self._top]
+        i = bisect_right(self._top_ends, start)
+        out = []
+        while i < len(self._top) and self._top[i].start_byte < end:
+            out.append(self._top[i])
+            i += 1
+        return out
 
     def _add(self, start: int, end: int, kind: str, name: str | None, crumb: str,
              embed: str | None, keep_embed: bool = False) -> None:

@@ -150,16 +150,15 @@ def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
     return text
 
 
-def collect_identifiers(root: Node | None, start: int, end: int) -> tuple[str, list[str], list[str]]:
-    """Comments, declared names and called names inside ``[start, end)``."""
-    if root is None:
-        return "", [], []
+def collect_identifiers(nodes: list[Node], start: int, end: int) -> tuple[str, list[str], list[str]]:
+    """Comments, declared names and called names inside ``[start, end)``, searching
+    ``nodes`` (the nodes overlapping that span) and their descendants."""
     comments: list[str] = []
     declared: list[str] = []
     called: list[str] = []
     seen_d: set[str] = set()
     seen_c: set[str] = set()
-    stack = [root]
+    stack = list(reversed(nodes))
     while stack:
         n = stack.pop()
         if n.end_byte <= start or n.start_byte >= end:
