@@ -16,6 +16,11 @@ from . import lexical
 from .filters import Filters
 from .query import parse
 from .snippet import highlighter, snippet
+from .tokens import identifier_parts
+
+
+def _last(name: str) -> str:
+    return name.replace("::", ".").rsplit(".", 1)[-1]
 
 MODES = ("lexical", "semantic", "hybrid", "auto")
 DEFAULT_LIMIT = 20
@@ -55,6 +60,12 @@ def _tier(row, q, literals) -> int:
                 tier = 1  # the last part matches but the qualifier does not
         elif name_key and any(t.key == name_key for t in q.terms):
             tier = 1
+        if tier < 2 and name_key and q.terms:
+            # Words that spell the name's parts: `serve http` → ServeHTTP, `vectors` → reclaimVectors.
+            parts = set(identifier_parts(_last(name)))
+            words = {p for t in q.terms for p in (t.parts or (t.key,))}
+            if words <= parts:
+                tier = max(tier, 2 if words == parts else 1)
     for lit in literals:
         if lit in body:
             tier = max(tier, 1 if kind in NOT_DEFINITIONS else 2)
