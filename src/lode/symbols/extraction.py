@@ -165,6 +165,7 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
                 if old is None or pattern < old.pattern:
                     defs[k] = d
 
+    ctx.extra["defined"] = {ctx.text(d.name) for d in defs.values() if d.name is not None}
     for caps in imports:
         resolver.imports(ctx, caps)
     by_node = _qualify(ctx, resolver, defs)

@@ -85,10 +85,15 @@ class SymbolIndex:
 
     # ---- raw rows -------------------------------------------------------------------
 
-    _SELECT = ("SELECT s.rname, f.path, s.line, s.col, s.kind, sf.module, s.detail, w.name"
-               " FROM symbols s JOIN files f ON f.id = s.file_id"
-               " JOIN workspaces w ON w.id = f.workspace_id"
+    # CROSS JOIN fixes the loop order: the name index drives, never a scan of the
+    # workspace's files (which the planner would otherwise pick for `f.workspace_id = ?`).
+    _COLUMNS = "SELECT s.rname, f.path, s.line, s.col, s.kind, sf.module, s.detail, w.name"
+    _SELECT = (f"{_COLUMNS} FROM symbols s CROSS JOIN files f ON f.id = s.file_id"
+               " CROSS JOIN workspaces w ON w.id = f.workspace_id"
                " LEFT JOIN symbol_files sf ON sf.file_id = s.file_id")
+    _BY_FILE = (f"{_COLUMNS} FROM files f CROSS JOIN symbols s ON s.file_id = f.id"
+                " CROSS JOIN workspaces w ON w.id = f.workspace_id"
+                " LEFT JOIN symbol_files sf ON sf.file_id = s.file_id")
 
     def _rows(self, name: str, kinds: tuple[str, ...], trailing: bool):
         marks = ",".join("?" * len(kinds))
@@ -107,7 +112,7 @@ class SymbolIndex:
 
     def _links(self, name: str, trailing: bool, wild: bool | None):
         sql = ("SELECT l.rname, l.target, f.path, l.line, l.wild FROM symbol_links l"
-               " JOIN files f ON f.id = l.file_id WHERE ")
+               " CROSS JOIN files f ON f.id = l.file_id WHERE ")
         if trailing:
             lo, hi = _suffix_range(name)
             rows = self.db.execute(sql + f"l.rname >= ? AND l.rname < ?{self._ws}", (lo, hi)).fetchall()
@@ -124,41 +129,19 @@ class SymbolIndex:
 
         def add(c: Candidate, rank: int) -> None:
             k = (c.path, c.line)
-            key = (rank, c.test, len(c.name), c.path, c.line)
+            # a module stands behind anything it defines; test code behind other code
+            key = (rank, c.detail == "module", c.test, len(c.name), c.path, c.line)
             if k not in found or key < found[k][0]:
                 found[k] = (key, c)
 
         for row in self._rows(q, _DEFS, trailing=True):
             c = self._candidate(row)
             add(c, 0 if c.name == q else 2)
-        for c, exact in self._through_links(q, 0, set()):
+        walk = _LinkWalk(self)
+        for c, exact in walk.through(q, 0, trailing=True):
             add(c, 1 if exact else 3)
         ranked = [c for _k, c in sorted(found.values(), key=lambda kc: kc[0])]
         return ranked[:limit] if limit else ranked
-
-    def _exact(self, name: str, depth: int, seen: set) -> list[Candidate]:
-        """Definitions of a fully qualified name (a link's target), links followed."""
-        out = [self._candidate(r) for r in self._rows(name, _DEFS, trailing=False)]
-        if not out and depth < MAX_LINK_DEPTH:
-            out = [c for c, _e in self._through_links(name, depth + 1, seen, trailing=False)]
-        return out
-
-    def _through_links(self, q: str, depth: int, seen: set, trailing: bool = True):
-        """Candidates reached by following links for ``q`` or a prefix of it."""
-        if depth > MAX_LINK_DEPTH or q in seen:
-            return
-        seen = seen | {q}
-        for rname, target, path, line, _wild in self._links(q, trailing, wild=False):
-            name = rname[::-1]
-            for c in self._exact(target, depth, seen):
-                yield _via(c, path, line, name), name == q
-        parts = q.split(".")
-        for i in range(len(parts) - 1, 0, -1):
-            head, rest = ".".join(parts[:i]), ".".join(parts[i:])
-            for rname, target, path, line, _wild in self._links(head, trailing, wild=None):
-                name = rname[::-1]
-                for c in self._exact(f"{target}.{rest}", depth, seen):
-                    yield _via(c, path, line, f"{name}.{rest}"), name == head
 
     # ---- references -----------------------------------------------------------------
 
@@ -231,7 +214,7 @@ class SymbolIndex:
 
     def _relations_to(self, base: str, bare: str | None):
         sql = ("SELECT r.sub, f.path, r.line, r.col, r.kind, sf.module, w.name FROM symbol_relations r"
-               " JOIN files f ON f.id = r.file_id JOIN workspaces w ON w.id = f.workspace_id"
+               " CROSS JOIN files f ON f.id = r.file_id CROSS JOIN workspaces w ON w.id = f.workspace_id"
                " LEFT JOIN symbol_files sf ON sf.file_id = r.file_id"
                f" WHERE r.base = ? AND r.kind IN ('extends', 'implements'){self._ws}")
         rows = self.db.execute(sql, (base,)).fetchall()
@@ -262,7 +245,7 @@ class SymbolIndex:
         for m in sorted(methods):
             lo, hi = _suffix_range(m)
             rows = self.db.execute(
-                "SELECT s.rname FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.rname >= ? "
+                "SELECT s.rname FROM symbols s CROSS JOIN files f ON f.id = s.file_id WHERE s.rname >= ? "
                 f"AND s.rname < ? AND s.kind = 'method' AND f.language = 'go'{self._ws}",
                 (lo + ".", lo + "/")).fetchall()
             types = {r[0][len(lo) + 1:][::-1] for r in rows}
@@ -303,9 +286,56 @@ class SymbolIndex:
         return out[:limit] if limit else out
 
     def file_symbols(self, path: str) -> list[Candidate]:
-        rows = self.db.execute(f"{self._SELECT} WHERE f.path = ? AND s.kind IN ('definition', 'method')"
+        rows = self.db.execute(f"{self._BY_FILE} WHERE f.path = ? AND s.kind IN ('definition', 'method')"
                                f"{self._ws} ORDER BY s.line, s.col", (path,)).fetchall()
         return [self._candidate(r) for r in rows]
+
+
+class _LinkWalk:
+    """Following links for one lookup: each target resolved once, and a budget of
+    link rows so that chains of ``export *`` cannot blow up a lookup."""
+
+    BUDGET = 400
+
+    def __init__(self, index: SymbolIndex):
+        self.index = index
+        self.cache: dict[str, list[Candidate]] = {}
+        self.budget = self.BUDGET
+
+    def exact(self, name: str, depth: int) -> list[Candidate]:
+        """Definitions of a fully qualified name (a link's target), links followed."""
+        hit = self.cache.get(name)
+        if hit is not None:
+            return hit
+        self.cache[name] = []  # a cycle back to this name finds nothing
+        out = [self.index._candidate(r) for r in self.index._rows(name, _DEFS, trailing=False)]
+        if not out and depth < MAX_LINK_DEPTH:
+            out = [c for c, _e in self.through(name, depth + 1, trailing=False)]
+        self.cache[name] = out
+        return out
+
+    def through(self, q: str, depth: int, trailing: bool):
+        """Candidates reached by following links for ``q`` or for a prefix of it."""
+        if depth > MAX_LINK_DEPTH:
+            return
+        links = self.index._links
+        for rname, target, path, line, _wild in links(q, trailing, wild=False):
+            self.budget -= 1
+            if self.budget < 0:
+                return
+            name = rname[::-1]
+            for c in self.exact(target, depth):
+                yield _via(c, path, line, name), name == q
+        parts = q.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            head, rest = ".".join(parts[:i]), ".".join(parts[i:])
+            for rname, target, path, line, _wild in links(head, trailing, wild=None):
+                self.budget -= 1
+                if self.budget < 0:
+                    return
+                name = rname[::-1]
+                for c in self.exact(f"{target}.{rest}", depth):
+                    yield _via(c, path, line, f"{name}.{rest}"), name == head
 
 
 def _via(c: Candidate, path: str, line: int, name: str) -> Candidate:

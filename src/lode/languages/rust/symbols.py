@@ -9,7 +9,10 @@ from ..symbolrules import SymbolRules
 RULES = SymbolRules(
     resolver="rust",
     query=own_query("rust", "symbols.scm"),
-    scopes=frozenset({"module", "impl", "trait", "enum"}),
+    # items inside a function body are items too (`fn f() { struct S; impl S {…} }`): the
+    # function qualifies them and nothing is local
+    scopes=frozenset({"module", "impl", "trait", "enum", "function"}),
+    locals=frozenset(),
     markers=("Cargo.toml",),
     index_stems=("mod",),
     strip_dirs=("src",),

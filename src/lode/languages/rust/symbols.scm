@@ -6,6 +6,7 @@
 (union_item name: (type_identifier) @name) @def.union
 (trait_item name: (type_identifier) @name) @def.trait
 (type_item name: (type_identifier) @name) @def.type
+(associated_type name: (type_identifier) @name) @def.type
 (mod_item name: (identifier) @name body: (declaration_list)) @def.module
 (macro_definition name: (identifier) @name) @def.macro
 (const_item name: (identifier) @name) @def.constant

@@ -149,7 +149,8 @@ class RustResolver(Resolver):
             node = inner
         if node is None:
             return None
-        if node.type in ("type_identifier", "scoped_type_identifier", "identifier", "scoped_identifier"):
+        if node.type in ("type_identifier", "scoped_type_identifier", "identifier", "scoped_identifier",
+                         "primitive_type"):
             return self.segments(ctx, node)
         return None
 
@@ -157,8 +158,8 @@ class RustResolver(Resolver):
         segs = self._type_segments(ctx, d.impl_type)
         if segs is None:
             return ctx.join(prefix, "".join(ctx.text(d.impl_type).split()))
-        if len(segs) == 1 and segs[0] not in ctx.aliases:
-            return ctx.join(prefix, segs[0])
+        if len(segs) == 1 and (segs[0] not in ctx.aliases or segs[0] in ctx.extra["defined"]):
+            return ctx.join(prefix, segs[0])  # a type of this file shadows an import
         return self.absolute(ctx, segs)
 
     def resolve(self, ctx, node) -> str:
