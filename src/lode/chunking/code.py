@@ -32,7 +32,7 @@ from .summary import collect_identifiers, comment_text, render_value, signature_
 
 _TOP_LEVEL_AFTER_BLANK = re.compile(rb"\n[ \t]*\n(?=[^\s])")
 INNER_DOC = (b"//!", b"/*!")
-VALUE_KINDS = frozenset({"constant", "var", "const", "static"})
+VALUE_KINDS = frozenset({"constant", "var", "const", "static", "variable"})
 HEADER_NODES = frozenset({"package_clause", "package_declaration", "namespace_definition"})
 # Go-style declaration groups: the unit is the declaration, its specs name it.
 SPEC_GROUPS = {"const_declaration": ("const", "const_spec"), "var_declaration": ("var", "var_spec")}
@@ -209,9 +209,11 @@ class _Builder:
     def _own_name(self, d: Definition) -> str | None:
         if d.name is None:
             return None
+        if d.kind == "impl":  # `impl<'a> Tr for &'a Shape<T>` names the impl `Shape`
+            ident = _first_of_type(d.name, "type_identifier")
+            if ident is not None:
+                return ident.text.decode("utf-8", "replace")
         name = d.name.text.decode("utf-8", "replace")
-        if d.kind == "impl":
-            name = re.split(r"[<\s]", name.strip(), 1)[0]  # `Shape<T>` names the impl `Shape`
         return name.strip() or None
 
     def _receiver(self, node: Node) -> str | None:
@@ -219,15 +221,8 @@ class _Builder:
         if not field_name:
             return None
         receiver = node.child_by_field_name(field_name)
-        if receiver is None:
-            return None
-        stack = [receiver]
-        while stack:  # first type_identifier, depth first, left to right
-            n = stack.pop()
-            if n.type == "type_identifier":
-                return n.text.decode("utf-8", "replace")
-            stack.extend(reversed(n.named_children))
-        return None
+        ident = _first_of_type(receiver, "type_identifier") if receiver is not None else None
+        return ident.text.decode("utf-8", "replace") if ident is not None else None
 
     def _signature(self, u: Unit) -> str:
         node = u.definition.node
@@ -384,6 +379,16 @@ class _Builder:
 
 
 # ---- helpers with no state ------------------------------------------------------------
+
+
+def _first_of_type(node: Node, node_type: str) -> Node | None:
+    stack = [node]
+    while stack:  # depth first, left to right
+        n = stack.pop()
+        if n.type == node_type:
+            return n
+        stack.extend(reversed(n.named_children))
+    return None
 
 
 def _inside_error(node: Node) -> bool:

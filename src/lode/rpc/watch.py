@@ -24,6 +24,12 @@ log = logging.getLogger("lode.watch")
 #: Above this many changed paths a workspace gets a full incremental walk instead of a
 #: path-targeted re-index (the walk skips unchanged files by mtime and size).
 TARGETED_LIMIT = 500
+#: This many changed paths pending means a burst (checkout, pull, build) is under way:
+#: wait until no new change arrives for BURST_QUIET seconds (at most BURST_WAIT) so
+#: the burst becomes one re-index rather than a string of small ones.
+BURST_PATHS = 50
+BURST_QUIET = 0.3
+BURST_WAIT = 3.0
 
 
 class _Filter(DefaultFilter):
@@ -47,7 +53,7 @@ class Watcher:
         self.debounce_ms = debounce_ms
         self._stop = threading.Event()
         self._restart = threading.Event()
-        self._pending: dict[str, set[str]] = {}
+        self._pending: dict[str, tuple[str, set[str]]] = {}  # name → (root, paths)
         self._cond = threading.Condition()
         self._threads: list[threading.Thread] = []
         self.batches = 0  # re-index runs done (visible to tests and index.status)
@@ -117,6 +123,7 @@ class Watcher:
 
     def _enqueue(self, changes: set, by_path: list[tuple[str, str]]) -> None:
         grouped: dict[str, set[str]] = {}
+        roots = dict(by_path)
         for _change, path in changes:
             for name, root in by_path:  # deepest root first
                 if path == root or path.startswith(root + os.sep):
@@ -129,7 +136,8 @@ class Watcher:
             return
         with self._cond:
             for name, paths in grouped.items():
-                self._pending.setdefault(name, set()).update(paths)
+                root, pending = self._pending.setdefault(name, (roots[name], set()))
+                pending.update(paths)
             self._cond.notify()
 
     # -- re-indexing ------------------------------------------------------------------
@@ -139,16 +147,24 @@ class Watcher:
             with self._cond:
                 while not self._pending and not self._stop.is_set():
                     self._cond.wait()
+                deadline = time.monotonic() + BURST_WAIT
+                while (size := self._pending_size()) >= BURST_PATHS and time.monotonic() < deadline:
+                    self._cond.wait(BURST_QUIET)
+                    if self._pending_size() == size:
+                        break
                 pending, self._pending = self._pending, {}
-            for workspace, paths in pending.items():
-                self._reindex(workspace, paths)
+            for workspace, (root, paths) in pending.items():
+                self._reindex(workspace, root, paths)
 
-    def _reindex(self, workspace: str, paths: set[str]) -> None:
+    def _pending_size(self) -> int:
+        return sum(len(paths) for _, paths in self._pending.values())
+
+    def _reindex(self, workspace: str, root: str, paths: set[str]) -> None:
         service = self.ctx.service
         started = time.perf_counter()
         try:
             with self.ctx.write_lock:
-                if len(paths) <= TARGETED_LIMIT and _accepts(service.index, "paths"):
+                if _targetable(root, paths) and _accepts(service.index, "paths"):
                     service.index(workspace, paths=sorted(paths))
                 else:
                     service.index(workspace)
@@ -160,6 +176,22 @@ class Watcher:
             self.batches += 1
             log.info("re-indexed %d changed path(s) in %s in %.0f ms", len(paths), workspace,
                      (time.perf_counter() - started) * 1000)
+
+
+def _targetable(root: str, paths: set[str]) -> bool:
+    """Whether re-reading exactly ``paths`` brings the index up to date. Not when there
+    are many (a walk that skips unchanged files is as cheap), nor when a directory
+    appeared (inotify misses files created in it before its watch was added) or may
+    have vanished (a moved-away directory reports only itself)."""
+    if len(paths) > TARGETED_LIMIT:
+        return False
+    for rel in paths:
+        full = os.path.join(root, rel)
+        if os.path.isdir(full):
+            return False
+        if not os.path.lexists(full) and "." not in os.path.basename(rel):
+            return False
+    return True
 
 
 def _accepts(fn: Any, name: str) -> bool:

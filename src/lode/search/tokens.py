@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-IDENT = re.compile(r"[^\W\d][\w]*")  # identifiers, Unicode letters included
+IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # ASCII identifiers: others split only in the tokenizer
 # Camel humps, acronyms, digits stay with the letters before them: ServeHTTP → Serve HTTP,
 # HTTPServer → HTTP Server, utf8Decode → utf8 Decode, sha256Sum → sha256 Sum.
 # Non-ASCII words split at underscores only (Python's re has no Unicode case classes).

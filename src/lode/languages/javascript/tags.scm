@@ -1,2 +1,8 @@
 ; lode's additions to the JavaScript tags query: constructors are methods too.
 (method_definition name: (property_identifier) @name (#eq? @name "constructor")) @definition.method
+; Top-level constants and variables are units too (a declarator whose value is a
+; function is already a `function` above: the earlier pattern wins).
+(program (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant))
+(program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant)))
+(program (export_statement (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
