@@ -67,3 +67,20 @@ def test_db_option_and_default_location(tmp_path, project, monkeypatch):
     root = project("zig")
     r = CliRunner().invoke(main, ["index", str(root), "--db", str(tmp_path / "flag.db")])
     assert r.exit_code == 0 and (tmp_path / "flag.db").exists() and not (tmp_path / "env.db").exists()
+
+
+def test_readme_documents_the_commands_and_its_quick_start_works(tmp_path):
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    for command in ("index", "search", "status"):
+        assert f"| `lode {command}" in readme, command
+    quick = next(line for line in readme.splitlines() if "lode index examples/shop" in line)
+    steps = [s.strip() for s in quick.split("&&") if s.strip().startswith("lode ")]
+    assert [s.split()[1] for s in steps] == ["index", "search", "search"]
+    repo = Path(__file__).parents[2]
+    import shlex
+    for step in steps:
+        r = _run(shlex.split(step)[1:], tmp_path / "readme.db", cwd=repo)
+        assert r.exit_code == 0, (step, r.output)
+    assert "server/http.go" in _run(["search", "serve", "http"], tmp_path / "readme.db", cwd=repo).output
