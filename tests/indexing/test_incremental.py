@@ -136,3 +136,37 @@ def test_targeted_paths_reindex_only_those(service, project):
     run = service.index(str(root), paths=["server/routes.go", str(root / "store" / "reclaim.go")])
     assert run["indexed"] == 1 and run["deleted"] == 1
     assert service.search("Mount", str(root))["hits"][0]["path"] == "server/routes.go"
+
+
+def test_two_writers_at_once(tmp_path, project):
+    """Two processes' worth of writers (separate connections, threads here) index into
+    one store at the same time; both finish and the store stays consistent."""
+    import threading
+
+    from lode.service import Service
+
+    db = tmp_path / "shared.db"
+    roots = [project("go"), project("python"), project("rust"), project("typescript")]
+    errors = []
+
+    def run(root):
+        try:
+            with Service(db) as svc:
+                for _ in range(3):
+                    svc.index(str(root))
+                    (root / "touched.md").write_text(f"# run\n\n{root.name} {time.time()}\n")
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(r,)) for r in roots]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    with Service(db) as svc:
+        assert len(svc.list_workspaces()) == 4
+        for root in roots:
+            svc.index(str(root))
+        _chunk_count(svc)
+        assert svc.store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

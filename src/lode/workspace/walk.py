@@ -9,6 +9,7 @@ a stable order, without reading any file's content.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass
 from typing import Callable, Iterator
@@ -29,6 +30,41 @@ class Entry:
 
 def _spec(lines) -> pathspec.GitIgnoreSpec:
     return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+_EXT_GLOB = re.compile(r"^\*\*/\*(\.[A-Za-z0-9_+~-]+)$")
+
+
+class _Include:
+    """Include globs; the common all-``**/*.ext`` case is a set lookup, not 40 regexes."""
+
+    def __init__(self, patterns: list[str]):
+        exts = [m.group(1) for m in map(_EXT_GLOB.match, patterns) if m]
+        self.exts = frozenset(exts) if len(exts) == len(patterns) else None
+        self.spec = None if self.exts is not None else _spec(patterns)
+
+    def match(self, rel: str) -> bool:
+        if self.exts is not None:
+            dot = rel.rfind(".")
+            return dot > rel.rfind("/") + 1 and rel[dot:] in self.exts
+        return self.spec.match_file(rel)
+
+
+class _Exclude:
+    """Exclude globs. Directory patterns (``x/**``) prune the walk, so files are checked
+    only against the others (all of them when any pattern negates)."""
+
+    def __init__(self, patterns: list[str]):
+        self.dirs = _spec(patterns)
+        negates = any(p.startswith("!") for p in patterns)
+        file_patterns = patterns if negates else [p for p in patterns if not p.endswith("/**")]
+        self.files = _spec(file_patterns) if file_patterns else None
+
+    def dir(self, rel: str) -> bool:
+        return self.dirs.match_file(rel + "/")
+
+    def file(self, rel: str) -> bool:
+        return self.files is not None and self.files.match_file(rel)
 
 
 def _gitignore(dirpath: str) -> pathspec.GitIgnoreSpec | None:
@@ -58,8 +94,8 @@ def walk(root: str, config: WorkspaceConfig,
     """Files under ``root`` that the workspace rules admit. ``on_error(path, reason)``
     hears about directories that could not be listed."""
     root = os.path.abspath(root)
-    include = _spec(config.patterns_include())
-    exclude = _spec(config.patterns_exclude())
+    include = _Include(config.patterns_include())
+    exclude = _Exclude(config.patterns_exclude())
     # Work list of (relative dir with trailing '/', or '' for the root; gitignore stack).
     todo: list[tuple[str, list]] = [("", [])]
     while todo:
@@ -80,7 +116,7 @@ def walk(root: str, config: WorkspaceConfig,
             rel = rel_dir + e.name
             try:
                 if e.is_dir(follow_symlinks=False):
-                    if e.name.startswith(".") or exclude.match_file(rel + "/") or _ignored(stack, rel, True):
+                    if e.name.startswith(".") or exclude.dir(rel) or _ignored(stack, rel, True):
                         continue
                     subdirs.append((rel + "/", stack))
                     continue
@@ -95,7 +131,7 @@ def walk(root: str, config: WorkspaceConfig,
             except OSError:
                 continue  # dangling symlink or vanished entry
             how = config.readable(rel)
-            if how is None or not include.match_file(rel) or exclude.match_file(rel) or _ignored(stack, rel, False):
+            if how is None or not include.match(rel) or exclude.file(rel) or _ignored(stack, rel, False):
                 continue
             try:
                 st = st or e.stat(follow_symlinks=False)
@@ -112,8 +148,8 @@ def admit(root: str, config: WorkspaceConfig, rel: str) -> Entry | None:
     parts = rel.split("/")
     if any(not p or p in (".", "..") for p in parts):
         return None
-    include = _spec(config.patterns_include())
-    exclude = _spec(config.patterns_exclude())
+    include = _Include(config.patterns_include())
+    exclude = _Exclude(config.patterns_exclude())
     stack: list = []
     rel_dir = ""
     for name in parts[:-1]:
@@ -121,7 +157,7 @@ def admit(root: str, config: WorkspaceConfig, rel: str) -> Entry | None:
         if ignore is not None:
             stack.append((rel_dir, ignore))
         d = rel_dir + name
-        if name.startswith(".") or exclude.match_file(d + "/") or _ignored(stack, d, True):
+        if name.startswith(".") or exclude.dir(d) or _ignored(stack, d, True):
             return None
         if os.path.islink(os.path.join(root, d)):
             return None
@@ -130,7 +166,7 @@ def admit(root: str, config: WorkspaceConfig, rel: str) -> Entry | None:
     if ignore is not None:
         stack.append((rel_dir, ignore))
     how = config.readable(rel)
-    if how is None or not include.match_file(rel) or exclude.match_file(rel) or _ignored(stack, rel, False):
+    if how is None or not include.match(rel) or exclude.file(rel) or _ignored(stack, rel, False):
         return None
     abspath = os.path.join(root, rel)
     try:
