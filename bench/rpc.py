@@ -119,8 +119,8 @@ def main() -> None:
     print(f"| path | calls | p50 ms | p95 ms | p50 vs in-process |")
     print(f"|---|---|---|---|---|")
     for name, samples in rows:
-        print(f"| {name} | {len(samples)} | {pct(samples, 50):.2f} | {pct(samples, 95):.2f} | "
-              f"{statistics.median(samples) / base:.2f}× |")
+        ratio = "–" if samples is ping else f"{statistics.median(samples) / base:.2f}×"
+        print(f"| {name} | {len(samples)} | {pct(samples, 50):.2f} | {pct(samples, 95):.2f} | {ratio} |")
     print(f"\n4 clients: {len(concurrent) / wall:.0f} queries/s; "
           f"socket overhead at p50: {statistics.median(socket_ms) - base:.2f} ms", file=sys.stderr)
 
