@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -110,6 +111,8 @@ def main() -> None:
     finally:
         proc.terminate()
         proc.wait()
+        svc.close()
+        shutil.rmtree(tmp, ignore_errors=True)
 
     rows = [("in-process Service.search", inproc),
             ("socket search.query, 1 client", socket_ms),
