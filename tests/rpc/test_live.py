@@ -129,3 +129,42 @@ def test_burst_of_changes_is_one_batched_reindex(live):
                                 for i in sample), timeout=20)
     time.sleep(1)
     assert runs() - before <= 5, f"{runs() - before} re-index runs for one burst of 1500 files"
+
+
+def test_progress_while_indexing_and_a_client_leaving_mid_run(live, tmp_path):
+    import socket
+    import threading
+
+    big = tmp_path / "big"
+    big.mkdir()
+    for i in range(600):
+        (big / f"m{i}.py").write_text(f"def function_{i}(x):\n    return x + {i}\n" * 20)
+    live.call("workspace.add", {"root": str(big), "name": "big"})
+
+    seen: list[dict] = []
+    stop = threading.Event()
+
+    def poll():
+        with live.client() as c:
+            while not stop.is_set():
+                progress = c.call("index.status", {"workspace": "big"})["indexing"]
+                if progress.get("big"):
+                    seen.append(progress["big"])
+                time.sleep(0.01)
+
+    poller = threading.Thread(target=poll)
+    poller.start()
+    # Ask for the run and hang up at once: the run goes on without its caller.
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(live.socket)
+    s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"index.run","params":{"workspace":"big"}}\n')
+    s.close()
+    done = wait_for(lambda: next(w for w in live.call("index.status", {"workspace": "big"})
+                                 ["workspaces"])["files"] == 600, timeout=60)
+    stop.set()
+    poller.join()
+    assert done
+    assert any(p.get("total") == 600 for p in seen), seen[:3]
+    assert "function_599" in str(search(live, "function_599"))
+    live.call("workspace.remove", {"workspace": "big"})
+    assert live.alive()
