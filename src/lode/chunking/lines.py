@@ -30,13 +30,10 @@ class Lines:
         return self.line_of(start), self.line_of(max(start, end - 1))
 
     def line_start(self, offset: int) -> int:
-        """Offset of the first byte of the line holding ``offset``."""
-        return self.data.rfind(b"\n", 0, offset) + 1
-
-    def next_line(self, offset: int) -> int:
-        """Offset of the first byte after the line holding ``offset``."""
-        nl = self.data.find(b"\n", offset)
-        return len(self.data) if nl < 0 else nl + 1
+        """Offset of the first byte of the line holding ``offset`` (a bisect, not a
+        scan: a minified one-line file asks this for every definition)."""
+        i = bisect_left(self.newlines, offset)
+        return self.newlines[i - 1] + 1 if i else 0
 
 
 def trim(data: bytes, start: int, end: int) -> tuple[int, int]:
