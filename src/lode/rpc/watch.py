@@ -27,7 +27,7 @@ TARGETED_LIMIT = 500
 #: This many changed paths pending means a burst (checkout, pull, build) is under way:
 #: wait until no new change arrives for BURST_QUIET seconds (at most BURST_WAIT) so
 #: the burst becomes one re-index rather than a string of small ones.
-BURST_PATHS = 50
+BURST_PATHS = 20
 BURST_QUIET = 0.3
 BURST_WAIT = 3.0
 
@@ -56,6 +56,7 @@ class Watcher:
         self._pending: dict[str, tuple[str, set[str]]] = {}  # name → (root, paths)
         self._cond = threading.Condition()
         self._threads: list[threading.Thread] = []
+        self._last_run_end = 0.0
         self.batches = 0  # re-index runs done (visible to tests and index.status)
         self.last_error: str | None = None
 
@@ -147,14 +148,21 @@ class Watcher:
             with self._cond:
                 while not self._pending and not self._stop.is_set():
                     self._cond.wait()
-                deadline = time.monotonic() + BURST_WAIT
-                while (size := self._pending_size()) >= BURST_PATHS and time.monotonic() < deadline:
+                # A burst: many paths at once, or changes still streaming in right after
+                # the last run. Let it settle (bounded) so it becomes one run.
+                now = time.monotonic()
+                streaming = now - self._last_run_end < BURST_QUIET
+                deadline = now + BURST_WAIT
+                while ((size := self._pending_size()) >= BURST_PATHS or streaming) \
+                        and time.monotonic() < deadline:
+                    streaming = False
                     self._cond.wait(BURST_QUIET)
                     if self._pending_size() == size:
                         break
                 pending, self._pending = self._pending, {}
             for workspace, (root, paths) in pending.items():
                 self._reindex(workspace, root, paths)
+            self._last_run_end = time.monotonic()
 
     def _pending_size(self) -> int:
         return sum(len(paths) for _, paths in self._pending.values())
