@@ -196,6 +196,48 @@ class Service:
             rows = [self._ws(workspace)]
         return engine.search(self.store.db, query, rows, **options)
 
+    # -- symbols (SPEC §3; thin calls into lode.symbols.api) -----------------------
+
+    def definition(self, name: str, workspace: str | None = None, limit: int | None = None) -> dict:
+        """Every plausible definition of a qualified name: {"candidates": [...]}."""
+        from .symbols import api
+        return api.definition(self.store, name, workspace, limit or 100)
+
+    def references(self, name: str, workspace: str | None = None, limit: int | None = None) -> dict:
+        from .symbols import api
+        return api.references(self.store, name, workspace, limit or 100)
+
+    def implementations(self, name: str, workspace: str | None = None, limit: int | None = None) -> dict:
+        from .symbols import api
+        return api.implementations(self.store, name, workspace, limit or 100)
+
+    def describe(self, name: str, workspace: str | None = None, limit: int | None = None) -> dict:
+        from .symbols import api
+        return api.describe(self.store, name, workspace, limit or 10)
+
+    def symbols(self, query: str, workspace: str | None = None, limit: int | None = None) -> dict:
+        """Fuzzy search over the known qualified names."""
+        from .symbols import api
+        return api.search(self.store, query, workspace, limit or 20)
+
+    def list_symbols(self, workspace: str | None = None, prefix: str | None = None,
+                     kinds: list[str] | None = None, limit: int | None = None) -> dict:
+        from .symbols import api
+        return api.list_symbols(self.store, workspace, prefix, kinds, limit or 1000)
+
+    def outline(self, path: str, workspace: str | None = None) -> dict:
+        from .symbols import api
+        return api.outline(self.store, path, workspace)
+
+    def query_ast(self, query: str, language: str | None = None, paths: list[str] | None = None,
+                  workspace: str | None = None, limit: int | None = None) -> dict:
+        """A tree-sitter query over files (paths relative to the workspace root)."""
+        from .symbols import api
+        root = self._ws(workspace).root if workspace is not None else None
+        if root is None and not paths and len(self.store.workspaces()) == 1:
+            root = self.store.workspaces()[0].root
+        return api.query_ast(query, paths, language, limit or 1000, root=root)
+
     def capabilities(self) -> dict:
         return {"search_modes": ["lexical", "auto"], "semantic": engine.semantic_state(),
                 "rank": engine.rank_state(), "store": {"path": self.db_path, "schema": "sqlite"}}
