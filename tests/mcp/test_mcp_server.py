@@ -59,13 +59,48 @@ def text_of(result) -> str:
     return "".join(getattr(c, "text", "") for c in result.content)
 
 
-def test_tools_are_listed_and_documented(store):
-    db, _ = store
+SERVICE_OPS = {"find_definition": "definition", "find_references": "references",
+               "find_implementations": "implementations", "describe_symbol": "describe",
+               "search_symbols": "symbols", "list_file_symbols": "outline",
+               "list_symbols": "list_symbols", "query_ast": "query_ast"}
+
+CALLS = {
+    "search": {"query": "render widget"},
+    "find_definition": {"name": "mypkg.Widget"},
+    "find_references": {"name": "mypkg.Widget"},
+    "find_implementations": {"name": "mypkg.Widget"},
+    "describe_symbol": {"name": "Widget.render"},
+    "search_symbols": {"query": "Widg"},
+    "list_file_symbols": {"path": "mypkg/_impl.py"},
+    "list_symbols": {"prefix": "mypkg."},
+    "query_ast": {"query": "(class_definition name: (identifier) @name)", "language": "python"},
+    "read": {"path": "mypkg/_impl.py", "line_start": 1, "line_end": 2},
+}
+
+
+@pytest.fixture(scope="module")
+def session(store):
+    """One server session (starting one costs seconds): list tools, call each, then the
+    error cases, then a normal call to show the server carried on."""
+    db, ws = store
 
     async def scenario(client):
-        return (await client.list_tools()).tools
+        tools = (await client.list_tools()).tools
+        results = {name: await client.call_tool(name, args) for name, args in CALLS.items()}
+        errors = {
+            "outside": await client.call_tool("read", {"path": "../secret.txt"}),
+            "absolute": await client.call_tool("read", {"path": str(ws.parent / "secret.txt")}),
+            "bad_type": await client.call_tool("find_definition", {"name": 5}),
+            "missing": await client.call_tool("read", {"path": "no/such/file.py"}),
+            "after": await client.call_tool("search", {"query": "widget"}),
+        }
+        return tools, results, errors
 
-    tools = run_client(db, scenario)
+    return run_client(db, scenario)
+
+
+def test_tools_are_listed_and_documented(session):
+    tools, _, _ = session
     assert {t.name for t in tools} == TOOLS
     for t in tools:
         assert len(t.description) > 80, t.name
@@ -74,52 +109,39 @@ def test_tools_are_listed_and_documented(store):
     assert "server.Handler.ServeHTTP" in by_name["find_definition"].description
 
 
-def test_call_each_tool(store):
-    db, ws = store
-    calls = {
-        "search": {"query": "render widget"},
-        "find_definition": {"name": "mypkg.Widget"},
-        "find_references": {"name": "mypkg.Widget"},
-        "find_implementations": {"name": "mypkg.Widget"},
-        "describe_symbol": {"name": "Widget.render"},
-        "search_symbols": {"query": "Widg"},
-        "list_file_symbols": {"path": "mypkg/_impl.py"},
-        "list_symbols": {"prefix": "mypkg."},
-        "query_ast": {"query": "(class_definition name: (identifier) @name)", "language": "python"},
-        "read": {"path": "mypkg/_impl.py", "line_start": 1, "line_end": 2},
-    }
-
-    async def scenario(client):
-        return {name: await client.call_tool(name, args) for name, args in calls.items()}
-
-    results = run_client(db, scenario)
+def test_call_each_tool(session):
+    _, results, _ = session
     assert set(results) == TOOLS
+    from lode.service import Service
+
+    # A tool whose service method has not landed answers "not available" (-32010);
+    # once it exists, the tool must answer for real.
+    pending = {n for n, op in SERVICE_OPS.items() if not hasattr(Service, op)}
     failures = {n: text_of(r) for n, r in results.items()
-                if r.is_error and "not available" not in text_of(r)}
+                if r.is_error and not (n in pending and "-32010" in text_of(r))}
     assert not failures, failures
+    results = {n: r for n, r in results.items() if not r.is_error}
     assert "_impl.py" in text_of(results["search"]) or "README" in text_of(results["search"])
     assert text_of(results["read"]).splitlines()[1:] == ["class Widget:", "    def render(self):"]
     for name, r in results.items():
-        if not r.is_error and name != "read":
+        if name != "read":
             json.loads(text_of(r))  # every structured answer is JSON
+    expected = {"find_definition": "_impl.py", "find_references": "main.py",
+                "find_implementations": "FancyWidget", "describe_symbol": "Draw the widget",
+                "search_symbols": "mypkg.Widget", "list_file_symbols": "render",
+                "list_symbols": "mypkg.Widget", "query_ast": "Widget"}
+    for name, needle in expected.items():
+        if name in results:
+            assert needle in text_of(results[name]), (name, text_of(results[name])[:500])
 
 
-def test_errors_are_clear_tool_errors(store):
-    db, ws = store
-
-    async def scenario(client):
-        return [await client.call_tool("read", {"path": "../secret.txt"}),
-                await client.call_tool("read", {"path": str(ws.parent / "secret.txt")}),
-                await client.call_tool("find_definition", {"name": 5}),
-                await client.call_tool("read", {"path": "no/such/file.py"}),
-                await client.call_tool("search", {"query": "widget"})]
-
-    outside, absolute, bad_type, missing, after = run_client(db, scenario)
-    for r in (outside, absolute):
-        assert r.is_error and "outside" in text_of(r)
-    assert bad_type.is_error
-    assert missing.is_error and "no such file" in text_of(missing)
-    assert not after.is_error  # the server carries on
+def test_errors_are_clear_tool_errors(session):
+    _, _, errors = session
+    for key in ("outside", "absolute"):
+        assert errors[key].is_error and "outside" in text_of(errors[key])
+    assert errors["bad_type"].is_error
+    assert errors["missing"].is_error and "no such file" in text_of(errors["missing"])
+    assert not errors["after"].is_error  # the server carries on
 
 
 def test_answers_respect_the_budget(store):
