@@ -56,6 +56,7 @@ class IndexStats:
     chunks: int = 0         # chunks written during this run
     generation: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0  # reading, parsing, chunking, symbols (all workers) + this process
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -76,11 +77,14 @@ def _tasks(jobs: list[Job]) -> Iterator[list[Job]]:
         yield jobs[i:i + TASK_FILES]
 
 
-def _run(jobs: list[Job], workers: int, config: ChunkConfig) -> Iterator[FileRecord]:
-    """Records for ``jobs``, streamed; in-process for small runs, else a bounded pool."""
+def _run(jobs: list[Job], workers: int, config: ChunkConfig, cpu: list[float]) -> Iterator[FileRecord]:
+    """Records for ``jobs``, streamed; in-process for small runs, else a bounded pool.
+    Adds the CPU seconds spent chunking to ``cpu[0]``."""
     if workers <= 1 or len(jobs) < INLINE_BELOW:
         for task in _tasks(jobs):
-            yield from process_many(task, config)
+            records, seconds = process_many(task, config)
+            cpu[0] += seconds
+            yield from records
         return
     tasks = _tasks(jobs)
     window = workers * 3
@@ -102,7 +106,8 @@ def _run(jobs: list[Job], workers: int, config: ChunkConfig) -> Iterator[FileRec
             for fut in done:
                 task = pending.pop(fut)
                 try:
-                    records = fut.result()
+                    records, seconds = fut.result()
+                    cpu[0] += seconds
                     completed += 1
                     yield from records
                 except BrokenProcessPool as exc:
@@ -177,7 +182,9 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     batch_chunks = 0
     pending_deletes: Iterable[str] = deleted
     done = 0
-    for rec in _run(jobs, workers, config):
+    cpu = [0.0]
+    own_cpu = time.process_time()
+    for rec in _run(jobs, workers, config, cpu):
         done += 1
         if rec.touched:
             stats.touched += 1
@@ -196,6 +203,7 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     if batch or pending_deletes:
         store.write_batch(ws.id, generation, batch, pending_deletes)
     stats.refused += len(walk_errors)
+    stats.cpu_seconds = round(cpu[0] + (time.process_time() - own_cpu if workers > 1 and len(jobs) >= INLINE_BELOW else 0.0), 3)
     stats.seconds = time.monotonic() - started
     store.finish_index(ws.id, stats.seconds)
     return stats

@@ -11,6 +11,7 @@ import hashlib
 import os
 import signal
 import threading
+import time
 from dataclasses import dataclass
 
 from ..chunking import chunk_file, chunker_id
@@ -165,5 +166,8 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
                       chunks=rows, symbols=symbols, note=note)
 
 
-def process_many(jobs: list[Job], config: ChunkConfig = DEFAULT_CHUNK_CONFIG) -> list[FileRecord]:
-    return [process(j, config) for j in jobs]
+def process_many(jobs: list[Job], config: ChunkConfig = DEFAULT_CHUNK_CONFIG) -> tuple[list[FileRecord], float]:
+    """Records for a task of files, and the CPU seconds this process spent on them."""
+    start = time.process_time()
+    records = [process(j, config) for j in jobs]
+    return records, time.process_time() - start
