@@ -21,7 +21,7 @@
 (impl_item trait: (_) @rel.implements) @rel.owner
 (trait_item bounds: (trait_bounds [(type_identifier) (scoped_type_identifier) (generic_type)] @rel.extends)) @rel.owner
 
-(scoped_identifier) @ref.path
+(call_expression function: (scoped_identifier) @ref.path)
 (scoped_type_identifier) @ref.path
 (call_expression function: (identifier) @ref.local)
 (macro_invocation macro: (identifier) @ref.local)
