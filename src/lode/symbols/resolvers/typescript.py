@@ -10,6 +10,9 @@ from ..records import DEFINITION
 from . import Resolver, path_module
 
 
+_SOURCE_EXTENSIONS = frozenset({".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"})
+
+
 class TypeScriptResolver(Resolver):
     def module(self, ctx, root) -> str:
         rel_dir = posixpath.dirname(ctx.path)
@@ -30,6 +33,9 @@ class TypeScriptResolver(Resolver):
         base = ctx.extra["base"]
         if base and (joined == base or joined.startswith(base + "/")):
             joined = joined[len(base):].lstrip("/")
+        stem, ext = posixpath.splitext(joined)
+        if ext in _SOURCE_EXTENSIONS:
+            joined = stem  # `./x.js` names x.ts (or x.js) as well
         # `./x` may name x.ts or x/index.ts: path_module treats both alike
         return path_module(joined + ".ts", ctx.rules.strip_dirs, ctx.rules.index_stems)
 
