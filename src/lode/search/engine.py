@@ -66,6 +66,9 @@ def _tier(row, q, literals) -> int:
             words = {p for t in q.terms for p in (t.parts or (t.key,))}
             if words <= parts:
                 tier = max(tier, 2 if words == parts else 1)
+    exact = tier == 2 and name and any(_last(name) == t.word for t in q.terms)
+    if exact:
+        tier = 3  # the identifier as typed, case included, beats other casings
     for lit in literals:
         if lit in body:
             tier = max(tier, 1 if kind in NOT_DEFINITIONS else 2)
@@ -126,7 +129,7 @@ def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> di
             "language": row["language"],
             "byte_start": row["byte_start"], "byte_end": row["byte_end"],
             "line_start": row["line_start"], "line_end": row["line_end"],
-            "score": round(score, 6), "relevance": round(min(1.0, 0.25 * tier + 0.5 * norm), 6),
+            "score": round(score, 6), "relevance": round(min(1.0, 0.2 * tier + 0.4 * norm), 6),
             "via": ["lexical"], "hold": "", "generation": row["generation"],
         })
     t3 = time.perf_counter()
