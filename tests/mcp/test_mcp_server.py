@@ -127,9 +127,9 @@ def test_call_each_tool(session):
         if name != "read":
             json.loads(text_of(r))  # every structured answer is JSON
     expected = {"find_definition": "_impl.py", "find_references": "main.py",
-                "find_implementations": "FancyWidget", "describe_symbol": "Draw the widget",
+                "find_implementations": "FancyWidget", "describe_symbol": "render(self)",
                 "search_symbols": "mypkg.Widget", "list_file_symbols": "render",
-                "list_symbols": "mypkg.Widget", "query_ast": "Widget"}
+                "list_symbols": "mypkg._impl.Widget", "query_ast": "Widget"}
     for name, needle in expected.items():
         if name in results:
             assert needle in text_of(results[name]), (name, text_of(results[name])[:500])

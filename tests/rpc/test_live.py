@@ -168,3 +168,31 @@ def test_progress_while_indexing_and_a_client_leaving_mid_run(live, tmp_path):
     assert "function_599" in str(search(live, "function_599"))
     live.call("workspace.remove", {"workspace": "big"})
     assert live.alive()
+
+
+def test_symbol_methods(live):
+    d = live.call("symbol.definition", ["Store.reclaim_vectors"])
+    assert [c["path"] for c in d["candidates"]] == ["pkg/store.py"]
+    assert live.call("symbol.definition", {"name": "Store.reclaim_vectors"}) == d
+    assert "references" in live.call("symbol.references", {"name": "Store.reclaim_vectors"})
+    assert "implementations" in live.call("symbol.implementations", {"name": "store.Store"})
+    described = live.call("symbol.describe", {"name": "Store.reclaim_vectors"})
+    assert "reclaim_vectors" in str(described["symbols"][0])
+    names = live.call("symbol.search", {"query": "reclvec"})["names"]
+    assert any(n["name"].endswith("Store.reclaim_vectors") for n in names)
+    prefix = d["candidates"][0]["name"].rsplit(".", 1)[0]  # the class's qualified name
+    listed = live.call("symbol.list", {"prefix": prefix})["symbols"]
+    assert any(s["name"].endswith("reclaim_vectors") for s in listed)
+    outline = live.call("file.outline", {"path": "pkg/store.py"})
+    assert "reclaim_vectors" in str(outline)
+    caps = live.call("ast.query", {"query": "(function_definition name: (identifier) @name)",
+                                   "language": "python", "paths": ["pkg/store.py"]})
+    assert "reclaim_vectors" in str(caps["captures"])
+    for method, params in (("ast.query", {"query": "(identifier) @i", "paths": ["../outside.txt"]}),
+                           ("file.outline", {"path": "../outside.txt"})):
+        with pytest.raises(RemoteError) as info:
+            live.call(method, params)
+        assert info.value.rpc_code == -32602 and "outside" in info.value.message
+    with pytest.raises(RemoteError) as info:
+        live.call("symbol.definition", {"name": 3})
+    assert info.value.rpc_code == -32602 and "'name'" in info.value.message

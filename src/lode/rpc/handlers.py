@@ -279,9 +279,11 @@ def ast_query(ctx: Context, query: str = REQUIRED, language: str | None = None,
               paths: list[str] | None = None, workspace: str | None = None,
               limit: int | None = None) -> Any:
     """Run a tree-sitter query (S-expression) over a workspace's files of ``language``
-    (or the given ``paths``); returns the captures."""
+    (or the given ``paths``, confined to the workspace); returns the captures."""
+    root = resolve_root(ctx, workspace, paths[0] if paths else ".")
+    rel = [documents.confine(root, p)[1] for p in paths] if paths else None
     return _op(ctx, "query_ast", "ast.query")(
-        query, **_given(language=language, paths=paths, workspace=workspace, limit=limit))
+        query, **_given(language=language, paths=rel, workspace=root.name, limit=limit))
 
 
 # --- documents --------------------------------------------------------------------------
