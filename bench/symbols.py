@@ -192,7 +192,9 @@ import json, os, sys
 import jedi
 req = json.load(sys.stdin)
 out = []
+quota = max(1, req["limit"] // max(1, len(req["packages"])))
 for pkg in req["packages"]:
+    limit = len(out) + quota
     root = pkg["root"]
     project = jedi.Project(path=root, sys_path=[root], smart_sys_path=False, load_unsafe_extensions=False)
     fake = os.path.join(root, "__lode_bench__.py")
@@ -205,6 +207,8 @@ for pkg in req["packages"]:
         except Exception:
             return []
     for dotted, path, is_init in pkg["modules"]:
+        if len(out) >= limit:
+            break
         try:
             names = jedi.Script(path=path, project=project).get_names(all_scopes=False, definitions=True)
         except Exception:
@@ -263,8 +267,14 @@ def python_modules(root: str, files: list) -> list[dict]:
 def jedi_truth(root: str, files: list, cache: Path, samples: int, rng: random.Random) -> dict:
     py = jedi_python(cache)
     packages = python_modules(root, files)
+    for p in packages:  # jedi is slow: a random subset of modules, every package
+        rng.shuffle(p["modules"])
     log(f"  jedi: {sum(len(p['modules']) for p in packages)} modules")
-    r = subprocess.run([py, "-c", JEDI_HELPER], input=json.dumps({"packages": packages}),
+    # every package's __init__ first (its re-exports), then modules until enough answers
+    for p in packages:
+        p["modules"].sort(key=lambda m: not m[2])
+    r = subprocess.run([py, "-c", JEDI_HELPER], input=json.dumps({"packages": packages,
+                                                                  "limit": samples * 3}),
                        capture_output=True, text=True, check=True)
     truth: dict[str, set] = defaultdict(set)
     real_root = os.path.realpath(root)

@@ -24,7 +24,12 @@ def extract(path: str, text: str | bytes, tree, spec, root: str | os.PathLike | 
     from .extraction import extract_symbols
     from .layout import layout_for
 
-    fs = extract_symbols(path, text, tree, spec, layout_for(root))
+    try:
+        fs = extract_symbols(path, text, tree, spec, layout_for(root))
+    except RecursionError:
+        return []
+    except Exception:  # an extraction bug costs this file's symbols, never its chunks
+        return []
     return [fs] if fs is not None else []
 
 

@@ -18,9 +18,14 @@ class ZigResolver(Resolver):
     def target(self, ctx, node) -> str | None:
         """The qualified name an `@import(...)`-rooted expression names, else None."""
         members = []
-        while node.type == "field_expression":
-            members.insert(0, ctx.text(node.child_by_field_name("member")))
+        while node is not None and node.type == "field_expression":
+            member = node.child_by_field_name("member")
+            if member is None:
+                return None
+            members.insert(0, ctx.text(member))
             node = node.child_by_field_name("object")
+        if node is None:
+            return None
         if node.type == "builtin_function":
             ident = node.named_children[0] if node.named_children else None
             if ident is None or ctx.text(ident) != "@import":
