@@ -26,6 +26,8 @@ def live(tmp_path_factory):
     (ws / "notes.md").write_text("# Notes\n\nThe frobnicator keeps state.\n")
     (ws / "long.md").write_text("# Long\n\n" + LONG_DOC + "\n")
     (ws / "latin1.txt").write_bytes(b"caf\xe9 au lait\n")
+    (ws / "page.html").write_text("<html><head><title>t</title><script>var x;</script></head>"
+                                  "<body><h1>Gazetteer</h1><p>Hello <b>world</b>.</p></body></html>")
     (base / "outside.txt").write_text("secret outside the workspace\n")
     d = DaemonProcess(base)
     d.ws = ws
@@ -75,6 +77,13 @@ def test_doc_read_in_and_out_of_the_workspace(live):
             live.call("doc.read", {"path": bad})
         assert info.value.rpc_code == -32602 and "outside" in info.value.message
     assert "chunkers" in live.call("sys.capabilities")
+
+
+def test_doc_read_serves_derived_text_read_only(live):
+    r = live.call("doc.read", {"path": "page.html"})
+    assert r["derived"] and r["read_only"]
+    assert r["text"].startswith("# Gazetteer") and "**world**" in r["text"] and "var x" not in r["text"]
+    assert "page.html" in paths_of(search(live, "Gazetteer"))
 
 
 def test_doc_read_cuts_long_text_at_a_paragraph(live):

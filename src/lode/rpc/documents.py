@@ -12,13 +12,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from ..chunking.derive import DERIVED_EXTENSIONS
 from ..chunking.reader import read_text
-from ..errors import InvalidParams, NotFound
-from .methods import NotAvailable
+from ..config import MAX_TEXT_BYTES
+from ..errors import FileRefused, InvalidParams, NotFound
 
 DEFAULT_READ_CHARS = 40_000
 MAX_READ_CHARS = 1_000_000
-DERIVED_EXTENSIONS = (".html", ".htm", ".docx")
 
 
 @dataclass(frozen=True)
@@ -38,18 +38,18 @@ def confine(root: Root, path: str) -> tuple[str, str]:
 
 
 def derive(path: str) -> str:
-    """The derived Markdown text of an .html/.htm/.docx file (the indexer's deriver)."""
+    """The derived Markdown text of an .html/.htm/.docx file — the text the index holds."""
+    from ..chunking.derive import derive as derive_markdown
+
     try:
-        from ..chunking import derive as derive_module  # landed with the indexer
-    except ImportError:
-        raise NotAvailable(f"reading {os.path.splitext(path)[1]} files needs the deriver, "
-                           "which this build does not have yet") from None
-    for name in ("derive_text", "derive", "to_markdown", "read_derived"):
-        fn = getattr(derive_module, name, None)
-        if callable(fn):
-            result = fn(path)
-            return result if isinstance(result, str) else getattr(result, "text", str(result))
-    raise NotAvailable("the deriver exposes no derive function this build knows")
+        size = os.stat(path).st_size
+        if size > MAX_TEXT_BYTES:
+            raise FileRefused(path, f"too large: {size} bytes (limit {MAX_TEXT_BYTES})")
+        with open(path, "rb") as f:
+            data = f.read(MAX_TEXT_BYTES + 1)
+    except OSError as exc:
+        raise FileRefused(path, f"unreadable: {exc.strerror or exc}") from None
+    return derive_markdown(path, data)
 
 
 def read(root: Root, path: str, *, offset: int = 0, limit: int = DEFAULT_READ_CHARS,

@@ -339,6 +339,7 @@ def sys_capabilities(ctx: Context) -> Any:
     """Chunkers with versions, languages, derived formats, embedding model, ranker and the
     methods this daemon serves."""
     from ..chunking import chunkers
+    from ..chunking.derive import DERIVED_EXTENSIONS, deriver_id
     from ..languages import LANGUAGES
 
     caps: dict[str, Any] = {
@@ -346,7 +347,7 @@ def sys_capabilities(ctx: Context) -> Any:
         "chunkers": chunkers(),
         "languages": [{"name": s.name, "extensions": list(s.extensions), "chunker": s.chunker_id}
                       for s in LANGUAGES],
-        "derived_formats": list(documents.DERIVED_EXTENSIONS),
+        "derived_formats": {ext: deriver_id("x" + ext) for ext in sorted(DERIVED_EXTENSIONS)},
         "model": None,
         "ranker": None,
         "methods": [m.describe() for m in TABLE],
