@@ -359,6 +359,12 @@ def sys_capabilities(ctx: Context) -> Any:
             for key, value in extra.items():
                 if key != "methods":
                     caps[key] = value
+    # The embedding model and ranker, as the search engine reports them (with the
+    # reason when there is none), unless the service names them outright.
+    if caps["model"] is None:
+        caps["model"] = caps.get("semantic")
+    if caps["ranker"] is None:
+        caps["ranker"] = caps.get("rank")
     return caps
 
 
