@@ -1,7 +1,8 @@
 """The daemon: an asyncio Unix-socket server speaking line-delimited JSON-RPC 2.0.
 
 All clients share one store. Each request's handler runs on a worker thread (a service
-per thread); methods that write take one lock, so reads go on while an index runs.
+per thread); methods that write run one at a time on a writer thread (and take the lock
+the watcher's re-indexing takes), so reads go on while an index runs.
 Nothing a client sends or does — bad JSON, a huge line, hanging up mid-call — stops the
 server: every failure becomes an error response or a logged, closed connection.
 """
@@ -120,6 +121,7 @@ class Daemon:
         self.watch = watch
         self.max_request = max_request
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lode-rpc")
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lode-rpc-write")
         self._stop: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self.watcher = None
@@ -160,6 +162,7 @@ class Daemon:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(self.socket_path)
             self.pool.shutdown(wait=False, cancel_futures=True)
+            self.writer.shutdown(wait=False, cancel_futures=True)
 
     def _start_watcher(self) -> None:
         try:
@@ -214,7 +217,11 @@ class Daemon:
         if isinstance(item, Invalid):
             return encode_error(item.id, item.error)
         try:
-            result = await self._loop.run_in_executor(self.pool, self.invoke, item)
+            # Writes queue on their own thread, so a long index run (or several) never
+            # takes the threads that searches and lookups run on.
+            writes = item.method in self.table and self.table.get(item.method).writes
+            pool = self.writer if writes else self.pool
+            result = await self._loop.run_in_executor(pool, self.invoke, item)
         except Exception as exc:
             return None if item.is_notification else encode_error(item.id, exc)
         return None if item.is_notification else encode_result(item.id, result)
