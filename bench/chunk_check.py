@@ -8,10 +8,13 @@
 (b) Definitions vs universal-ctags on the same files. A ctags tag of a definition-like
     kind (table KINDS) is *found* if a lode chunk that is not header/gap has the tag's
     name as the last dotted segment of its name and contains the tag's line; it is
-    *covered* if instead the line lies in a non-gap chunk named after the tag's ctags
-    scope (a method inside its small, unsplit class; a closure inside its function).
+    *covered* if instead the line lies in a non-gap chunk named after one of the names
+    in the tag's ctags scope (a method inside its small, unsplit class; a class inside a
+    test function).
     "def" kinds are counted wherever they are; "data" kinds (const/var) only at top
-    level. Files the chunker crashed on are reported as invariant failures only. Zig has no ctags parser: only the invariant and counts are reported.
+    level. "in gap%": def tags whose line lies in no definition chunk at all (a header,
+    a gap) rather than inside another definition. Files the chunker crashed on are
+    reported as invariant failures only. Zig has no ctags parser: only the invariant and counts are reported.
 """
 from __future__ import annotations
 
@@ -220,10 +223,15 @@ def ctags_tags(lang: str, paths: list[str]) -> dict[str, list[dict]]:
     return out
 
 
+DATA_CHUNKS = {"const", "var", "static", "let"}  # lode kinds of const/var declarations
+
+
 def match(tag: dict, chunks) -> tuple[str, tuple | None]:
-    """'found', 'covered' or 'miss', and the innermost lode chunk holding the tag's line."""
+    """'found', 'covered', 'grouped' or 'miss', and the first lode chunk holding the
+    tag's line. 'grouped': a const/var tag inside a lode const/var chunk named after
+    another member of its group (Go `const ( A = iota; B )` is one chunk named A)."""
     line, name = tag["line"], tag["name"]
-    scope = last(tag.get("scope"))
+    scopes = set(tag.get("scope", "").replace("::", ".").split(".")) - {""}  # enclosing names
     holder = None
     covered = False
     for c in chunks:
@@ -233,9 +241,13 @@ def match(tag: dict, chunks) -> tuple[str, tuple | None]:
         holder = holder or c
         if kind not in NON_DEFS and last(cname) == name:
             return "found", c
-        if kind != "gap" and cname and scope and last(cname) == scope:
+        if kind != "gap" and cname and last(cname) in scopes:
             covered = True
-    return ("covered" if covered else "miss"), holder
+    if covered:
+        return "covered", holder
+    if tag["class"] == "data" and holder and holder[0] in DATA_CHUNKS:
+        return "grouped", holder
+    return "miss", holder
 
 
 def pct(a: int, b: int) -> str:
@@ -271,7 +283,8 @@ def main() -> int:
         skipped = Counter(r[3][5:] for r in res if r[3].startswith("skip"))
         nchunks = sum(len(r[5]) for r in checked)
         row = {"lang": lang, "files": len(res), "checked": len(checked), "ok": len(checked) - len(bad),
-               "chunks": nchunks, "skipped": skipped, "bad": bad}
+               "chunks": nchunks, "skipped": skipped, "bad": bad,
+               "kinds": Counter(c[0] for r in checked for c in r[5])}
         if lang in KINDS:
             # files the chunker failed on entirely are counted above, not as ctags misses
             tags = ctags_tags(lang, [r[0] for r in checked if r[5]])
@@ -282,6 +295,8 @@ def main() -> int:
                 for t in ts:
                     outcome, holder = match(t, chunks_of.get(path, []))
                     per_kind[(t["class"], t["kind"])][outcome] += 1
+                    if outcome == "miss" and (holder is None or holder[0] in NON_DEFS):
+                        per_kind[(t["class"], t["kind"])]["lost"] += 1
                     if outcome == "miss":
                         misses.append((t, holder))
             row["per_kind"], row["misses"] = per_kind, misses
@@ -290,7 +305,7 @@ def main() -> int:
     rel_of = {r[0]: r[1] for r in results}
     print("\n## lode chunker vs corpora\n")
     hdr = f"{'language':<11} {'files':>6} {'inv ok%':>7} {'chunks':>8} {'ctags defs':>10} {'found%':>6} " \
-          f"{'+scope%':>7} {'data':>6} {'found%':>6}"
+          f"{'+scope%':>7} {'in gap%':>7} {'data':>7} {'found%':>6} {'+group%':>7}"
     print(hdr)
     print("-" * len(hdr))
     for row in rows:
@@ -300,9 +315,10 @@ def main() -> int:
             for (cls, _), cnt in row["per_kind"].items():
                 agg[cls].update(cnt)
             d, x = agg["def"], agg["data"]
-            nd, nx = sum(d.values()), sum(x.values())
+            nd, nx = sum(d.values()) - d["lost"], sum(x.values()) - x["lost"]
             line += f" {nd:>10} {pct(d['found'], nd):>6} {pct(d['found'] + d['covered'], nd):>7}" \
-                    f" {nx:>6} {pct(x['found'] + x['covered'], nx):>6}"
+                    f" {pct(d['lost'], nd):>7}" \
+                    f" {nx:>7} {pct(x['found'] + x['covered'], nx):>6} {pct(nx - x['miss'], nx):>7}"
         else:
             line += f" {'(no ctags parser)':>10}"
         if row["skipped"]:
@@ -316,13 +332,16 @@ def main() -> int:
                 print(f"  {r[1]}")
                 for e in r[4][:3]:
                     print(f"      {e}")
+        print(f"\n### {row['lang']}: lode chunk kinds: "
+              + ", ".join(f"{k} {n}" for k, n in row["kinds"].most_common()))
         if "per_kind" not in row:
             continue
-        print(f"\n### {row['lang']}: by ctags kind (found / covered by scope / missed)")
+        print(f"### {row['lang']}: by ctags kind (found / covered by scope / grouped / missed)")
         for (cls, kind), cnt in sorted(row["per_kind"].items(), key=lambda kv: -sum(kv[1].values())):
-            n = sum(cnt.values())
+            n = sum(cnt.values()) - cnt["lost"]
             print(f"  {cls:<4} {kind:<15} {n:>7}  found {pct(cnt['found'], n)}%  covered {pct(cnt['covered'], n)}%"
-                  f"  missed {cnt['miss']}")
+                  + (f"  grouped {pct(cnt['grouped'], n)}%" if cls == "data" else "")
+                  + f"  missed {cnt['miss']} ({cnt['lost']} in gap/header)")
         misses = row["misses"]
         if not misses:
             continue
