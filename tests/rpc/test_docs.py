@@ -21,3 +21,9 @@ def test_every_mcp_tool_is_documented():
     missing = [t.name for t in tools if f"`{t.name}`" not in DOC]
     assert not missing, missing
     assert len(tools) == 10
+
+
+def test_readme_lists_the_interface_commands():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    for command in ("| `lode serve", "| `lode --call", "| `lode mcp"):
+        assert command in readme, command
