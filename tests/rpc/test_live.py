@@ -205,3 +205,12 @@ def test_symbol_methods(live):
     with pytest.raises(RemoteError) as info:
         live.call("symbol.definition", {"name": 3})
     assert info.value.rpc_code == -32602 and "'name'" in info.value.message
+
+
+def test_rank_required_keeps_its_code(live):
+    with pytest.raises(RemoteError) as info:
+        live.call("search.query", [None, "reclaim", {"rerank": True}])
+    assert info.value.rpc_code == -32070 and info.value.exit_code == 3
+    with pytest.raises(RemoteError) as info:
+        live.call("search.query", {"query": "reclaim", "mode": "psychic"})
+    assert info.value.rpc_code == -32602 and "'mode'" in info.value.message
