@@ -1,7 +1,8 @@
 """Python: the module path is the file path below the import root (the first directory
-upwards without ``__init__.py``); ``import``/``from … import`` bind aliases; a package's
-``__init__`` re-exports what it imports (limited by ``__all__``), any module re-exports
-the imported names its ``__all__`` lists."""
+upwards without ``__init__.py``); ``import``/``from … import`` bind aliases. A module
+re-exports the names its ``__all__`` lists; without ``__all__``, its public
+``from … import`` names (a package ``__init__``: all of them), as Python itself would
+let ``module.name`` reach them."""
 
 from __future__ import annotations
 
@@ -105,8 +106,8 @@ class PythonResolver(Resolver):
             if listed is not None:
                 if local not in listed:
                     continue
-            elif not (extra["is_init"] and from_import):
-                continue
+            elif not from_import or (local.startswith("_") and not extra["is_init"]):
+                continue  # without __all__, a module's public from-imports are its attributes
             ctx.link(f"{ctx.module}.{local}", target, node)
         if extra["is_init"] or listed is not None:
             for base, node in extra["stars"]:
