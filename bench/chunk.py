@@ -10,7 +10,8 @@ time, one run per language over the same file list, output discarded). Times are
 seconds, robust on a shared machine; lode's wall clock (1 process and the pool) is
 printed below the table. Ratios are other's time / lode's: above 1 means lode is faster.
 
-Peers: astchunk (python, typescript, java), "astchunk*" (astchunk's greedy AST windowing
+"ts parse" is tree-sitter parsing alone with lode's grammars (the floor under any
+tree-sitter chunker). Peers: astchunk (python, typescript, java), "astchunk*" (astchunk's greedy AST windowing
 handed the tree-sitter grammar lode uses, for go, rust, javascript, zig, which astchunk
 itself does not list) and
 langchain-text-splitters' RecursiveCharacterTextSplitter.from_language (regex
@@ -36,6 +37,12 @@ ASTCHUNK = {"python": "python", "typescript": "typescript", "tsx": "typescript",
 # grammar module and function for astchunk* (languages astchunk does not list)
 GRAMMARS = {"go": ("tree_sitter_go", "language"), "rust": ("tree_sitter_rust", "language"),
             "javascript": ("tree_sitter_javascript", "language"), "zig": ("tree_sitter_zig", "language")}
+# every grammar wheel lode depends on, for the parse-only floor
+PARSE = {**GRAMMARS, "python": ("tree_sitter_python", "language"),
+         "typescript": ("tree_sitter_typescript", "language_typescript"),
+         "tsx": ("tree_sitter_typescript", "language_tsx"), "c": ("tree_sitter_c", "language"),
+         "cpp": ("tree_sitter_cpp", "language"), "java": ("tree_sitter_java", "language"),
+         "ruby": ("tree_sitter_ruby", "language"), "php": ("tree_sitter_php", "language_php")}
 
 
 def load(files: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
@@ -146,6 +153,28 @@ def time_lode(corpus, jobs: int):
     return per_lang, t_one, t_pool
 
 
+def time_parse(corpus) -> dict[str, float]:
+    """CPU seconds of tree-sitter parsing alone with the same grammars: the floor under
+    any tree-sitter chunker."""
+    import importlib
+
+    import tree_sitter
+    parsers, out = {}, defaultdict(float)
+    for lang, (mod, fn) in PARSE.items():
+        try:
+            grammar = getattr(importlib.import_module(mod), fn)()
+        except (ImportError, AttributeError):
+            continue
+        parsers[lang] = tree_sitter.Parser(tree_sitter.Language(grammar))
+    for rel, lang, text in corpus:
+        if lang in parsers:
+            data = text.encode("utf-8")
+            t0 = time.process_time()
+            parsers[lang].parse(data)
+            out[lang] += time.process_time() - t0
+    return out
+
+
 def time_ctags(files_by_lang: dict[str, list[str]]) -> dict[str, float]:
     from chunk_check import KINDS
     out = {}
@@ -241,6 +270,7 @@ def main() -> int:
     load_before = os.getloadavg()[0]
     lode, t_one, t_pool = time_lode(corpus, args.jobs)
     ctags = time_ctags(by_lang)
+    parse = time_parse(corpus)
     peer_py = args.peer_python or os.path.join(args.cache, "peers-venv", "bin", "python")
     if not os.path.exists(peer_py):
         peer_py = sys.executable
@@ -250,7 +280,7 @@ def main() -> int:
         if "error" in peers[name]:
             print(f"peer {name} skipped: {peers[name]['error']}", file=sys.stderr)
 
-    report(corpus, size, lode, t_one, t_pool, args.jobs, {"ctags": ctags, **{
+    report(corpus, size, lode, t_one, t_pool, args.jobs, {"ctags": ctags, "ts parse": parse, **{
         name: {lang: v["seconds"] for lang, v in p.items() if v["files"]}
         for name, p in peers.items() if "error" not in p}}, load_before)
     return 0
