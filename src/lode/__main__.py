@@ -1,0 +1,3 @@
+from lode.cli import main
+
+main()
