@@ -47,7 +47,10 @@ class DaemonRunning(LodeError):
 
 def _private_dir(path: str) -> None:
     """Create (or check) the socket's directory: ours, not a symlink, mode 0700."""
-    os.makedirs(path, mode=0o700, exist_ok=True)
+    try:
+        os.makedirs(path, mode=0o700, exist_ok=True)
+    except OSError as exc:
+        raise LodeError(f"cannot create socket directory {path}: {exc.strerror or exc}") from None
     st = os.lstat(path)
     if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid():
         raise LodeError(f"refusing socket directory {path}: not a directory owned by this user")
@@ -73,6 +76,9 @@ def bind_socket(path: str) -> socket.socket:
     old = os.umask(0o177)
     try:
         sock.bind(path)
+    except OSError as exc:  # path too long for AF_UNIX, read-only directory …
+        sock.close()
+        raise LodeError(f"cannot listen on {path}: {exc.strerror or exc}") from None
     finally:
         os.umask(old)
     os.chmod(path, 0o600)
@@ -140,10 +146,15 @@ class Daemon:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 self._loop.add_signal_handler(sig, self._stop.set)
-        # Open the store (and run migrations) once before any client can race on it.
-        with contextlib.suppress(LodeError):
-            await self._loop.run_in_executor(self.pool, lambda: self.ctx.service)
         sock = bind_socket(self.socket_path)
+        # Open the store (and run migrations) once before any client can race on it; a
+        # store that cannot open stops the daemon here with the reason.
+        try:
+            await self._loop.run_in_executor(self.pool, lambda: self.ctx.service)
+        except BaseException:
+            sock.close()
+            os.unlink(self.socket_path)
+            raise
         server = await asyncio.start_unix_server(self._connection, sock=sock,
                                                  limit=1 << 16)
         if self.watch:
