@@ -91,8 +91,12 @@ def main() -> None:
 
     ctags = shutil.which("ctags")
     ctags_s = None
+    ctags_cpu = None
     if ctags:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         ctags_s, _ = timed([ctags, "-R", "-f", str(work / "tags"), str(corpus)])
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        ctags_cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
     queries = identifiers(db, args.queries)
     from lode.service import Service
@@ -133,6 +137,8 @@ def main() -> None:
         f"{full['cpu_seconds'] / cpus / max(ws['lines'], 1) * 1e6:.1f} s per 1M lines")
     if ctags_s:
         row("ctags -R (universal-ctags)", f"{ctags_s:.1f} s", "1.0x")
+        row("ctags -R CPU seconds", f"{ctags_cpu:.1f} s",
+            f"lode {full['cpu_seconds'] / max(ctags_cpu, 1e-3):.1f}x ctags CPU")
     row("lode no-op re-index (CLI, incl. start-up)", f"{noop_s:.2f} s",
         f"{noop_s / max(ws['files'], 1) * 1e4:.2f} s per 10k files")
     row("lode no-op re-index (in-process, as daemon)", f"{noop_warm_s:.2f} s",
