@@ -170,3 +170,27 @@ def test_two_writers_at_once(tmp_path, project):
             svc.index(str(root))
         _chunk_count(svc)
         assert svc.store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_a_chunker_that_runs_too_long_costs_only_structure(service, project, monkeypatch):
+    """A pathological file is indexed as plain text after CHUNK_SECONDS of CPU, noted in
+    status, and stays fully searchable; the run goes on."""
+    import lode.workspace.pipeline as pipeline
+
+    real = pipeline.chunk_file
+
+    def slow_on_http(path, text, config, tree=None):
+        if path.endswith("http.go"):
+            while True:  # spins until the CPU deadline interrupts it
+                pass
+        return real(path, text, config, tree=tree)
+
+    monkeypatch.setattr(pipeline, "chunk_file", slow_on_http)
+    monkeypatch.setattr(pipeline, "CHUNK_SECONDS", 0.2)
+    root = project("go")
+    run = service.index(str(root))
+    assert run["indexed"] == 5 and run["refused"] == 0
+    notes = service.status(str(root))["workspaces"][0]["notes"]
+    assert [n["path"] for n in notes] == ["server/http.go"] and "plain text" in notes[0]["note"]
+    hits = service.search("ServeHTTP", str(root))["hits"]
+    assert ("server/http.go", "text") in {(h["path"], h["kind"]) for h in hits}

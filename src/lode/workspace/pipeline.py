@@ -24,7 +24,7 @@ from ..languages import language_for_path
 from ..search.tokens import idents_for, name_key
 from ..store.records import ChunkRow, FileRecord
 
-# A file whose chunker runs longer than this is chunked as plain text instead (still
+# A file whose chunker runs longer than this (CPU seconds) is chunked as plain text instead (still
 # fully searchable), with a note in the store: one pathological file must not stall a run.
 CHUNK_SECONDS = 10.0
 
@@ -76,17 +76,18 @@ def _alarm(signum, frame):
 
 
 def _with_deadline(seconds: float, fn, *args):
-    """``fn(*args)``, interrupted after ``seconds`` (only in a process's main thread,
+    """``fn(*args)``, interrupted after ``seconds`` of CPU (only in a process's main thread,
     where signals are delivered; elsewhere it runs unbounded)."""
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         return fn(*args)
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # CPU time (ITIMER_PROF), not wall time: the limit means the same on a busy machine.
+    old = signal.signal(signal.SIGPROF, _alarm)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         return fn(*args)
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
 
 
 def digest(data: bytes) -> str:
@@ -146,7 +147,7 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
             chunks = _with_deadline(CHUNK_SECONDS, chunk_file, job.path, text, config, tree)
     except ChunkTimeout:
         chunks = chunk_text(job.path, text, config)
-        note = f"chunked as plain text: the {job.chunker} chunker took over {CHUNK_SECONDS:g} s"
+        note = f"chunked as plain text: the {job.chunker} chunker took over {CHUNK_SECONDS:g} CPU s"
     root = job.abspath[: len(job.abspath) - len(job.path)] if job.abspath.endswith(job.path) else None
     symbols = extract_symbols(job.path, text, tree, spec, root) if spec is not None else []
 
