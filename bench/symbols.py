@@ -199,6 +199,13 @@ for pkg in req["packages"]:
     root = pkg["root"]
     project = jedi.Project(path=root, sys_path=[root], smart_sys_path=False, load_unsafe_extensions=False)
     fake = os.path.join(root, "__lode_bench__.py")
+    def is_import_line(d):
+        try:
+            with open(d.module_path, encoding="utf-8", errors="replace") as f:
+                lines = f.read().splitlines()
+            return "import" in lines[d.line - 1]
+        except Exception:
+            return False
     def goto(dotted, attr_path):
         code = f"import {dotted}\n{dotted}.{attr_path}"
         s = jedi.Script(code=code, path=fake, project=project)
@@ -227,6 +234,13 @@ for pkg in req["packages"]:
                     pass
             for attr, q in queries:
                 for d in goto(dotted, attr):
+                    if d.module_path and d.line and is_import_line(d):
+                        try:  # jedi stopped at an import statement: follow it once more
+                            d = (d.goto(follow_imports=True) or [d])[0]
+                        except Exception:
+                            pass
+                        if is_import_line(d):
+                            continue
                     if d.module_path and d.line and d.type in ("class", "function"):
                         out.append({"query": q, "path": str(d.module_path), "line": d.line})
 json.dump(out, sys.stdout)
@@ -273,7 +287,7 @@ def args_seed(rng: random.Random) -> int:
 def jedi_truth(root: str, files: list, cache: Path, samples: int, rng: random.Random) -> dict:
     py = jedi_python(cache)
     packages = python_modules(root, files)
-    key = hashlib.sha1(repr((os.path.realpath(root), samples, JEDI, args_seed(rng))).encode()).hexdigest()[:12]
+    key = hashlib.sha1(repr((os.path.realpath(root), samples, JEDI, args_seed(rng), 2)).encode()).hexdigest()[:12]
     saved = cache / f"jedi-truth-{key}.json"
     for p in packages:  # jedi is slow: a random subset of modules, every package
         rng.shuffle(p["modules"])

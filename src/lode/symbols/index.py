@@ -23,6 +23,7 @@ from .records import DEFINITION, METHOD, REFERENCE
 MAX_LINK_DEPTH = 4
 DEFAULT_LIMIT = 100
 _DEFS = (DEFINITION, METHOD)
+_TYPES = frozenset({"class", "struct", "interface", "trait"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +141,41 @@ class SymbolIndex:
         walk = _LinkWalk(self)
         for c, exact in walk.through(q, 0, trailing=True):
             add(c, 1 if exact else 3)
+        if not found and "." in q:
+            for c in self._inherited(q, walk):
+                add(c, 4)
         ranked = [c for _k, c in sorted(found.values(), key=lambda kc: kc[0])]
         return ranked[:limit] if limit else ranked
+
+    def _inherited(self, q: str, walk: "_LinkWalk") -> list[Candidate]:
+        """``Sub.member`` defined by a base class (``class Flask(App)`` → ``App.member``)."""
+        head, leaf = q.rsplit(".", 1)
+        if "." not in head and "/" not in head:
+            return []
+        try:
+            owners = self.definitions(head, limit=20)
+        except InvalidParams:
+            return []
+        out: list[Candidate] = []
+        seen: set[str] = set()
+        frontier = [c.target or c.name for c in owners if c.detail in _TYPES]
+        for _depth in range(MAX_LINK_DEPTH):
+            bases = []
+            for sub in frontier:
+                if sub in seen:
+                    continue
+                seen.add(sub)
+                bases += [b for (b,) in self.db.execute(
+                    "SELECT base FROM symbol_relations WHERE sub = ? AND kind = 'extends'", (sub,))]
+            for base in bases:
+                for c in walk.exact(f"{base}.{leaf}", 0):
+                    out.append(Candidate(f"{head}.{leaf}", c.path, c.line, c.column, c.kind, c.module,
+                                         c.detail, f"inherited from {base}", c.target or c.name,
+                                         c.test, c.workspace))
+            if out or not bases:
+                break
+            frontier = bases
+        return out
 
     # ---- references -----------------------------------------------------------------
 
@@ -314,11 +348,22 @@ class _LinkWalk:
         self.cache[name] = out
         return out
 
+    def _distinct(self, name: str, trailing: bool, wild: bool | None):
+        """Links for a name, one per (name, target): every file of a Go package states
+        the same package-name link."""
+        seen = set()
+        out = []
+        for row in self.index._links(name, trailing, wild):
+            if (row[0], row[1]) not in seen:
+                seen.add((row[0], row[1]))
+                out.append(row)
+        return out
+
     def through(self, q: str, depth: int, trailing: bool):
         """Candidates reached by following links for ``q`` or for a prefix of it."""
         if depth > MAX_LINK_DEPTH:
             return
-        links = self.index._links
+        links = self._distinct
         for rname, target, path, line, _wild in links(q, trailing, wild=False):
             self.budget -= 1
             if self.budget < 0:

@@ -83,8 +83,9 @@ class GoResolver(Resolver):
     def finish(self, ctx) -> None:
         package = ctx.extra.get("package")
         last = ctx.module.rsplit("/", 1)[-1]
-        if package and package not in (last, "main") and not package.endswith("_test"):
-            # `package yaml` in gopkg.in/yaml.v3: `yaml.X` names it too
+        if package and package != last:
+            # `package yaml` in gopkg.in/yaml.v3, `package main` in cmd/gofmt: `yaml.X`,
+            # `main.X` name it too
             ctx.links.append(_wild(package, ctx.module))
 
 

@@ -97,7 +97,15 @@ class PythonResolver(Resolver):
 
     def keep(self, ctx, d, short) -> bool:
         # module dunders (`__all__`, `__version__`) are not API names worth a definition
-        return not (d.detail == "variable" and short.startswith("__"))
+        if d.detail == "variable" and short.startswith("__"):
+            return False
+        # an @overload stub declares a signature; the implementation below it is the definition
+        parent = d.node.parent
+        if parent is not None and parent.type == "decorated_definition":
+            for dec in parent.children:
+                if dec.type == "decorator" and ctx.text(dec).rsplit(".", 1)[-1].strip() in ("overload", "@overload"):
+                    return False
+        return True
 
     def finish(self, ctx) -> None:
         extra = ctx.extra
