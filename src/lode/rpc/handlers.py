@@ -35,7 +35,6 @@ class Context:
         self.progress: dict[str, dict] = {}
         self.workspaces_changed: Callable[[], None] = lambda: None
         self.shutdown: Callable[[], None] | None = None
-        self.started = time.time()
 
     @property
     def service(self):
@@ -50,11 +49,6 @@ class Context:
                 factory = Service
             svc = self._local.service = factory(db_path=self.db_path)
         return svc
-
-    def close(self) -> None:
-        svc = getattr(self._local, "service", None)
-        if svc is not None and hasattr(svc, "close"):
-            svc.close()
 
 
 def _op(ctx: Context, name: str, rpc: str):
@@ -144,10 +138,12 @@ def index_run(ctx: Context, workspace: str | None = None) -> Any:
     run = _op(ctx, "index", "index.run")
     key = workspace or "*"
 
-    def progress(*args: Any, **kwargs: Any) -> None:
-        ctx.progress[key] = _progress_record(args, kwargs)
+    started = time.time()
 
-    ctx.progress[key] = {"started": time.time()}
+    def progress(*args: Any, **kwargs: Any) -> None:
+        ctx.progress[key] = {"started": started, **_progress_record(args, kwargs)}
+
+    ctx.progress[key] = {"started": started}
     try:
         return run(workspace, progress=progress)
     finally:
@@ -259,11 +255,8 @@ def symbol_search(ctx: Context, query: str = REQUIRED, workspace: str | None = N
 def symbol_list(ctx: Context, workspace: str | None = None, prefix: str | None = None,
                 kinds: list[str] | None = None, limit: int | None = None) -> Any:
     """Known qualified names, optionally under a prefix (``mypkg.``) or of some kinds."""
-    fn = getattr(ctx.service, "list_symbols", None)
-    if fn is None:
-        raise NotAvailable("symbol.list is not available in this build "
-                           "(Service.list_symbols is missing)", data={"method": "symbol.list"})
-    return fn(**_given(workspace=workspace, prefix=prefix, kinds=kinds, limit=limit))
+    return _op(ctx, "list_symbols", "symbol.list")(
+        **_given(workspace=workspace, prefix=prefix, kinds=kinds, limit=limit))
 
 
 @method("file.outline")
