@@ -18,8 +18,10 @@ from .records import FileRecord
 
 
 class StoreError(LodeError):
+    """The store cannot be opened or created (path, permissions, not a lode store)."""
+
     exit_code = 1
-    rpc_code = -32010
+    rpc_code = -32020
 
 
 @dataclass(frozen=True)
@@ -214,10 +216,6 @@ class Store:
             if p.exists():
                 total += p.stat().st_size
         return total
-
-
-def open_store(path) -> Store:
-    return Store(path)
 
 
 __all__ = ["Store", "StoreError", "WorkspaceRow", "FileState", "NotFound"]
