@@ -170,17 +170,24 @@ class Watcher:
     def _reindex(self, workspace: str, root: str, paths: set[str]) -> None:
         service = self.ctx.service
         started = time.perf_counter()
+        started_at = time.time()
+
+        def progress(done: int, total: int, path: str = "") -> None:
+            self.ctx.progress[workspace] = {"started": started_at, "done": done, "total": total,
+                                            "path": path, "by": "watch"}
+
         try:
             with self.ctx.write_lock:
                 if _targetable(root, paths) and _accepts(service.index, "paths"):
-                    service.index(workspace, paths=sorted(paths))
+                    service.index(workspace, progress=progress, paths=sorted(paths))
                 else:
-                    service.index(workspace)
+                    service.index(workspace, progress=progress)
             self.last_error = None
         except Exception as exc:  # a bad file or a vanished root must not stop watching
             self.last_error = f"re-indexing {workspace}: {exc}"
             log.warning("watch: %s", self.last_error)
         finally:
+            self.ctx.progress.pop(workspace, None)
             self.batches += 1
             log.info("re-indexed %d changed path(s) in %s in %.0f ms", len(paths), workspace,
                      (time.perf_counter() - started) * 1000)
