@@ -92,6 +92,8 @@ def session(store):
             "absolute": await client.call_tool("read", {"path": str(ws.parent / "secret.txt")}),
             "bad_type": await client.call_tool("find_definition", {"name": 5}),
             "missing": await client.call_tool("read", {"path": "no/such/file.py"}),
+            "unqualified": await client.call_tool("find_definition", {"name": "Widget"}),
+            "unknown": await client.call_tool("find_definition", {"name": "nothing.here"}),
             "after": await client.call_tool("search", {"query": "widget"}),
         }
         return tools, results, errors
@@ -141,6 +143,8 @@ def test_errors_are_clear_tool_errors(session):
         assert errors[key].is_error and "outside" in text_of(errors[key])
     assert errors["bad_type"].is_error
     assert errors["missing"].is_error and "no such file" in text_of(errors["missing"])
+    assert errors["unqualified"].is_error and "search_symbols" in text_of(errors["unqualified"])
+    assert not errors["unknown"].is_error and "search_symbols" in text_of(errors["unknown"])
     assert not errors["after"].is_error  # the server carries on
 
 

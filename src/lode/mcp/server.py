@@ -59,13 +59,24 @@ class Tools:
                     return m.func(self.ctx, **kwargs)
             return m.func(self.ctx, **kwargs)
         except LodeError as exc:
-            raise ToolError(f"{exc.message} (lode error {exc.rpc_code})") from None
+            message = exc.message
+            if "`lode symbols" in message:  # the CLI's hint, said in this server's words
+                message += " — here: call search_symbols with the partial name"
+            raise ToolError(f"{message} (lode error {exc.rpc_code})") from None
         except Exception as exc:  # a bug: say so plainly, keep serving
             log.exception("tool %s failed", method)
             raise ToolError(f"lode failed internally on {method}: {type(exc).__name__}") from None
 
     def answer(self, result: Any) -> str:
         return bound(result, self.budget)
+
+    def lookup(self, method: str, key: str, params: dict[str, Any]) -> str:
+        """A symbol lookup's answer, with a next step when it found nothing."""
+        result = self.call(method, params)
+        if isinstance(result, dict) and result.get(key) == []:
+            result = {**result, "note": f"nothing found for {params.get('name')!r}; check the "
+                                        "qualified name with search_symbols, or use search"}
+        return self.answer(result)
 
 
 def _slim_hits(result: Any) -> Any:
@@ -110,7 +121,7 @@ def build(ctx: Context, budget: int | None = None) -> MCPServer:
         kind and module, never a silent pick. Use when you know the name (from code you
         read or a stack trace); use search_symbols first when you know only part of it.
         Example names: 'server.New', 'server.Handler.ServeHTTP', 'mypkg.Widget.render'."""
-        return tools.answer(tools.call("symbol.definition", {"name": name, "workspace": workspace}))
+        return tools.lookup("symbol.definition", "candidates", {"name": name, "workspace": workspace})
 
     @tool
     def find_references(name: QualifiedName, workspace: Workspace = None,
@@ -118,22 +129,22 @@ def build(ctx: Context, budget: int | None = None) -> MCPServer:
         """Files (and first positions) that use a qualified name, through imports and
         aliases. Use before changing a function's signature or behaviour to see who
         depends on it. Example: find_references('mypkg.Widget')."""
-        return tools.answer(tools.call("symbol.references",
-                                       {"name": name, "workspace": workspace, "limit": limit}))
+        return tools.lookup("symbol.references", "references",
+                            {"name": name, "workspace": workspace, "limit": limit})
 
     @tool
     def find_implementations(name: QualifiedName, workspace: Workspace = None) -> str:
         """Types that implement an interface, trait or base class: Go method sets, Rust
         `impl Trait for`, Python subclasses, TypeScript implements/extends. Example:
         find_implementations('io.Reader') or find_implementations('geometry.Shape')."""
-        return tools.answer(tools.call("symbol.implementations",
-                                       {"name": name, "workspace": workspace}))
+        return tools.lookup("symbol.implementations", "implementations",
+                            {"name": name, "workspace": workspace})
 
     @tool
     def describe_symbol(name: QualifiedName, workspace: Workspace = None) -> str:
         """Signature, doc comment and location of a qualified name — a cheap look at an API
         without reading the whole file. Example: describe_symbol('server.Handler.ServeHTTP')."""
-        return tools.answer(tools.call("symbol.describe", {"name": name, "workspace": workspace}))
+        return tools.lookup("symbol.describe", "symbols", {"name": name, "workspace": workspace})
 
     @tool
     def search_symbols(
