@@ -214,3 +214,14 @@ def test_rank_required_keeps_its_code(live):
     with pytest.raises(RemoteError) as info:
         live.call("search.query", {"query": "reclaim", "mode": "psychic"})
     assert info.value.rpc_code == -32602 and "'mode'" in info.value.message
+
+
+def test_bad_files_under_watch_are_refused_not_fatal(live):
+    ws = live.ws
+    (ws / "blob.md").write_bytes(b"\x00\x01\x02 binary \xff\xfe")
+    (ws / "broken.py").write_text("def ok_before():\n    pass\n\nclass (((:\n  def\n")
+    (ws / "after.md").write_text("# After\n\nmarmalade survives\n")
+    assert wait_for(lambda: "after.md" in paths_of(search(live, "marmalade")))
+    assert wait_for(lambda: "blob.md" in str(live.call("index.status", {})))
+    assert "broken.py" in paths_of(search(live, "ok_before"))
+    assert live.alive()
