@@ -225,3 +225,14 @@ def test_bad_files_under_watch_are_refused_not_fatal(live):
     assert wait_for(lambda: "blob.md" in str(live.call("index.status", {})))
     assert "broken.py" in paths_of(search(live, "ok_before"))
     assert live.alive()
+
+
+def test_gitignore_edit_applies_at_once(live):
+    ws = live.ws
+    (ws / "scratch").mkdir(exist_ok=True)
+    (ws / "scratch" / "tmp.md").write_text("# Tmp\n\nephemeralword here\n")
+    assert wait_for(lambda: "tmp.md" in paths_of(search(live, "ephemeralword")))
+    (ws / ".gitignore").write_text("scratch/\n")
+    assert wait_for(lambda: not paths_of(search(live, "ephemeralword"))), "ignored file kept"
+    (ws / ".gitignore").unlink()
+    assert wait_for(lambda: "tmp.md" in paths_of(search(live, "ephemeralword"))), "unignored file not back"

@@ -195,12 +195,14 @@ class Watcher:
 
 def _targetable(root: str, paths: set[str]) -> bool:
     """Whether re-reading exactly ``paths`` brings the index up to date. Not when there
-    are many (a walk that skips unchanged files is as cheap), nor when a directory
-    appeared (inotify misses files created in it before its watch was added) or may
+    are many (a walk that skips unchanged files is as cheap), nor when a .gitignore
+    changed, nor when a directory appeared (inotify misses files created in it before its watch was added) or may
     have vanished (a moved-away directory reports only itself)."""
     if len(paths) > TARGETED_LIMIT:
         return False
     for rel in paths:
+        if os.path.basename(rel) == ".gitignore":  # the rules changed: which files count
+            return False
         full = os.path.join(root, rel)
         if os.path.isdir(full):
             return False
