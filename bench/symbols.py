@@ -234,13 +234,16 @@ for pkg in req["packages"]:
                     pass
             for attr, q in queries:
                 for d in goto(dotted, attr):
-                    if d.module_path and d.line and is_import_line(d):
-                        try:  # jedi stopped at an import statement: follow it once more
-                            d = (d.goto(follow_imports=True) or [d])[0]
+                    for _ in range(3):  # jedi may stop at an import: follow it further
+                        try:
+                            nxt = d.goto(follow_imports=True)
                         except Exception:
-                            pass
-                        if is_import_line(d):
-                            continue
+                            break
+                        if not nxt or (nxt[0].module_path, nxt[0].line) == (d.module_path, d.line):
+                            break
+                        d = nxt[0]
+                    if d.module_path and d.line and is_import_line(d):
+                        continue
                     if d.module_path and d.line and d.type in ("class", "function"):
                         out.append({"query": q, "path": str(d.module_path), "line": d.line})
 json.dump(out, sys.stdout)
@@ -287,7 +290,7 @@ def args_seed(rng: random.Random) -> int:
 def jedi_truth(root: str, files: list, cache: Path, samples: int, rng: random.Random) -> dict:
     py = jedi_python(cache)
     packages = python_modules(root, files)
-    key = hashlib.sha1(repr((os.path.realpath(root), samples, JEDI, args_seed(rng), 2)).encode()).hexdigest()[:12]
+    key = hashlib.sha1(repr((os.path.realpath(root), samples, JEDI, args_seed(rng), 3)).encode()).hexdigest()[:12]
     saved = cache / f"jedi-truth-{key}.json"
     for p in packages:  # jedi is slow: a random subset of modules, every package
         rng.shuffle(p["modules"])

@@ -112,8 +112,9 @@ class SymbolIndex:
                          "", is_test_path(path), ws)
 
     def _links(self, name: str, trailing: bool, wild: bool | None):
-        sql = ("SELECT l.rname, l.target, f.path, l.line, l.wild FROM symbol_links l"
-               " CROSS JOIN files f ON f.id = l.file_id WHERE ")
+        sql = ("SELECT l.rname, l.target, f.path, l.line, l.wild, sf.module FROM symbol_links l"
+               " CROSS JOIN files f ON f.id = l.file_id LEFT JOIN symbol_files sf ON sf.file_id = l.file_id"
+               " WHERE ")
         if trailing:
             lo, hi = _suffix_range(name)
             rows = self.db.execute(sql + f"l.rname >= ? AND l.rname < ?{self._ws}", (lo, hi)).fetchall()
@@ -335,6 +336,7 @@ class _LinkWalk:
         self.index = index
         self.cache: dict[str, list[Candidate]] = {}
         self.budget = self.BUDGET
+        self.own: dict[tuple[str, str], set[str]] = {}
 
     def exact(self, name: str, depth: int) -> list[Candidate]:
         """Definitions of a fully qualified name (a link's target), links followed."""
@@ -350,14 +352,17 @@ class _LinkWalk:
 
     def _distinct(self, name: str, trailing: bool, wild: bool | None):
         """Links for a name, one per (name, target): every file of a Go package states
-        the same package-name link."""
-        seen = set()
-        out = []
+        the same package-name link. A link naming its own file's module (Go's package
+        name for an import path) holds only for the files that state it, kept in
+        ``self.own`` (a directory may mix packages: testdata)."""
+        out = {}
         for row in self.index._links(name, trailing, wild):
-            if (row[0], row[1]) not in seen:
-                seen.add((row[0], row[1]))
-                out.append(row)
-        return out
+            k = (row[0], row[1])
+            if k not in out:
+                out[k] = row[:5]
+            if row[5] == row[1]:
+                self.own.setdefault(k, set()).add(row[2])
+        return list(out.values())
 
     def through(self, q: str, depth: int, trailing: bool):
         """Candidates reached by following links for ``q`` or for a prefix of it."""
@@ -379,7 +384,10 @@ class _LinkWalk:
                 if self.budget < 0:
                     return
                 name = rname[::-1]
+                own = self.own.get((rname, target))
                 for c in self.exact(f"{target}.{rest}", depth):
+                    if own is not None and c.path not in own:
+                        continue  # same directory, another package
                     yield _via(c, path, line, f"{name}.{rest}"), name == head
 
 

@@ -1,5 +1,5 @@
-"""Python: the module path is the file path below the import root (the first directory
-upwards without ``__init__.py``); ``import``/``from … import`` bind aliases. A module
+"""Python: the module path is the file path below the import root (the directory above
+the topmost one with ``__init__.py``; namespace packages in between count); ``import``/``from … import`` bind aliases. A module
 re-exports the names its ``__all__`` lists; without ``__all__``, its public
 ``from … import`` names (a package ``__init__``: all of them), as Python itself would
 let ``module.name`` reach them."""
@@ -18,11 +18,18 @@ class PythonResolver(Resolver):
     def module(self, ctx, root) -> str:
         rel_dir, filename = posixpath.split(ctx.path)
         stem = stem_of(filename)
-        packages = []
+        # the import root is above the topmost package directory; directories without
+        # __init__.py between it and the file are namespace packages (flask/sansio/)
+        ancestors = []
         d = rel_dir
-        while d and any(ctx.layout.exists(f"{d}/{m}") for m in ctx.rules.markers):
-            packages.insert(0, posixpath.basename(d))
+        while d:
+            ancestors.append(d)
             d = posixpath.dirname(d)
+        top = None
+        for i, d in enumerate(ancestors):
+            if any(ctx.layout.exists(f"{d}/{m}") for m in ctx.rules.markers):
+                top = i
+        packages = [posixpath.basename(d) for d in reversed(ancestors[: top + 1])] if top is not None else []
         is_init = stem == "__init__"
         parts = packages if is_init else [*packages, stem]
         module = ".".join(parts) or posixpath.basename(rel_dir) or stem
