@@ -236,3 +236,16 @@ def test_gitignore_edit_applies_at_once(live):
     assert wait_for(lambda: not paths_of(search(live, "ephemeralword"))), "ignored file kept"
     (ws / ".gitignore").unlink()
     assert wait_for(lambda: "tmp.md" in paths_of(search(live, "ephemeralword"))), "unignored file not back"
+
+
+def test_added_and_reconfigured_workspaces_are_indexed_without_asking(live, tmp_path):
+    extra = tmp_path / "extra"
+    (extra / "gen").mkdir(parents=True)
+    (extra / "notes.md").write_text("# Extra\n\nheliotrope notes\n")
+    (extra / "gen" / "out.md").write_text("# Gen\n\nheliotrope generated\n")
+    live.call("workspace.add", {"root": str(extra), "name": "extra"})
+    assert wait_for(lambda: paths_of(search(live, "heliotrope")) == {"notes.md", "out.md"}, timeout=5)
+    live.call("workspace.set_patterns", {"workspace": "extra", "exclude": ["gen/**"]})
+    assert wait_for(lambda: paths_of(search(live, "heliotrope")) == {"notes.md"}, timeout=5)
+    live.call("workspace.remove", ["extra"])
+    assert not paths_of(search(live, "heliotrope"))

@@ -33,7 +33,9 @@ class Context:
         self._local = threading.local()
         self.write_lock = threading.RLock()
         self.progress: dict[str, dict] = {}
-        self.workspaces_changed: Callable[[], None] = lambda: None
+        # Called with the workspace record after an add or a configuration change (the
+        # watcher re-walks it), with None after a removal.
+        self.workspaces_changed: Callable[[Any], None] = lambda workspace=None: None
         self.shutdown: Callable[[], None] | None = None
 
     @property
@@ -71,14 +73,15 @@ def workspace_add(ctx: Context, root: str = REQUIRED, name: str | None = None,
                   code: bool | None = None, include: list[str] | None = None,
                   exclude: list[str] | None = None,
                   text_extensions: list[str] | None = None) -> Any:
-    """Add a workspace: a root folder (indexed by ``index.run``, watched by the daemon).
+    """Add a workspace: a root folder, indexed by ``index.run`` — and, by a daemon that
+    watches, right away in the background and on every change.
 
     ``code`` turns code indexing on or off; ``include``/``exclude`` are globs;
     ``text_extensions`` declares extra plain-text extensions."""
     result = _op(ctx, "add_workspace", "workspace.add")(
         root, **_given(name=name, code=code, include=include, exclude=exclude,
                        text_extensions=text_extensions))
-    ctx.workspaces_changed()
+    ctx.workspaces_changed(result)
     return result
 
 
@@ -92,11 +95,12 @@ def workspace_list(ctx: Context) -> Any:
 def workspace_configure(ctx: Context, workspace: str = REQUIRED, code: bool | None = None,
                         include: list[str] | None = None, exclude: list[str] | None = None,
                         text_extensions: list[str] | None = None) -> Any:
-    """Change a workspace's settings (only those given)."""
+    """Change a workspace's settings (only those given); a watching daemon re-indexes
+    the workspace under the new settings."""
     result = _op(ctx, "configure_workspace", "workspace.configure")(
         workspace, **_given(code=code, include=include, exclude=exclude,
                             text_extensions=text_extensions))
-    ctx.workspaces_changed()
+    ctx.workspaces_changed(result)
     return result
 
 
@@ -117,7 +121,7 @@ def workspace_set_text_extensions(ctx: Context, workspace: str = REQUIRED,
     """Declare the extensions read as plain text. A registered code extension is refused
     (-32602); existing overlaps are reported as ``text_collisions``."""
     result = _op(ctx, "set_text_extensions", "workspace.set_text_extensions")(workspace, extensions)
-    ctx.workspaces_changed()
+    ctx.workspaces_changed(result)
     return result
 
 
@@ -125,7 +129,7 @@ def workspace_set_text_extensions(ctx: Context, workspace: str = REQUIRED,
 def workspace_remove(ctx: Context, workspace: str = REQUIRED) -> Any:
     """Remove a workspace and everything indexed from it."""
     result = _op(ctx, "remove_workspace", "workspace.remove")(workspace)
-    ctx.workspaces_changed()
+    ctx.workspaces_changed(None)
     return result
 
 

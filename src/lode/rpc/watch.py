@@ -68,9 +68,16 @@ class Watcher:
             t.start()
             self._threads.append(t)
 
-    def refresh(self) -> None:
-        """Workspaces changed: watch the new set of roots."""
+    def refresh(self, workspace: Any = None) -> None:
+        """Workspaces changed: watch the new set of roots, and re-walk ``workspace`` (a
+        record with ``name`` and ``root``) when it was added or reconfigured."""
         self._restart.set()
+        if isinstance(workspace, dict) and workspace.get("name") and workspace.get("root"):
+            with self._cond:
+                root = os.path.realpath(workspace["root"])
+                _, pending = self._pending.setdefault(workspace["name"], (root, set()))
+                pending.add("")  # the root itself: a full incremental walk
+                self._cond.notify()
 
     def stop(self) -> None:
         self._stop.set()
