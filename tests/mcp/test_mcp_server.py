@@ -159,3 +159,24 @@ def test_answers_respect_the_budget(store):
     text = text_of(read)
     assert len(text) <= 4000 and "[… truncated:" in text and "offset=" in text
     assert len(text_of(search)) <= 4000
+
+
+def test_root_option_adds_and_indexes_a_workspace(tmp_path):
+    ws = tmp_path / "proj"
+    ws.mkdir()
+    (ws / "tool.py").write_text("def calibrate_flux(x):\n    return x\n")
+    db = tmp_path / "fresh.db"
+    args = ["-c", "from lode.cli import main; main()", "mcp", "--db", str(db), "--root", str(ws)]
+
+    async def scenario():
+        from mcp import Client, StdioServerParameters
+
+        async with Client(StdioServerParameters(command=sys.executable, args=args)) as client:
+            for _ in range(100):
+                r = await client.call_tool("search", {"query": "calibrate_flux"})
+                if "tool.py" in text_of(r):
+                    return r
+                await asyncio.sleep(0.1)
+            return r
+
+    assert "tool.py" in text_of(asyncio.run(scenario()))

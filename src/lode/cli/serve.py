@@ -43,13 +43,16 @@ def serve_command(socket_path: str | None, db_path: str | None, no_watch: bool, 
               help="Re-index workspaces as their files change.")
 @click.option("--budget", type=int, default=None, metavar="CHARS",
               help="Largest answer in characters (default keeps answers well under 25k tokens).")
-def mcp_command(db_path: str | None, watch: bool, budget: int | None) -> None:
+@click.option("--root", "roots", multiple=True, metavar="PATH",
+              type=click.Path(exists=True, file_okay=False),
+              help="Add PATH as a workspace if new and index it in the background (repeatable).")
+def mcp_command(db_path: str | None, watch: bool, budget: int | None, roots: tuple[str, ...]) -> None:
     """Run the MCP server for coding agents on stdio (tools: search, find_definition,
-    find_references, …, read)."""
+    find_references, …, read). Typical agent configuration: `lode mcp --root .`"""
     from ..mcp.server import run
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    run(db_path, watch=watch, budget=budget)
+    run(db_path, watch=watch, budget=budget, roots=roots)
 
 
 def call_and_print(method: str, params_text: str | None, socket_path: str | None) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import logging
+import threading
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import MCPServer
@@ -222,8 +223,10 @@ def build(ctx: Context, budget: int | None = None) -> MCPServer:
     return server
 
 
-def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = None) -> None:
-    """Serve the MCP tools on stdin/stdout until the client hangs up."""
+def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = None,
+        roots: tuple[str, ...] = ()) -> None:
+    """Serve the MCP tools on stdin/stdout until the client hangs up. Each of ``roots``
+    is added as a workspace (if new) and indexed in the background while serving."""
     ctx = Context(db_path)
     watcher = None
     if watch:
@@ -235,8 +238,23 @@ def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = 
             watcher.start()
         except Exception as exc:  # serve without live re-indexing rather than not at all
             log.warning("not watching workspaces: %s", exc)
+    for root in roots:
+        try:
+            ctx.workspaces_changed(TABLE.call(ctx, "workspace.add", {"root": root}))
+        except LodeError as exc:
+            log.warning("workspace %s: %s", root, exc.message)
+    if roots and watcher is None:
+        threading.Thread(target=_index_all, args=(ctx,), daemon=True).start()
     try:
         build(ctx, budget).run("stdio")
     finally:
         if watcher is not None:
             watcher.stop()
+
+
+def _index_all(ctx: Context) -> None:
+    try:
+        with ctx.write_lock:
+            ctx.service.index(None)
+    except LodeError as exc:
+        log.warning("indexing: %s", exc.message)
