@@ -101,3 +101,11 @@ def test_fuzzy_ranks_exact_then_prefix_then_humps():
     assert m.search("a.serv")[0].name == "a.ServeHTTP"
     assert m.search("zzz") == []
     assert humps("ServeHTTPRequest") == "shr" and humps("read_all") == "ra"
+
+
+def test_every_symbol_command_is_documented_in_the_readme():
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    for command in ("def", "refs", "impls", "describe", "symbols", "outline", "query-ast"):
+        assert f"| `lode {command} " in readme, command
+        assert command in main.commands, command
