@@ -249,3 +249,22 @@ def test_added_and_reconfigured_workspaces_are_indexed_without_asking(live, tmp_
     assert wait_for(lambda: paths_of(search(live, "heliotrope")) == {"notes.md"}, timeout=5)
     live.call("workspace.remove", ["extra"])
     assert not paths_of(search(live, "heliotrope"))
+
+
+def test_a_restarted_daemon_catches_up_with_edits_made_while_it_was_down(tmp_path):
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "a.md").write_text("# A\n\nbefore the restart\n")
+    first = DaemonProcess(tmp_path)
+    try:
+        first.call("workspace.add", {"root": str(ws)})
+        first.call("index.run", {})
+    finally:
+        first.stop()
+    (ws / "a.md").write_text("# A\n\nwhile it was down: obsidian\n")
+    (ws / "b.md").write_text("# B\n\nanother obsidian\n")
+    second = DaemonProcess(tmp_path)
+    try:
+        assert wait_for(lambda: paths_of(search(second, "obsidian")) == {"a.md", "b.md"}, timeout=5)
+    finally:
+        second.stop()

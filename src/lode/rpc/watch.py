@@ -6,6 +6,10 @@ over; it restarts its watch when workspaces are added or removed. The *re-index*
 takes everything pending at once, so a burst — a branch switch or ``git pull`` touching
 thousands of files — becomes one batched incremental re-index per workspace, not one per
 file, while a single saved edit is searchable within a few hundred milliseconds.
+
+Each time a watch is (re)established — at start, after workspaces change — every
+workspace gets one incremental walk, so edits made while nothing watched (the daemon
+was down, or between two watches) are caught up too.
 """
 
 from __future__ import annotations
@@ -69,8 +73,9 @@ class Watcher:
             self._threads.append(t)
 
     def refresh(self, workspace: Any = None) -> None:
-        """Workspaces changed: watch the new set of roots, and re-walk ``workspace`` (a
-        record with ``name`` and ``root``) when it was added or reconfigured."""
+        """Workspaces changed: watch the new set of roots (which re-walks every workspace
+        once the new watch is in place), and re-walk ``workspace`` (a record with
+        ``name`` and ``root``) at once when it was added or reconfigured."""
         self._restart.set()
         if isinstance(workspace, dict) and workspace.get("name") and workspace.get("root"):
             with self._cond:
@@ -118,16 +123,31 @@ class Watcher:
                 self._restart.wait()
                 continue
             by_path = sorted(roots.items(), key=lambda kv: -len(kv[1]))
+            log.info("watching %s", ", ".join(sorted(roots)))
+            caught_up = False
             try:
                 for changes in watch(*set(roots.values()), watch_filter=_Filter(self._ignored_files()),
                                      stop_event=self._restart, step=self.step_ms,
-                                     debounce=self.debounce_ms, rust_timeout=1000,
-                                     yield_on_timeout=False, raise_interrupt=False):
-                    self._enqueue(changes, by_path)
+                                     debounce=self.debounce_ms, rust_timeout=300,
+                                     yield_on_timeout=True, raise_interrupt=False):
+                    if not caught_up:
+                        # The watch is in place now. Whatever changed while no watch was
+                        # (before the daemon started, between two watches) is found by
+                        # one incremental walk per workspace, which skips unchanged files.
+                        caught_up = True
+                        self._catch_up(roots)
+                    if changes:
+                        self._enqueue(changes, by_path)
             except Exception as exc:  # a root vanished, inotify limits …: rebuild the watch
                 self.last_error = f"watching: {exc}"
                 log.warning("watch: %s", self.last_error)
                 self._restart.wait(1)
+
+    def _catch_up(self, roots: dict[str, str]) -> None:
+        with self._cond:
+            for name, root in roots.items():
+                self._pending.setdefault(name, (root, set()))[1].add("")
+            self._cond.notify()
 
     def _enqueue(self, changes: set, by_path: list[tuple[str, str]]) -> None:
         grouped: dict[str, set[str]] = {}
