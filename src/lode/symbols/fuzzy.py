@@ -3,8 +3,9 @@
 The names sit in one newline-joined string so that matching runs inside the regex
 engine, not a Python loop: the query's last part is matched against each name's leaf
 (the segment after the last ``.`` or ``/``) in tiers — leaf equal or prefix, leaf
-containing the query, the query as a subsequence of the leaf — and only when a tier
-leaves room are the weaker ones scanned. Leading query parts (``http.cli``) must appear,
+containing the query (``str.find`` scans), the query as a subsequence from the leaf's
+first letter (one bucket of leaves per first letter), and, only when nothing matched,
+anywhere in the leaf — and only when a tier leaves room are the weaker ones scanned. Leading query parts (``http.cli``) must appear,
 in order, in the qualifier. The few matches kept are then scored in Python: exact leaf
 first, then prefix, substring, camel-hump initials, plain subsequence; shorter names
 first within a score.
@@ -81,18 +82,42 @@ class NameMatcher:
         for i, n in enumerate(self.names):
             by_leaf.setdefault(_leaf(n).lower(), []).append(i)
         self.leaf_names = list(by_leaf.values())
-        leaves = list(by_leaf)
-        self.leaf_text = leaves
-        # "\n" before every leaf, so a leaf prefix is the literal "\n" + query
-        self.blob = "".join("\n" + leaf for leaf in leaves)
-        self.starts = []
-        pos = 0
-        for leaf in leaves:
-            self.starts.append(pos)
+        self.leaf_text = list(by_leaf)
+        self.blob, self.starts = self._blob(range(len(self.leaf_text)))
+        # leaves by first character: the anchored subsequence scan reads one bucket
+        buckets: dict[str, list[int]] = {}
+        for j, leaf in enumerate(self.leaf_text):
+            if leaf:
+                buckets.setdefault(leaf[0], []).append(j)
+        self.buckets = {ch: (*self._blob(js), js) for ch, js in buckets.items()}
+
+    def _blob(self, indices) -> tuple[str, list[int]]:
+        """``"\n"`` before every leaf (a leaf prefix is the literal ``"\n" + query``)
+        and each leaf's offset."""
+        parts, starts, pos = [], [], 0
+        for j in indices:
+            leaf = self.leaf_text[j]
+            parts.append("\n" + leaf)
+            starts.append(pos)
             pos += len(leaf) + 1
+        return "".join(parts), starts
 
     def __len__(self) -> int:
         return len(self.names)
+
+    def _literal(self, needle: str):
+        """Leaf numbers whose line contains ``needle`` (str.find: the fastest scan)."""
+        blob, starts, find = self.blob, self.starts, self.blob.find
+        i = find(needle)
+        while i >= 0:
+            yield bisect.bisect_right(starts, i) - 1
+            i = find(needle, i + 1)
+
+    def _pattern(self, rx, bucket=None):
+        blob, starts, ids = (self.blob, self.starts, None) if bucket is None else bucket
+        for m in rx.finditer(blob):
+            j = bisect.bisect_right(starts, m.start()) - 1
+            yield j if ids is None else ids[j]
 
     def search(self, query: str, limit: int = 20) -> list[Match]:
         q = query.strip().replace("::", ".").lower()
@@ -108,16 +133,20 @@ class NameMatcher:
                    if qual_parts else None)
         # a subsequence: possessive runs up to the next wanted character, no backtracking
         sub = re.escape(leaf_q[0]) + "".join(f"[^\n{re.escape(c)}]*+{re.escape(c)}" for c in leaf_q[1:])
-        tiers = (re.compile(re.escape("\n" + leaf_q)),      # leaf starts with the query
-                 re.compile(re.escape(leaf_q)),               # leaf contains it
-                 re.compile(sub))                             # a subsequence of the leaf
-        starts, bisect_right = self.starts, bisect.bisect_right
+        bucket = self.buckets.get(leaf_q[0])
+        tiers = (
+            lambda: self._literal("\n" + leaf_q),                   # leaf starts with the query
+            lambda: self._literal(leaf_q),                          # leaf contains it
+            lambda: self._pattern(re.compile("\n" + sub), bucket) if bucket else (),  # from its start
+            lambda: self._pattern(re.compile(sub)),                 # anywhere (only when nothing else)
+        )
         seen: set[int] = set()
         found: list[Match] = []
-        for rx in tiers:
+        for k, tier in enumerate(tiers):
+            if k == 3 and found:
+                break
             n = 0
-            for m in rx.finditer(self.blob):
-                j = bisect_right(starts, m.start()) - 1
+            for j in tier():
                 if j in seen:
                     continue
                 seen.add(j)
