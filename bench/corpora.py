@@ -96,6 +96,8 @@ def python(cache: Path) -> list[str]:
 
 
 def ts(cache: Path) -> list[str]:
+    if shutil.which("npm") is None:
+        apt_ensure(["npm"])
     dest, dl = cache / "ts", cache / "downloads" / "npm"
     dl.mkdir(parents=True, exist_ok=True)
     dest.mkdir(parents=True, exist_ok=True)
