@@ -111,3 +111,9 @@ def test_references_are_stored_once_per_file(corpus_store):
     refs = index.references("mypkg.Widget")
     assert len({r.path for r in refs}) == len(refs)
     assert all(r.kind == REFERENCE for r in refs)
+
+
+def test_all_limits_package_reexports(corpus_store):
+    index = _index(corpus_store, "python")
+    assert index.definitions("mypkg.FancyWidget") == []  # imported by __init__, not in __all__
+    assert index.definitions("mypkg.Circle")[0].path == "src/mypkg/shapes.py"  # star, in shapes.__all__

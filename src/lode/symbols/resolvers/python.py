@@ -56,7 +56,8 @@ class PythonResolver(Resolver):
     def imports(self, ctx, caps) -> None:
         node = caps["import"][0]
         if "all" in caps:
-            value = node.child(0).child_by_field_name("right") if node.child_count else None
+            assignment = node if node.type == "assignment" else (node.child(0) if node.child_count else None)
+            value = assignment.child_by_field_name("right") if assignment is not None else None
             if value is not None and value.type in ("list", "tuple"):
                 names = [ctx.text(s).strip("'\"") for s in value.named_children if s.type == "string"]
                 ctx.extra["all"] = set(names)

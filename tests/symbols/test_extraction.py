@@ -1,0 +1,94 @@
+"""Extraction rules on small in-memory files (no store): what each language's rules say."""
+
+from __future__ import annotations
+
+from lode.languages import language_for_path
+from lode.symbols.extraction import extract_symbols
+from lode.symbols.layout import Layout
+from lode.symbols.records import REFERENCE
+
+
+def extract(path: str, text: str, files: dict[str, str] | None = None):
+    files = dict(files or {})
+    files[path] = text
+    return extract_symbols(path, text, None, language_for_path(path), Layout(files=files))
+
+
+def refs(fs) -> set[str]:
+    return {s.name for s in fs.symbols if s.kind == REFERENCE}
+
+
+def defs(fs) -> dict[str, str]:
+    return {s.name: s.kind for s in fs.symbols if s.kind != REFERENCE}
+
+
+def test_go_alias_references_only_exported_names():
+    fs = extract("srv/a.go", 'package srv\nimport h "net/http"\nfunc f() { h.Get(); h.notExported() }\n',
+                 {"go.mod": "module example.com/m\n"})
+    assert fs.module == "example.com/m/srv"
+    assert "net/http.Get" in refs(fs)
+    assert not any(r.endswith("notExported") for r in refs(fs))
+    assert fs.aliases["h"] == "net/http"
+
+
+def test_go_pointer_value_and_generic_receivers():
+    fs = extract("a.go", "package a\ntype T struct{}\nfunc (t *T) P() {}\nfunc (t T) V() {}\n"
+                 "type G[K any] struct{}\nfunc (g *G[K]) M() {}\n")
+    assert {"a.T.P", "a.T.V", "a.G.M"} <= {n for n, k in defs(fs).items() if k == "method"}
+
+
+def test_go_vendored_and_std_import_paths():
+    files = {"go.mod": "module std\n"}
+    assert extract("net/http/a.go", "package http\n", files).module == "net/http"
+    assert extract("vendor/golang.org/x/net/a/a.go", "package a\n", files).module == "golang.org/x/net/a"
+
+
+def test_python_import_as_and_relative_imports():
+    files = {"pkg/__init__.py": "", "pkg/sub/__init__.py": ""}
+    fs = extract("pkg/sub/m.py", "import numpy as np\nfrom .. import util\nfrom ..core import Thing as T\n"
+                 "np.array()\nT()\n", files)
+    assert fs.module == "pkg.sub.m"
+    assert fs.aliases == {"np": "numpy", "util": "pkg.util", "T": "pkg.core.Thing"}
+    assert {"numpy.array", "pkg.core.Thing"} <= refs(fs)
+
+
+def test_python_all_limits_reexports():
+    files = {"pkg/__init__.py": ""}
+    fs = extract("pkg/__init__.py", "from .a import A, B\n__all__ = ['A']\n", files)
+    assert {(l.name, l.target) for l in fs.links} == {("pkg.A", "pkg.a.A")}
+
+
+def test_python_overload_stubs_are_not_definitions():
+    fs = extract("m.py", "from typing import overload\nclass C:\n    @overload\n    def f(self, x: int): ...\n"
+                 "    def f(self, x): return x\n")
+    assert [s.line for s in fs.symbols if s.name == "m.C.f"] == [5]
+
+
+def test_rust_pub_use_glob_and_impl_of_imported_type():
+    files = {"Cargo.toml": '[package]\nname = "my-crate"\n'}
+    fs = extract("src/shapes/mod.rs", "mod circle;\npub use self::circle::*;\nuse crate::geo::Point;\n"
+                 "impl Point { pub fn norm(&self) -> f64 { 0.0 } }\n", files)
+    assert fs.module == "my_crate.shapes"
+    assert ("my_crate.shapes.*", "my_crate.shapes.circle.*") in {(l.name, l.target) for l in fs.links}
+    assert defs(fs)["my_crate.geo.Point.norm"] == "method"
+
+
+def test_zig_pub_import_is_a_reexport_and_not_a_definition():
+    fs = extract("std.zig", 'pub const mem = @import("mem.zig");\nconst builtin = @import("builtin");\n'
+                 'pub const Allocator = mem.Allocator;\n')
+    assert ("std.mem", "mem") in {(l.name, l.target) for l in fs.links}
+    assert ("std.Allocator", "mem.Allocator") in {(l.name, l.target) for l in fs.links}
+    assert "std.mem" not in defs(fs)
+
+
+def test_typescript_export_star_and_namespace_import():
+    fs = extract("src/index.ts", 'export * from "./a";\nimport * as b from "./b";\nb.run();\n',
+                 {"package.json": "{}"})
+    assert fs.module == "index"
+    assert ("index.*", "a.*") in {(l.name, l.target) for l in fs.links}
+    assert "b.run" in refs(fs)
+
+
+def test_unparsable_input_still_yields_a_record():
+    fs = extract("x.py", "def (:\n  class\n")
+    assert fs is not None and fs.module == "x"
