@@ -12,6 +12,7 @@ before test code. Nothing plausible → an empty list, never a guess.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import asdict, dataclass
 
@@ -364,6 +365,17 @@ class _LinkWalk:
                 self.own.setdefault(k, set()).add(row[2])
         return list(out.values())
 
+    def _star_exports(self, module: str, rest: str) -> bool:
+        first = rest.split(".", 1)[0]
+        if first.startswith("_"):
+            return False
+        for (aliases,) in self.index.db.execute(
+                "SELECT aliases FROM symbol_files WHERE module = ?", (module,)):
+            listed = json.loads(aliases or "{}").get("__all__")
+            if listed is not None and first not in listed.split():
+                return False
+        return True
+
     def through(self, q: str, depth: int, trailing: bool):
         """Candidates reached by following links for ``q`` or for a prefix of it."""
         if depth > MAX_LINK_DEPTH:
@@ -385,6 +397,8 @@ class _LinkWalk:
                     return
                 name = rname[::-1]
                 own = self.own.get((rname, target))
+                if _wild and path.endswith((".py", ".pyi")) and not self._star_exports(target, rest):
+                    continue  # `from m import *` takes only what m's __all__ lists
                 for c in self.exact(f"{target}.{rest}", depth):
                     if own is not None and c.path not in own:
                         continue  # same directory, another package

@@ -70,6 +70,12 @@ def _symbols(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
+@migration("0101_symbol_files_module")
+def _symbol_files_module(db: sqlite3.Connection) -> None:
+    # star re-exports consult the target module's __all__ by module name
+    db.execute("CREATE INDEX symbol_files_module ON symbol_files(module)")
+
+
 def write_file_symbols(db: sqlite3.Connection, file_id: int, fs: FileSymbols) -> None:
     """Replace one file's contribution (the caller holds the transaction)."""
     for table in ("symbol_files", "symbols", "symbol_links", "symbol_relations"):

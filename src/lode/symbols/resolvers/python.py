@@ -125,6 +125,9 @@ class PythonResolver(Resolver):
             elif not from_import or (local.startswith("_") and not extra["is_init"]):
                 continue  # without __all__, a module's public from-imports are its attributes
             ctx.link(f"{ctx.module}.{local}", target, node)
+        if listed is not None:
+            # kept with the aliases so a star import elsewhere can honour it
+            ctx.aliases["__all__"] = " ".join(sorted(listed))
         if extra["is_init"] or listed is not None:
             for base, node in extra["stars"]:
                 ctx.link(f"{ctx.module}.*", f"{base}.*", node)
