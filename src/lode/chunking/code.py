@@ -20,7 +20,6 @@ The embed surface is breadcrumb + doc (+ values for constants) and never the bod
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from ..config import ChunkConfig
@@ -75,8 +74,6 @@ class _Builder:
         self.chunks: list[Chunk] = []
         self.chunker = spec.chunker_id
         self.tree = None
-        self._top: list[Node] | None = None
-        self._top_ends: list[int] = []
 
     # ---- pipeline -------------------------------------------------------------------
 
@@ -121,10 +118,12 @@ class _Builder:
     def _flat_units(self, root: Node) -> list[Unit]:
         has_error = root.has_error
         flat: list[Unit] = []
-        for d in self.grammar.definitions(root):
+        definitions = self.grammar.definitions(root)
+        keys = {_key(d.node) for d in definitions}
+        for d in definitions:
             if has_error and _inside_error(d.node):
                 continue
-            outer = self._grow_wrappers(d.node)
+            outer = self._grow_wrappers(d.node, keys)
             start = self._grow_doc(outer)
             flat.append(Unit(d, start, outer.end_byte, outer))
         return flat
@@ -159,12 +158,13 @@ class _Builder:
     def _point(self, offset: int) -> tuple[int, int]:
         return self.lines.line_of(offset) - 1, offset - self.lines.line_start(offset)
 
-    def _grow_wrappers(self, node: Node) -> Node:
+    def _grow_wrappers(self, node: Node, definitions: set[tuple[int, int, str]]) -> Node:
+        """The outermost wrapper holding ``node`` and no other definition."""
         while True:
             parent = node.parent
             if parent is None or parent.type not in self.spec.wrappers:
                 return node
-            if sum(1 for c in parent.named_children if c.type == node.type) != 1:
+            if sum(1 for c in parent.named_children if _key(c) in definitions or c.type == node.type) != 1:
                 return node
             node = parent
 
@@ -334,7 +334,8 @@ class _Builder:
         comments and the names it declares and calls."""
         if nonws(self.data, start, end) < self.config.short_content:
             return ""  # tiny: lexical only, nothing to compute
-        comments, declared, called = collect_identifiers(self._root_for(start, end), start, end)
+        comments, declared, called = collect_identifiers(
+            self.grammar, self.tree.root_node if self.tree is not None else None, start, end)
         if header and self.spec.docstring and self.tree is not None:
             comments = "\n".join(filter(None, [_docstring(self.tree.root_node, field=None), comments]))
         extra = []
@@ -344,27 +345,6 @@ class _Builder:
             extra.append("calls " + ", ".join(called[:24]))
         doc = "\n".join(filter(None, ["; ".join(extra), comments]))
         return _bounded(crumb, doc, self.config.embed_budget) if doc else ""
-
-    def _root_for(self, start: int, end: int) -> list[Node]:
-        """The nodes overlapping ``[start, end)`` at the shallowest level that splits it.
-        Top-level children are listed once per file and bisected (never re-listed per
-        gap; ``first_child_for_byte`` crashes the binding on some broken trees)."""
-        if self.tree is None:
-            return []
-        node = self.tree.root_node.descendant_for_byte_range(start, end)
-        if node is None:
-            return []
-        if node.parent is not None:
-            return [node]
-        if self._top is None:
-            self._top = node.children
-            self._top_ends = [c.end_byte for c in self._top]
-        i = bisect_right(self._top_ends, start)
-        out = []
-        while i < len(self._top) and self._top[i].start_byte < end:
-            out.append(self._top[i])
-            i += 1
-        return out
 
     def _add(self, start: int, end: int, kind: str, name: str | None, crumb: str,
              embed: str | None, keep_embed: bool = False) -> None:
@@ -379,6 +359,10 @@ class _Builder:
 
 
 # ---- helpers with no state ------------------------------------------------------------
+
+
+def _key(node: Node) -> tuple[int, int, str]:
+    return node.start_byte, node.end_byte, node.type
 
 
 def _first_of_type(node: Node, node_type: str) -> Node | None:

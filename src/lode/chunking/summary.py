@@ -28,6 +28,7 @@ DECLARING = {  # node type → field naming what it declares
     "const_spec": "name", "assignment_expression": "left", "variable_declaration": None,
     "local_variable_declaration": "declarator", "init_declarator": "declarator",
 }
+COMMENTS = ("comment", "line_comment", "block_comment")  # not doc_comment: it nests inside these
 CALLS = frozenset({"call", "call_expression", "method_invocation", "macro_invocation",
                    "invocation_expression", "function_call_expression", "member_call_expression"})
 _COMMENT_MARKS = re.compile(r"^\s*(?:///?!?|/\*\*?|\*/|\*|#!?|--|;+)\s?", re.M)
@@ -150,43 +151,39 @@ def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
     return text
 
 
-def collect_identifiers(nodes: list[Node], start: int, end: int) -> tuple[str, list[str], list[str]]:
-    """Comments, declared names and called names inside ``[start, end)``, searching
-    ``nodes`` (the nodes overlapping that span) and their descendants."""
-    comments: list[str] = []
-    declared: list[str] = []
-    called: list[str] = []
-    seen_d: set[str] = set()
-    seen_c: set[str] = set()
-    stack = list(reversed(nodes))
-    while stack:
-        n = stack.pop()
-        if n.end_byte <= start or n.start_byte >= end:
+def collect_identifiers(grammar, root: Node | None, start: int, end: int,
+                        enough: int = 24) -> tuple[str, list[str], list[str]]:
+    """Comments, declared names and called names inside ``[start, end)``: one query
+    walk in C finds the nodes (a Python walk over a 40,000-line table was seconds)."""
+    if root is None:
+        return "", [], []
+    kinds = {k: "decl" for k in DECLARING} | {k: "call" for k in CALLS} | {k: "comment" for k in COMMENTS}
+    found = grammar.node_captures(kinds, root, start, end)
+    comments = [_text(n) for n in sorted(found.get("comment", ()), key=lambda n: n.start_byte)
+                if n.start_byte >= start and n.end_byte <= end]
+    declared = _names(found.get("decl", ()), start, lambda n: (
+        n.child_by_field_name(DECLARING[n.type]) if DECLARING[n.type]
+        else (n.named_children[0] if n.named_children else None)), enough)
+    called = _names(found.get("call", ()), start, lambda n: (
+        n.child_by_field_name("function") or n.child_by_field_name("macro")
+        or n.child_by_field_name("name") or (n.named_children[0] if n.named_children else None)), enough)
+    return comment_text("\n".join(comments)), declared, called
+
+
+def _names(nodes, start: int, target, enough: int) -> list[str]:
+    out: list[str] = []
+    seen: set[str] = set()
+    for n in sorted(nodes, key=lambda n: n.start_byte):
+        if n.start_byte < start:
             continue
-        t = n.type
-        if "comment" in t:
-            if n.start_byte >= start:
-                comments.append(_text(n))
-            continue
-        if t in DECLARING and n.start_byte >= start:
-            field = DECLARING[t]
-            target = n.child_by_field_name(field) if field else (n.named_children[0] if n.named_children else None)
-            if target is not None:
-                name = _last_identifier(target)
-                if name and name not in seen_d:
-                    seen_d.add(name)
-                    declared.append(name)
-        elif t in CALLS and n.start_byte >= start:
-            fn = n.child_by_field_name("function") or n.child_by_field_name("macro") \
-                or n.child_by_field_name("name") or (n.named_children[0] if n.named_children else None)
-            if fn is not None:
-                name = _last_identifier(fn)
-                if name and name not in seen_c:
-                    seen_c.add(name)
-                    called.append(name)
-        stack.extend(reversed(n.children))
-    text = comment_text("\n".join(comments))
-    return text, declared, called
+        t = target(n)
+        name = _last_identifier(t) if t is not None else None
+        if name and name not in seen:
+            seen.add(name)
+            out.append(name)
+            if len(out) >= enough:
+                break
+    return out
 
 
 def _last_identifier(node: Node) -> str | None:

@@ -38,6 +38,7 @@ class Grammar:
         self.spec = spec
         self.language = tree_sitter.Language(spec.grammar())
         self._local = threading.local()
+        self._kind_queries: dict[tuple, tree_sitter.Query] = {}
 
     @property
     def _parser(self) -> tree_sitter.Parser:
@@ -106,6 +107,19 @@ class Grammar:
                     if old is None or pattern < old.pattern:
                         best[key] = Definition(kind, node, names[0] if names else None, pattern)
         return sorted(best.values(), key=lambda d: (d.node.start_byte, -d.node.end_byte))
+
+    def node_captures(self, kinds: dict[str, str], root: Node, start: int, end: int) -> dict[str, list[Node]]:
+        """Nodes of the given kinds (kind → capture name) inside ``[start, end)``, found
+        by one query walk in C. Kinds this grammar does not have are left out."""
+        key = tuple(sorted(kinds.items()))
+        query = self._kind_queries.get(key)
+        if query is None:
+            patterns = [f"({kind}) @{cap}" for kind, cap in key
+                        if self.language.id_for_node_kind(kind, True)]
+            query = self._kind_queries[key] = tree_sitter.Query(self.language, "\n".join(patterns) or "(ERROR) @_")
+        cursor = tree_sitter.QueryCursor(query)
+        cursor.set_byte_range(start, end)
+        return cursor.captures(root)
 
     def query(self, source: str) -> tree_sitter.Query:
         """Compile a user's query; raises ValueError with tree-sitter's message."""

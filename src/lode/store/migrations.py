@@ -35,6 +35,7 @@ from typing import Callable
 MIGRATION_MODULES: tuple[str, ...] = (
     "lode.store.schema",
     "lode.symbols.schema",
+    "lode.store.schema_vectors",
 )
 
 

@@ -10,7 +10,7 @@ SPEC = LanguageSpec(
     # `type X struct{}` is a type_declaration holding one type_spec: the unit is the whole
     # declaration; a grouped `type ( … )` is split per spec.
     wrappers=DEFAULT_WRAPPERS | {"type_declaration"},
-    signature_prefix={"type_spec": "type "},
+    signature_prefix={"type_spec": "type ", "type_alias": "type "},
     receiver_field="receiver",
     # Go definitions live at the top: a method at depth 1, a grouped type_spec at 2.
     max_depth=2,
