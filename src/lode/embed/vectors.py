@@ -39,6 +39,12 @@ def stored_model(db: sqlite3.Connection) -> str | None:
     return _get(db, "model")
 
 
+def stored_vectors(db: sqlite3.Connection) -> tuple[str, int] | None:
+    """(model id, dim) of the vectors the last embedding run wrote, or None."""
+    mid, dim = _get(db, "model_id"), _get(db, "dim")
+    return (mid, int(dim)) if mid and dim else None
+
+
 def set_model(store, name: str) -> None:
     with store.transaction() as db:
         _set(db, "model", model_name(name))
@@ -100,6 +106,7 @@ def embed_workspace(store, embedder: Embedder, workspace_id: int | None = None,
             progress(done, total, "embedding")
     with store.transaction() as tx:
         _set(tx, "model_id", embedder.id)
+        _set(tx, "dim", str(embedder.dim))
     reclaimed = reclaim(store, embedder.id)
     return {"model": embedder.id, "embedded": total, "reclaimed": reclaimed,
             "embed_seconds": round(seconds_embedding, 3),

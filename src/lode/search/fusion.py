@@ -1,0 +1,56 @@
+"""Fusing lexical and semantic candidates (SPEC §4), chosen by measurement
+(bench/retrieval.py, docs/embeddings.md).
+
+Default: a weighted sum. The lexical side is lode's code-aware score (tier + bm25
+relative to the best bm25 of the query), divided by its maximum; the semantic side is
+the cosine, min-max scaled over the semantic candidates. A chunk missing from a side
+scores 0 there. The semantic weight depends on the query: long texts (issue reports,
+stack traces) are lexical-heavy, short descriptions are where vectors help most.
+Lexical tiers survive fusion: an exact identifier's definition (tier ≥ 2) keeps its
+lead because its lexical side is 1.0 and others' fall off sharply.
+
+Reciprocal rank fusion (k=60) is kept for comparison: it lost to BM25 on the issue
+benchmark (it gives a weak dense list as much say as a strong lexical one).
+"""
+
+from __future__ import annotations
+
+# Semantic weight by query length (number of words); measured on the SWE-bench set
+# for long queries; short queries lean on vectors more.
+SHORT_WORDS = 8
+WEIGHT_SHORT = 0.5
+WEIGHT_LONG = {"static": 0.2, "minilm": 0.3}
+RRF_K = 60
+
+
+def dense_weight(words: int, model: str, override: float | None = None) -> float:
+    if override is not None:
+        return override
+    if words <= SHORT_WORDS:
+        return WEIGHT_SHORT
+    return WEIGHT_LONG.get(model, 0.2)
+
+
+def weighted(lexical: dict[int, float], semantic: dict[int, float], w: float) -> dict[int, float]:
+    """``(1-w)·lexical/max + w·minmax(semantic)`` over the union of candidates."""
+    out: dict[int, float] = {}
+    lmax = max(lexical.values(), default=0.0)
+    if semantic:
+        smin, smax = min(semantic.values()), max(semantic.values())
+        span = smax - smin
+    for cid in set(lexical) | set(semantic):
+        lex = lexical.get(cid, 0.0) / lmax if lmax > 0 else 0.0
+        sem = 0.0
+        if cid in semantic:
+            sem = (semantic[cid] - smin) / span if span > 0 else 1.0
+        out[cid] = (1.0 - w) * lex + w * sem
+    return out
+
+
+def rrf(lexical_order: list[int], semantic_order: list[int], w: float = 0.5, k: int = RRF_K) -> dict[int, float]:
+    """Weighted reciprocal rank fusion (w = semantic share), scaled so the top is ≤ 1."""
+    out: dict[int, float] = {}
+    for share, order in ((1.0 - w, lexical_order), (w, semantic_order)):
+        for rank, cid in enumerate(order):
+            out[cid] = out.get(cid, 0.0) + share * (k + 1) / (k + rank + 1)
+    return out
