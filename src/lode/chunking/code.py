@@ -94,7 +94,7 @@ class _Builder:
         """Top-level units, each holding its nested units."""
         flat = self._flat_units(root)
         if root.has_error:
-            flat += self._recover(flat)
+            flat += self._recover(root, flat)
         flat.sort(key=lambda u: (u.start, -u.end))
         top: list[Unit] = []
         stack: list[Unit] = []
@@ -128,7 +128,7 @@ class _Builder:
             flat.append(Unit(d, start, outer.end_byte, outer))
         return flat
 
-    def _recover(self, units: list[Unit]) -> list[Unit]:
+    def _recover(self, root: Node, units: list[Unit]) -> list[Unit]:
         """Definitions lost to a syntax error the parser could not close: each stretch
         outside the found units is cut where a blank line is followed by an unindented
         line, and every piece that parses cleanly on its own yields its definitions."""
@@ -141,6 +141,8 @@ class _Builder:
         holes.append((cursor, len(self.data)))
         found: list[Unit] = []
         for hole_start, hole_end in holes:
+            if not self.grammar.node_captures({"ERROR": "error"}, root, hole_start, hole_end):
+                continue  # the error lies inside a unit: nothing was lost here
             cuts = [hole_start] + [m.start() + 1 for m in _TOP_LEVEL_AFTER_BLANK.finditer(self.data, hole_start, hole_end)]
             if len(cuts) < 2 or len(cuts) > 2000:
                 continue
