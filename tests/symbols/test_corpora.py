@@ -115,5 +115,11 @@ def test_references_are_stored_once_per_file(corpus_store):
 
 def test_all_limits_package_reexports(corpus_store):
     index = _index(corpus_store, "python")
-    assert index.definitions("mypkg.FancyWidget") == []  # imported by __init__, not in __all__
+    # imported by __init__ but not in __all__: reachable as an attribute, ranked as such
+    # (behind anything exported), and never taken by `from mypkg import *`
+    got = index.definitions("mypkg.FancyWidget")
+    assert [c.path for c in got] == ["src/mypkg/shapes.py"]
+    links = corpus_store.db.execute("SELECT wild FROM symbol_links WHERE rname = ?",
+                                    ("mypkg.FancyWidget"[::-1],)).fetchall()
+    assert links == [(2,)]
     assert index.definitions("mypkg.Circle")[0].path == "src/mypkg/shapes.py"  # star, in shapes.__all__

@@ -55,7 +55,8 @@ def test_python_import_as_and_relative_imports():
 def test_python_all_limits_reexports():
     files = {"pkg/__init__.py": ""}
     fs = extract("pkg/__init__.py", "from .a import A, B\n__all__ = ['A']\n", files)
-    assert {(l.name, l.target) for l in fs.links} == {("pkg.A", "pkg.a.A")}
+    assert {(l.name, l.target, l.exported) for l in fs.links} == {
+        ("pkg.A", "pkg.a.A", True), ("pkg.B", "pkg.a.B", False)}
 
 
 def test_python_overload_stubs_are_not_definitions():

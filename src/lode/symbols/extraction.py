@@ -102,9 +102,10 @@ class Context:
         if name:
             self.add(name, REFERENCE, node)
 
-    def link(self, name: str, target: str, node: Node) -> None:
+    def link(self, name: str, target: str, node: Node, exported: bool = True) -> None:
         if name and target and name != target:
-            self.links.append(Link(name, target, node.start_point[0] + 1, node.start_point[1] + 1))
+            self.links.append(Link(name, target, node.start_point[0] + 1, node.start_point[1] + 1,
+                                   exported))
 
     def relate(self, sub: str, base: str, kind: str, node: Node) -> None:
         if sub and base:

@@ -122,7 +122,7 @@ class SymbolIndex:
             rows = [r for r in rows if _trailing(r[0], lo)]
         else:
             rows = self.db.execute(sql + f"l.rname = ?{self._ws}", (name[::-1],)).fetchall()
-        return [r for r in rows if wild is None or bool(r[4]) == wild]
+        return [r for r in rows if wild is None or (r[4] == 1) == wild]
 
     # ---- definitions ----------------------------------------------------------------
 
@@ -141,8 +141,8 @@ class SymbolIndex:
             c = self._candidate(row)
             add(c, 0 if c.name == q else 2)
         walk = _LinkWalk(self)
-        for c, exact in walk.through(q, 0, trailing=True):
-            add(c, 1 if exact else 3)
+        for c, rank in walk.through(q, 0, trailing=True):
+            add(c, rank)
         if not found and "." in q:
             for c in self._inherited(q, walk):
                 add(c, 4)
@@ -190,7 +190,7 @@ class SymbolIndex:
         for _ in range(MAX_LINK_DEPTH):
             new = set()
             for target in frontier:
-                for (rname,) in self.db.execute("SELECT rname FROM symbol_links WHERE target = ? AND wild = 0",
+                for (rname,) in self.db.execute("SELECT rname FROM symbol_links WHERE target = ? AND wild != 1",
                                                 (target,)):
                     n = rname[::-1]
                     if n not in names:
@@ -347,7 +347,8 @@ class _LinkWalk:
         self.cache[name] = []  # a cycle back to this name finds nothing
         out = [self.index._candidate(r) for r in self.index._rows(name, _DEFS, trailing=False)]
         if not out and depth < MAX_LINK_DEPTH:
-            out = [c for c, _e in self.through(name, depth + 1, trailing=False)]
+            out = [c for c, _rank in sorted(self.through(name, depth + 1, trailing=False),
+                                            key=lambda cr: cr[1])]
         self.cache[name] = out
         return out
 
@@ -381,28 +382,36 @@ class _LinkWalk:
         if depth > MAX_LINK_DEPTH:
             return
         links = self._distinct
-        for rname, target, path, line, _wild in links(q, trailing, wild=False):
+        for rname, target, path, line, flag in links(q, trailing, wild=False):
             self.budget -= 1
             if self.budget < 0:
                 return
             name = rname[::-1]
             for c in self.exact(target, depth):
-                yield _via(c, path, line, name), name == q
+                yield _via(c, path, line, name), _link_rank(name == q, flag)
         parts = q.split(".")
         for i in range(len(parts) - 1, 0, -1):
             head, rest = ".".join(parts[:i]), ".".join(parts[i:])
-            for rname, target, path, line, _wild in links(head, trailing, wild=None):
+            for rname, target, path, line, flag in links(head, trailing, wild=None):
                 self.budget -= 1
                 if self.budget < 0:
                     return
                 name = rname[::-1]
                 own = self.own.get((rname, target))
-                if _wild and path.endswith((".py", ".pyi")) and not self._star_exports(target, rest):
+                if flag == 1 and path.endswith((".py", ".pyi")) and not self._star_exports(target, rest):
                     continue  # `from m import *` takes only what m's __all__ lists
                 for c in self.exact(f"{target}.{rest}", depth):
                     if own is not None and c.path not in own:
                         continue  # same directory, another package
-                    yield _via(c, path, line, f"{name}.{rest}"), name == head
+                    yield _via(c, path, line, f"{name}.{rest}"), _link_rank(name == head, flag)
+
+
+def _link_rank(exact: bool, flag: int) -> int:
+    """Through a link: 1 when it names the query exactly, 3 by a trailing form, 5 when
+    the link is an attribute outside the module's declared surface."""
+    if flag == 2:
+        return 5
+    return 1 if exact else 3
 
 
 def _via(c: Candidate, path: str, line: int, name: str) -> Candidate:

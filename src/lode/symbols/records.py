@@ -44,6 +44,9 @@ class Link:
     target: str
     line: int
     column: int
+    # False: reachable as an attribute (`pkg.Name` after `from .m import Name`) but not
+    # part of the module's declared surface (`__all__`): a weaker candidate
+    exported: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,5 +75,6 @@ class FileSymbols:
     def names(self) -> list[str]:
         """Qualified names this file defines (definitions, methods and re-exports)."""
         seen = dict.fromkeys(s.name for s in self.symbols if s.kind != REFERENCE)
-        seen.update(dict.fromkeys(link.name for link in self.links if not link.name.endswith(".*")))
+        seen.update(dict.fromkeys(link.name for link in self.links
+                                  if link.exported and not link.name.endswith(".*")))
         return list(seen)

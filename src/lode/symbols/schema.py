@@ -7,7 +7,8 @@
   (``rname``) so that every trailing form of it is a prefix: ``_impl.Widget`` finds
   ``mypkg._impl.Widget`` with one index range scan.
 - ``symbol_links``: re-exports and module aliases (``mypkg.Widget`` → ``mypkg._impl.Widget``),
-  resolved at lookup time; ``wild`` marks ``name.*`` forms.
+  resolved at lookup time; ``wild`` is 1 for ``name.*`` forms, 2 for a name reachable
+  as an attribute but outside the module's ``__all__``.
 - ``symbol_relations``: ``sub`` extends / implements ``base``; a Go interface
   ``requires`` a method or ``embeds`` an interface.
 
@@ -89,7 +90,8 @@ def write_file_symbols(db: sqlite3.Connection, file_id: int, fs: FileSymbols) ->
         wild = link.name.endswith(".*")
         name = link.name[:-2] if wild else link.name
         target = link.target[:-2] if link.target.endswith(".*") else link.target
-        rows.append((file_id, name[::-1], target, int(wild), link.line, link.column))
+        flag = 1 if wild else (0 if link.exported else 2)
+        rows.append((file_id, name[::-1], target, flag, link.line, link.column))
     db.executemany("INSERT INTO symbol_links (file_id, rname, target, wild, line, col) VALUES (?, ?, ?, ?, ?, ?)",
                    rows)
     db.executemany("INSERT INTO symbol_relations (file_id, sub, base, kind, line, col) VALUES (?, ?, ?, ?, ?, ?)",

@@ -119,12 +119,13 @@ class PythonResolver(Resolver):
         extra = ctx.extra
         listed = extra["all"]
         for local, target, node, from_import in extra["exports"]:
-            if listed is not None:
-                if local not in listed:
-                    continue
-            elif not from_import or (local.startswith("_") and not extra["is_init"]):
-                continue  # without __all__, a module's public from-imports are its attributes
-            ctx.link(f"{ctx.module}.{local}", target, node)
+            if listed is not None and local in listed:
+                ctx.link(f"{ctx.module}.{local}", target, node)
+            elif from_import:
+                # `module.name` reaches any module-level from-import; outside __all__ (or
+                # private) it is an attribute, not a re-export: a weaker candidate
+                exported = listed is None and (extra["is_init"] or not local.startswith("_"))
+                ctx.link(f"{ctx.module}.{local}", target, node, exported)
         if listed is not None:
             # kept with the aliases so a star import elsewhere can honour it
             ctx.aliases["__all__"] = " ".join(sorted(listed))
