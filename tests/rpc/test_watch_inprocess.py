@@ -11,7 +11,8 @@ import time
 
 import pytest
 
-from lode.rpc.client import Client
+from lode.errors import RankRequired
+from lode.rpc.client import Client, RemoteError
 from lode.rpc.handlers import Context
 from lode.rpc.server import Daemon
 
@@ -52,7 +53,9 @@ class StandInService:
                 self.texts.update(found)
         return {"files": len(self.texts)}
 
-    def search(self, query, workspace=None, **_):
+    def search(self, query, workspace=None, **options):
+        if options.get("rerank"):
+            raise RankRequired("rerank was requested but no ranker can rank")
         with self.lock:
             return {"hits": [{"path": p} for (w, p), t in self.texts.items() if query in t]}
 
@@ -149,3 +152,11 @@ def test_burst_is_batched(running):
     assert 1 <= len(runs) <= 10, len(runs)  # batches, not one run per file (2000)
     # Past the targeted limit the watcher asks for one incremental walk instead.
     assert any(paths is None for _, paths in runs)
+
+
+def test_library_errors_keep_their_codes_through_the_socket(running):
+    _, sock, _ = running
+    with Client(sock, timeout=10) as c:
+        with pytest.raises(RemoteError) as info:
+            c.call("search.query", [None, "x", {"rerank": True}])
+    assert info.value.rpc_code == -32070 and info.value.exit_code == 3

@@ -7,6 +7,9 @@ takes everything pending at once, so a burst — a branch switch or ``git pull``
 thousands of files — becomes one batched incremental re-index per workspace, not one per
 file, while a single saved edit is searchable within a few hundred milliseconds.
 
+Re-indexes are lexical first (a saved edit is searchable at once); the embedding of new
+chunks follows once changes pause.
+
 Each time a watch is (re)established — at start, after workspaces change — every
 workspace gets one incremental walk, so edits made while nothing watched (the daemon
 was down, or between two watches) are caught up too.
@@ -34,6 +37,8 @@ TARGETED_LIMIT = 500
 BURST_PATHS = 20
 BURST_QUIET = 0.3
 BURST_WAIT = 3.0
+#: Re-indexes are lexical; the new chunks are embedded once changes have paused this long.
+EMBED_IDLE = 1.0
 
 
 class _Filter(DefaultFilter):
@@ -61,6 +66,7 @@ class Watcher:
         self._cond = threading.Condition()
         self._threads: list[threading.Thread] = []
         self._last_run_end = 0.0
+        self._embed_due: set[str] = set()
         self.batches = 0  # re-index runs done (visible to tests and index.status)
         self.last_error: str | None = None
 
@@ -174,22 +180,47 @@ class Watcher:
         while not self._stop.is_set():
             with self._cond:
                 while not self._pending and not self._stop.is_set():
-                    self._cond.wait()
-                # A burst: many paths at once, or changes still streaming in right after
-                # the last run. Let it settle (bounded) so it becomes one run.
-                now = time.monotonic()
-                streaming = now - self._last_run_end < BURST_QUIET
-                deadline = now + BURST_WAIT
-                while ((size := self._pending_size()) >= BURST_PATHS or streaming) \
-                        and time.monotonic() < deadline:
-                    streaming = False
-                    self._cond.wait(BURST_QUIET)
-                    if self._pending_size() == size:
-                        break
-                pending, self._pending = self._pending, {}
+                    if not self._embed_due:
+                        self._cond.wait()
+                    elif not self._cond.wait(EMBED_IDLE) and not self._pending:
+                        break  # quiet for a while: time to embed
+                if self._stop.is_set():
+                    return
+                if not self._pending:
+                    due, self._embed_due = self._embed_due, set()
+                    pending = {}
+                else:
+                    due = set()
+                    # A burst: many paths at once, or changes still streaming in right
+                    # after the last run. Let it settle (bounded) so it becomes one run.
+                    now = time.monotonic()
+                    streaming = now - self._last_run_end < BURST_QUIET
+                    deadline = now + BURST_WAIT
+                    while ((size := self._pending_size()) >= BURST_PATHS or streaming) \
+                            and time.monotonic() < deadline:
+                        streaming = False
+                        self._cond.wait(BURST_QUIET)
+                        if self._pending_size() == size:
+                            break
+                    pending, self._pending = self._pending, {}
             for workspace, (root, paths) in pending.items():
                 self._reindex(workspace, root, paths)
+            for workspace in due:
+                self._embed(workspace)
             self._last_run_end = time.monotonic()
+
+    def _embed(self, workspace: str) -> None:
+        """Embed what the lexical re-indexes left without vectors (no files re-read)."""
+        started = time.perf_counter()
+        try:
+            with self.ctx.write_lock:
+                self.ctx.service.index(workspace, paths=[], embed=True)
+        except Exception as exc:  # no model, a vanished workspace …: lexical stays current
+            self.last_error = f"embedding {workspace}: {exc}"
+            log.warning("watch: %s", self.last_error)
+        else:
+            log.info("embedded new chunks of %s in %.0f ms", workspace,
+                     (time.perf_counter() - started) * 1000)
 
     def _pending_size(self) -> int:
         return sum(len(paths) for _, paths in self._pending.values())
@@ -204,11 +235,17 @@ class Watcher:
                                             "path": path, "by": "watch"}
 
         try:
+            # Lexical first, so a saved edit is searchable at once; vectors follow when the
+            # changes have been quiet for EMBED_IDLE seconds.
+            lexical_only = {}
+            if _accepts(service.index, "embed") and _accepts(service.index, "paths"):
+                lexical_only = {"embed": False}
+                self._embed_due.add(workspace)
             with self.ctx.write_lock:
                 if _targetable(root, paths) and _accepts(service.index, "paths"):
-                    service.index(workspace, progress=progress, paths=sorted(paths))
+                    service.index(workspace, progress=progress, paths=sorted(paths), **lexical_only)
                 else:
-                    service.index(workspace, progress=progress)
+                    service.index(workspace, progress=progress, **lexical_only)
             self.last_error = None
         except Exception as exc:  # a bad file or a vanished root must not stop watching
             self.last_error = f"re-indexing {workspace}: {exc}"
