@@ -136,9 +136,12 @@ def workspace_remove(ctx: Context, workspace: str = REQUIRED) -> Any:
 # --- indexing ---------------------------------------------------------------------------
 
 @method("index.run", writes=True)
-def index_run(ctx: Context, workspace: str | None = None) -> Any:
+def index_run(ctx: Context, workspace: str | None = None, paths: list[str] | None = None,
+              embed: bool | None = None, model: str | None = None) -> Any:
     """Index a workspace incrementally (every workspace when none is named); returns the
-    run's counts. ``index.status`` shows progress meanwhile."""
+    run's counts. ``paths`` limits the run to those files; ``embed`` false skips the
+    embedding stage; ``model`` names the embedding model. ``index.status`` shows
+    progress meanwhile."""
     run = _op(ctx, "index", "index.run")
     key = workspace or "*"
 
@@ -149,7 +152,7 @@ def index_run(ctx: Context, workspace: str | None = None) -> Any:
 
     ctx.progress[key] = {"started": started}
     try:
-        return run(workspace, progress=progress)
+        return run(workspace, progress=progress, **_given(paths=paths, embed=embed, model=model))
     finally:
         ctx.progress.pop(key, None)
 
