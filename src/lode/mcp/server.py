@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 import logging
 import threading
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -107,6 +107,9 @@ def build(ctx: Context, budget: int | None = None) -> MCPServer:
         languages: Annotated[list[str] | None, Field(description="e.g. ['go', 'python']")] = None,
         kinds: Annotated[list[str] | None, Field(description="e.g. ['function', 'method', 'section']")] = None,
         limit: Annotated[int, Field(ge=1, le=100)] = 10,
+        mode: Annotated[Literal["auto", "lexical", "semantic", "hybrid"], Field(
+            description="'lexical' for exact words and identifiers only; 'semantic' for "
+                        "meaning only; 'auto' (default) combines them when it can")] = "auto",
     ) -> str:
         """Find code or documentation about something: hybrid lexical + semantic search over
         whole declarations and document sections. Use it for "where is the code that does
@@ -114,7 +117,7 @@ def build(ctx: Context, budget: int | None = None) -> MCPServer:
         prefer find_definition. Returns hits with path, line range, breadcrumb and snippet."""
         return tools.answer(_slim_hits(tools.call("search.query", {
             "query": query, "workspace": workspace, "paths": paths, "languages": languages,
-            "kinds": kinds, "limit": limit})))
+            "kinds": kinds, "limit": limit, "mode": mode})))
 
     @tool
     def find_definition(name: QualifiedName, workspace: Workspace = None) -> str:
