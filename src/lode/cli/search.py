@@ -22,11 +22,13 @@ from .output import fail, json_line, out
 @click.option("--lang", "languages", multiple=True, metavar="LANG", help="Only this language (repeatable).")
 @click.option("--kind", "kinds", multiple=True, metavar="KIND", help="Only this chunk kind (repeatable).")
 @click.option("--tag", "tags", multiple=True, type=click.Choice(["code", "prose"]), help="Only code or prose.")
-@click.option("--mode", type=click.Choice(["lexical", "semantic", "hybrid", "auto"]), default=None)
+@click.option("--mode", type=click.Choice(["lexical", "semantic", "hybrid", "auto"]), default=None,
+              help="auto (default): hybrid when the workspace has vectors, else lexical.")
+@click.option("--rerank", is_flag=True, help="Re-score the top hits by their full bodies; fails if no ranker can.")
 @workspace_option
 @db_option
 @json_option
-def search_command(query, limit, paths, globs, languages, kinds, tags, mode, workspace, db_path, as_json):
+def search_command(query, limit, paths, globs, languages, kinds, tags, mode, rerank, workspace, db_path, as_json):
     """Search for QUERY: identifiers (parts match too: `vectors` finds reclaimVectors),
     words, or "quoted literals". Inside an indexed workspace only that workspace is
     searched; elsewhere every workspace in the store."""
@@ -42,6 +44,8 @@ def search_command(query, limit, paths, globs, languages, kinds, tags, mode, wor
                 opts[key] = list(value)
         if mode:
             opts["mode"] = mode
+        if rerank:
+            opts["rerank"] = "required"
         return svc.search(text, ws, **opts)
 
     result = run_or_exit(run)
@@ -62,4 +66,7 @@ def search_command(query, limit, paths, globs, languages, kinds, tags, mode, wor
         if pattern is not None:
             snippet.highlight_regex(pattern, "bold yellow")
         out.print(Text("    ").append(Text("\n    ").join(snippet.split("\n"))))
-    out.print(f"[dim]{len(hits)} hits in {result['timings_ms']['total']:.1f} ms ({result['mode_used']})[/]")
+    note = result["mode_used"] + (", reranked" if result.get("rank", {}).get("used") else "")
+    if mode and mode != "lexical" and result["mode_used"] == "lexical":
+        note += f"; semantic unavailable: {result['semantic'].get('reason', '')}"
+    out.print(f"[dim]{len(hits)} hits in {result['timings_ms']['total']:.1f} ms ({escape(note)})[/]")

@@ -18,9 +18,13 @@ from __future__ import annotations
 # Semantic weight by query length (number of words); measured on the SWE-bench set
 # for long queries; short queries lean on vectors more.
 SHORT_WORDS = 8
-WEIGHT_SHORT = 0.5
+WEIGHT_SHORT = 0.3
 WEIGHT_LONG = {"static": 0.2, "minilm": 0.3}
 RRF_K = 60
+# In hybrid results, a chunk found only by vectors is kept when its fused score is above
+# this share of the best: semantic neighbours fill in where the words are weak, and do
+# not trail 50 unrelated chunks behind an exact match.
+SEMANTIC_ONLY_FLOOR = 0.5
 
 
 def dense_weight(words: int, model: str, override: float | None = None) -> float:

@@ -1,0 +1,117 @@
+"""Which retrieval a search runs, and why: resolves ``mode`` (lexical | semantic |
+hybrid | auto) against what the store holds and what the machine can load, and
+``rerank`` against the rankers available.
+
+- ``auto`` is hybrid when the workspaces in scope have vectors and their model loads,
+  else lexical (the response's ``semantic`` says why).
+- ``semantic`` / ``hybrid`` asked for without vectors or a model fall back to lexical,
+  with the reason in ``semantic.reason`` (the search still answers).
+- ``rerank``: omitted/false → unranked; ``true``/``"required"`` → a ranker must run,
+  else :class:`~lode.errors.RankRequired` (-32070); ``"auto"`` → rank when possible.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+
+from ..embed import vectors as store_vectors
+from ..embed.models import MODELS, ModelUnavailable, load_embedder, model_state
+from ..errors import InvalidParams, RankRequired
+from . import semantic
+from .rank import BodyRanker
+
+RERANK_VALUES = (None, False, True, "required", "auto", "optional", "none")
+
+
+def _name_of(model_id: str) -> str | None:
+    for name, (mid, *_rest) in MODELS.items():
+        if mid == model_id:
+            return name
+    return None
+
+
+@dataclass
+class Plan:
+    mode_used: str
+    semantic: dict
+    embedder: object = None
+    model: str | None = None
+    matrix: object = None
+    ranker: object = None
+    rank: dict = field(default_factory=dict)
+
+
+def semantic_state(db: sqlite3.Connection | None = None, workspaces: list | None = None) -> dict:
+    """Whether semantic search can run (for ``sys.capabilities`` and responses)."""
+    if db is None:
+        st = model_state()
+        return {**st, "reason": st.get("reason", "available once a workspace is indexed with embeddings")} \
+            if not st["available"] else {**st, "note": "per store: needs vectors (lode index embeds by default)"}
+    stored = store_vectors.stored_vectors(db)
+    if stored is None:
+        return {"available": False, "reason": "no vectors in this store: run lode index (without --no-embed)"}
+    mid, dim = stored
+    name = _name_of(mid)
+    if name is None:
+        return {"available": False, "id": mid, "reason": f"vectors were made by an unknown model {mid!r}: re-index"}
+    out = {"available": True, "model": name, "id": mid, "dim": dim}
+    if workspaces is not None:
+        m = semantic.matrix(db, mid, dim, workspaces)
+        out["vectors"] = int(len(m.ids))
+        if not len(m.ids):
+            return {**out, "available": False,
+                    "reason": "no vectors for the workspace(s) searched: run lode index (without --no-embed)"}
+    st = model_state(name)
+    if not st["available"]:
+        return {**out, "available": False, "reason": st["reason"]}
+    return out
+
+
+def rank_state(db: sqlite3.Connection | None = None) -> dict:
+    st = semantic_state(db) if db is not None else model_state()
+    if st.get("available"):
+        return {"available": True, "used": False, "ranker": "body", "model": st.get("model")}
+    return {"available": False, "used": False,
+            "reason": "no ranker can rank: the body ranker needs the embedding model and a store with vectors"
+                      + (f" ({st['reason']})" if st.get("reason") else "")}
+
+
+def _rerank_option(value) -> str | None:
+    if value in (None, False, "none"):
+        return None
+    if value is True or value == "required":
+        return "required"
+    if value in ("auto", "optional"):
+        return "auto"
+    raise InvalidParams("invalid params: 'rerank' must be true, false, \"required\" or \"auto\"",
+                        data={"param": "rerank"})
+
+
+def plan(db: sqlite3.Connection, workspaces: list, mode: str, rerank) -> Plan:
+    want_rank = _rerank_option(rerank)
+    sem = semantic_state(db, workspaces)  # cheap once cached: the matrix is kept per epoch
+    p = Plan("lexical", sem)
+    if sem.get("available") and (mode != "lexical" or want_rank):
+        try:
+            p.embedder = load_embedder(sem["model"])
+            p.model = sem["model"]
+        except ModelUnavailable as exc:
+            p.semantic = {**sem, "available": False, "reason": exc.message}
+    if p.embedder is not None and mode != "lexical":
+        p.mode_used = "hybrid" if mode in ("auto", "hybrid") else "semantic"
+    if want_rank:
+        if p.embedder is None:
+            if want_rank == "required":
+                raise RankRequired("rerank was required but no ranker can rank: "
+                                   + p.semantic.get("reason", "the embedding model is unavailable"),
+                                   data={"param": "rerank"})
+            p.rank = {"available": False, "used": False, "reason": p.semantic.get("reason", "")}
+        else:
+            p.ranker = BodyRanker(p.embedder)
+            p.rank = {"available": True, "used": True, "ranker": p.ranker.id}
+    else:
+        p.rank = {"available": p.embedder is not None, "used": False,
+                  **({"reason": "rerank not requested"} if p.embedder is not None else
+                     {"reason": "no ranker can rank: " + p.semantic.get("reason", "")})}
+    return p

@@ -1,0 +1,1 @@
+from indexing.conftest import project, service  # noqa: F401  (shared fixtures)
