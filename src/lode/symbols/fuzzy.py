@@ -51,8 +51,13 @@ def _subsequence(q: str, s: str) -> int | None:
     return gaps
 
 
+def _key(leaf: str) -> str:
+    return leaf.lower().replace("_", "")
+
+
 def score(query: str, leaf: str) -> float:
-    low = leaf.lower()
+    """How well ``query`` (lower case, no underscores) matches a leaf name."""
+    low = _key(leaf)
     if low == query:
         return 1000.0 + (1 if leaf == query else 0)
     if low.startswith(query):
@@ -78,11 +83,17 @@ class NameMatcher:
 
     def __init__(self, names):
         self.names = list(dict.fromkeys(n for n in names if n))
+        # leaves compare without case and underscores: `isMatch` finds `is_match`
         by_leaf: dict[str, list[int]] = {}
+        original: dict[str, str] = {}
         for i, n in enumerate(self.names):
-            by_leaf.setdefault(_leaf(n).lower(), []).append(i)
+            leaf = _leaf(n)
+            k = _key(leaf)
+            by_leaf.setdefault(k, []).append(i)
+            original.setdefault(k, leaf)
         self.leaf_names = list(by_leaf.values())
         self.leaf_text = list(by_leaf)
+        self.leaf_orig = [original[k] for k in self.leaf_text]
         self.blob, self.starts = self._blob(range(len(self.leaf_text)))
         # leaves by first character: the anchored subsequence scan reads one bucket
         buckets: dict[str, list[int]] = {}
@@ -120,7 +131,7 @@ class NameMatcher:
             yield j if ids is None else ids[j]
 
     def search(self, query: str, limit: int = 20) -> list[Match]:
-        q = query.strip().replace("::", ".").lower()
+        q = query.strip().replace("::", ".").lower().replace("_", "")
         if not q:
             return []
         parts = re.split(r"[./]", q)
@@ -150,10 +161,10 @@ class NameMatcher:
                 if j in seen:
                     continue
                 seen.add(j)
-                base = score(leaf_q, self.leaf_text[j]) + (5 if qual_parts else 0)
+                base = score(leaf_q, self.leaf_orig[j]) + (5 if qual_parts else 0)
                 for i in self.leaf_names[j][:TIER_CAP]:
                     name = self.names[i]
-                    if qual_rx is not None and not qual_rx.search(name[: len(name) - len(self.leaf_text[j])]):
+                    if qual_rx is not None and not qual_rx.search(name[: len(name) - len(_leaf(name))]):
                         continue
                     found.append(Match(name, base - min(len(name), 200) / 100))
                     n += 1

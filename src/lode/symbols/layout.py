@@ -60,24 +60,28 @@ class Layout:
         m = re.search(r"^\s*module\s+\"?([^\s\"]+)", text, re.M)
         return (d, m.group(1)) if m else None
 
-    def cargo_crate(self, rel_dir: str) -> tuple[str, str] | None:
-        """(directory of Cargo.toml, crate name with `-` as `_`)."""
+    def cargo_crate(self, rel_dir: str) -> tuple[str, str, str] | None:
+        """(directory of Cargo.toml, crate name with `-` as `_`, edition)."""
         d = self.nearest(rel_dir, "Cargo.toml")
         if d is None:
             return None
         text = self.read(posixpath.join(d, "Cargo.toml") if d else "Cargo.toml") or ""
         name = None
+        edition = "2015"  # Cargo's default when the manifest names none
         section = ""
         for line in text.splitlines():
             s = line.strip()
             if s.startswith("["):
                 section = s
-            elif section in ("[package]", "[lib]") and s.startswith("name") and "=" in s:
-                value = s.split("=", 1)[1].strip().strip('"').strip("'")
-                if section == "[lib]" or name is None:
+            elif section in ("[package]", "[lib]") and "=" in s:
+                key, value = (x.strip() for x in s.split("=", 1))
+                value = value.strip('"').strip("'")
+                if key == "name" and (section == "[lib]" or name is None):
                     name = value
+                elif key == "edition" and section == "[package]":
+                    edition = value
         name = name or posixpath.basename(d) or "crate"
-        return d, name.replace("-", "_")
+        return d, name.replace("-", "_"), edition
 
 
 _layouts: dict[str, tuple[float, Layout]] = {}

@@ -12,6 +12,8 @@ from ..records import DEFINITION
 from . import Resolver
 
 _OWN_CRATES = ("bin", "tests", "examples", "benches")
+# path roots that are never crate-relative, whatever the edition
+_ROOTS = frozenset({"crate", "self", "super", "std", "core", "alloc", "proc_macro", "test"})
 _PATH_LEAVES = frozenset({"identifier", "crate", "self", "super", "metavariable", "type_identifier"})
 
 
@@ -19,7 +21,8 @@ class RustResolver(Resolver):
     def module(self, ctx, root) -> str:
         rel_dir = posixpath.dirname(ctx.path)
         found = ctx.layout.cargo_crate(rel_dir)
-        crate_dir, crate = found if found is not None else ("", "crate")
+        crate_dir, crate, edition = found if found is not None else ("", "crate", "2021")
+        ctx.extra["edition"] = edition
         rel = ctx.path[len(crate_dir):].lstrip("/") if crate_dir else ctx.path
         parts = rel[:-3].split("/") if rel.endswith(".rs") else rel.split("/")
         if parts and parts[0] == "src":
@@ -34,6 +37,7 @@ class RustResolver(Resolver):
             parts = parts[:-1]
         module = ".".join([crate, *parts])
         ctx.extra["crate"] = crate
+        ctx.extra["extern"] = set()
         ctx.extra["children"] = {ctx.text(c.child_by_field_name("name"))
                                  for c in (root.children if root is not None else ())
                                  if c.type == "mod_item" and c.child_by_field_name("name") is not None}
@@ -52,10 +56,13 @@ class RustResolver(Resolver):
             return self.segments(ctx, node.child_by_field_name("type"))
         return [ctx.text(node)]
 
-    def absolute(self, ctx, segs: list[str]) -> str:
+    def absolute(self, ctx, segs: list[str], use: bool = False) -> str:
         if not segs:
             return ""
         first, rest = segs[0], segs[1:]
+        if (use and ctx.extra["edition"] == "2015" and first not in _ROOTS
+                and first not in ctx.extra["extern"] and not first.startswith("$")):
+            return ".".join([ctx.extra["crate"], *segs])  # 2015: `use` paths start at the crate root
         if first in ("crate", "$crate"):
             head = ctx.extra["crate"]
         elif first == "self":
@@ -84,6 +91,7 @@ class RustResolver(Resolver):
             alias = node.child_by_field_name("alias")
             if name is not None:
                 ctx.aliases[ctx.text(alias or name)] = ctx.text(name)
+                ctx.extra["extern"].add(ctx.text(alias or name))
             return
         public = any(c.type == "visibility_modifier" for c in node.children)
         arg = node.child_by_field_name("argument")
@@ -107,7 +115,7 @@ class RustResolver(Resolver):
             inner = node.named_children[0] if node.named_children else None
             segs = prefix + self.segments(ctx, inner)
             if public and segs:
-                ctx.link(f"{ctx.module}.*", f"{self.absolute(ctx, segs)}.*", node)
+                ctx.link(f"{ctx.module}.*", f"{self.absolute(ctx, segs, use=True)}.*", node)
         elif t in ("scoped_identifier", "identifier", "self", "crate", "super"):
             segs = prefix + self.segments(ctx, node)
             if segs and segs[-1] == "self":
@@ -116,7 +124,7 @@ class RustResolver(Resolver):
                 self._bind(ctx, segs[-1], segs, node, public)
 
     def _bind(self, ctx, local: str, segs: list[str], node, public: bool) -> None:
-        target = self.absolute(ctx, segs)
+        target = self.absolute(ctx, segs, use=True)
         if local in ("self", "_") or not target:
             return
         ctx.aliases[local] = target
