@@ -93,3 +93,20 @@ def test_typescript_export_star_and_namespace_import():
 def test_unparsable_input_still_yields_a_record():
     fs = extract("x.py", "def (:\n  class\n")
     assert fs is not None and fs.module == "x"
+
+
+def test_rust_2015_use_paths_start_at_the_crate_root():
+    files = {"Cargo.toml": '[package]\nname = "old"\n'}  # no edition: 2015
+    fs = extract("src/a/mod.rs", "use ser::Serializer;\nuse std::fmt;\nextern crate serde as s;\nuse s::de;\n"
+                 "impl Serializer for X {}\n", files)
+    assert fs.aliases["Serializer"] == "old.ser.Serializer"
+    assert fs.aliases["fmt"] == "std.fmt"
+    assert fs.aliases["de"] == "serde.de"
+    files = {"Cargo.toml": '[package]\nname = "new"\nedition = "2021"\n'}
+    assert extract("src/a/mod.rs", "use ser::Serializer;\n", files).aliases["Serializer"] == "ser.Serializer"
+
+
+def test_fuzzy_ignores_case_and_underscores():
+    from lode.symbols.fuzzy import NameMatcher
+    m = NameMatcher(["regex.Regex.is_match", "macros.ismatch_all", "x.IsMatcher"])
+    assert m.search("isMatch")[0].name == "regex.Regex.is_match"
