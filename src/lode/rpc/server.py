@@ -202,6 +202,10 @@ class Daemon:
                     await writer.drain()
         except (ConnectionError, BrokenPipeError, asyncio.IncompleteReadError):
             log.info("client went away mid-call")
+        except asyncio.CancelledError:
+            # The daemon is stopping with this client still connected: end quietly
+            # (a cancelled connection task makes asyncio log a spurious error).
+            pass
         except Exception:  # never let one connection take the server down
             log.exception("connection failed")
         finally:
