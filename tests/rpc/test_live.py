@@ -274,3 +274,32 @@ def test_a_restarted_daemon_catches_up_with_edits_made_while_it_was_down(tmp_pat
         assert wait_for(lambda: paths_of(search(second, "obsidian")) == {"a.md", "b.md"}, timeout=5)
     finally:
         second.stop()
+
+
+def test_sigterm_mid_index_stops_promptly_and_the_store_stays_usable(tmp_path):
+    import signal
+    import socket
+
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    for i in range(1200):
+        (ws / f"m{i}.py").write_text(f"def function_{i}(x):\n    return x + {i}\n" * 30)
+    d = DaemonProcess(tmp_path, watch=False)
+    d.call("workspace.add", {"root": str(ws)})
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(d.socket)
+    s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"index.run","params":{"embed":false}}\n')
+    time.sleep(0.7)
+    t = time.monotonic()
+    d.proc.send_signal(signal.SIGTERM)
+    d.proc.wait(10)
+    assert time.monotonic() - t < 3
+    s.close()
+    d.stop()
+    again = DaemonProcess(tmp_path, watch=False)
+    try:
+        run = again.call("index.run", {"embed": False})
+        assert run["workspaces"][0]["files"] == 1200
+        assert "m1199.py" in paths_of(search(again, "function_1199"))
+    finally:
+        again.stop()

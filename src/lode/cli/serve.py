@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 
 import click
@@ -34,6 +35,13 @@ def serve_command(socket_path: str | None, db_path: str | None, no_watch: bool, 
     except LodeError as exc:
         fail(exc.message)
         sys.exit(exc.exit_code)
+    # Stopped (SIGTERM, sys.shutdown): do not wait for an index run still in progress on
+    # a worker thread. The store stays consistent — each batch is one SQLite
+    # transaction — and the next run picks up where this one stopped.
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 @main.command("mcp")
