@@ -149,16 +149,23 @@ def test_errors_are_clear_tool_errors(session):
 
 
 def test_answers_respect_the_budget(store):
+    """In-process, through the SDK's client connected to the server object."""
+    from mcp import Client
+
+    from lode.mcp.server import build
+    from lode.rpc.handlers import Context
+
     db, _ = store
 
-    async def scenario(client):
-        return [await client.call_tool("read", {"path": "README.md"}),
-                await client.call_tool("search", {"query": "filler paragraph", "limit": 100})]
+    async def scenario():
+        async with Client(build(Context(str(db)), budget=4000)) as client:
+            return [await client.call_tool("read", {"path": "README.md"}),
+                    await client.call_tool("search", {"query": "filler paragraph", "limit": 100})]
 
-    read, search = run_client(db, scenario, budget=4000)
+    read, search = asyncio.run(scenario())
     text = text_of(read)
     assert len(text) <= 4000 and "[… truncated:" in text and "offset=" in text
-    assert len(text_of(search)) <= 4000
+    assert not search.is_error and len(text_of(search)) <= 4000
 
 
 def test_root_option_adds_and_indexes_a_workspace(tmp_path):
