@@ -139,7 +139,8 @@ class MiniLMEmbedder:
         self.model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
         self.model.max_seq_length = 256
         self.id = model_id
-        self.dim = int(self.model.get_sentence_embedding_dimension())
+        dim = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
+        self.dim = int(dim())
 
     def embed(self, texts: list[str]) -> np.ndarray:
         if not texts:
