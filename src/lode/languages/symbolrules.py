@@ -17,8 +17,9 @@ Captures a ``symbols.scm`` may use:
 ``@rel.owner`` + ``@rel.extends`` / ``@rel.implements`` / ``@rel.requires`` / ``@rel.embeds``
     the owner (a definition or its name node) and a base type, required method or
     embedded interface.
-``@ref.base`` + ``@ref.member``
-    ``base.member`` where ``base`` may be an import alias (``h.Client``).
+``@ref.base`` (+ ``@ref.member``)
+    ``base.member`` where ``base`` may be an import alias (``h.Client``); without a
+    ``@ref.member`` capture the member is the base's next named sibling (fewer captures).
 ``@ref.local``
     an unqualified identifier that may name an import or a definition of this module.
 ``@ref.path``

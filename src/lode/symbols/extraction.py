@@ -243,8 +243,13 @@ def _reference(ctx: Context, resolver, caps: dict) -> None:
     if "ref.base" in caps:
         base_node = caps["ref.base"][0]
         base = ctx.text(base_node)
-        member = ctx.text(caps["ref.member"][0])
         target = ctx.aliases.get(base)
+        if target is None and base not in ctx.local_defs:
+            return  # a local variable's member: the common case, settled before more work
+        member_node = caps["ref.member"][0] if "ref.member" in caps else base_node.next_named_sibling
+        if member_node is None:
+            return
+        member = ctx.text(member_node)
         if target is not None:
             if rules.exported is not None and not rules.exported(member):
                 return  # not visible across packages: not a reference to that package

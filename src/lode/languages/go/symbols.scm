@@ -22,7 +22,7 @@
 (type_spec name: (type_identifier) @rel.owner
   type: (interface_type (type_elem [(type_identifier) (qualified_type)] @rel.embeds)))
 
-(selector_expression operand: (identifier) @ref.base field: (field_identifier) @ref.member)
-(qualified_type package: (package_identifier) @ref.base name: (type_identifier) @ref.member)
+(selector_expression operand: (identifier) @ref.base)
+(qualified_type package: (package_identifier) @ref.base)
 (call_expression function: (identifier) @ref.local)
 (composite_literal type: (type_identifier) @ref.local)

@@ -15,6 +15,6 @@
 
 (class_declaration name: (_) @rel.owner (class_heritage (_) @rel.extends))
 
-(member_expression object: (identifier) @ref.base property: (property_identifier) @ref.member)
+(member_expression object: (identifier) @ref.base)
 (call_expression function: (identifier) @ref.local)
 (new_expression constructor: (identifier) @ref.local)

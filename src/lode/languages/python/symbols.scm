@@ -12,6 +12,6 @@
 (class_definition name: (identifier) @rel.owner
   superclasses: (argument_list [(identifier) (attribute)] @rel.extends))
 
-((attribute object: (identifier) @ref.base attribute: (identifier) @ref.member) (#not-any-of? @ref.base "self" "cls"))
+((attribute object: (identifier) @ref.base) (#not-any-of? @ref.base "self" "cls"))
 (call function: (identifier) @ref.local)
 (decorator (identifier) @ref.local)

@@ -30,7 +30,7 @@
 (abstract_class_declaration name: (_) @rel.owner (class_heritage (implements_clause (_) @rel.implements)))
 (interface_declaration name: (_) @rel.owner (extends_type_clause type: (_) @rel.extends))
 
-(member_expression object: (identifier) @ref.base property: (property_identifier) @ref.member)
-(nested_type_identifier module: (identifier) @ref.base name: (type_identifier) @ref.member)
+(member_expression object: (identifier) @ref.base)
+(nested_type_identifier module: (identifier) @ref.base)
 (call_expression function: (identifier) @ref.local)
 (new_expression constructor: (identifier) @ref.local)

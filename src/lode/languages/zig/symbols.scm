@@ -13,5 +13,5 @@
 
 (variable_declaration (identifier) [(builtin_function) (field_expression)]) @import
 
-((field_expression object: (identifier) @ref.base member: (identifier) @ref.member) (#not-eq? @ref.base "self"))
+((field_expression object: (identifier) @ref.base) (#not-eq? @ref.base "self"))
 (call_expression function: (identifier) @ref.local)
