@@ -137,14 +137,26 @@ def describe_command(name, db_path, workspace, limit, as_json):
 @_json
 def symbols_command(query, db_path, workspace, limit, as_json):
     """Fuzzy search over known qualified names (partial names, subsequences, camel humps)."""
+    store = None
+
+    def call():
+        nonlocal store
+        store = _store(db_path)
+        return api.search(store, query, workspace, limit or 20)
+
     def render(r):
         if not r["names"]:
             fail(f"no name matches {query!r} ({r['total_names']} names known)")
             return False
         for n in r["names"]:
-            out.print(escape(n["name"]))
+            where = ""
+            if "." in n["name"] or "/" in n["name"]:
+                cands = api.definition(store, n["name"], workspace, 1)["candidates"]
+                if cands:
+                    where = f"  [dim]{escape(cands[0]['path'])}:{cands[0]['line']}[/]"
+            out.print(f"{escape(n['name'])}{where}")
         return True
-    _run(lambda: api.search(_store(db_path), query, workspace, limit or 20), as_json, render)
+    _run(call, as_json, render)
 
 
 @main.command("outline")
