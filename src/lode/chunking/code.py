@@ -192,7 +192,7 @@ class _Builder:
     def _header_label(self, root: Node) -> str | None:
         for child in root.named_children[:8]:
             if child.type in HEADER_NODES:
-                return " ".join(child.text.decode("utf-8", "replace").split())[:120]
+                return " ".join(child.text.decode("utf-8", "replace").split())[:120].rstrip(";{ ")
         return None
 
     # ---- naming ---------------------------------------------------------------------

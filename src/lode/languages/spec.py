@@ -28,6 +28,9 @@ DEFAULT_ATTACHED = frozenset({
 # Parents that wrap exactly one definition and belong to it (`export`, decorators, …).
 DEFAULT_WRAPPERS = frozenset({
     "decorated_definition", "export_statement", "template_declaration",
+    # C/C++ tags capture a function's declarator; the definition around it is the unit
+    "function_definition", "pointer_declarator", "reference_declarator", "declaration",
+    "field_declaration",
 })
 
 
