@@ -292,7 +292,9 @@ class SymbolIndex:
         for t in sorted(owners or ()):
             if t == iface:
                 continue
-            out += [c for c in (self._candidate(r) for r in self._rows(t, _DEFS, trailing=False))]
+            # an interface listing the same methods satisfies it too, but is not an implementation
+            out += [c for c in (self._candidate(r) for r in self._rows(t, _DEFS, trailing=False))
+                    if c.detail != "interface"]
         return out
 
     # ---- names ----------------------------------------------------------------------

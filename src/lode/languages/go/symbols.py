@@ -13,7 +13,8 @@ BUILTINS = frozenset(
 RULES = SymbolRules(
     resolver="go",
     query=own_query("go", "symbols.scm"),
-    scopes=frozenset(),  # Go has no nested named scopes; receivers qualify methods
+    # receivers qualify methods; an interface qualifies the methods it lists
+    scopes=frozenset({"interface"}),
     markers=("go.mod",),
     builtins=BUILTINS,
     exported=lambda name: name[:1].isupper(),

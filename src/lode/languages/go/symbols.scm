@@ -7,6 +7,7 @@
     (generic_type type: (type_identifier) @receiver)
     (pointer_type (generic_type type: (type_identifier) @receiver))]))
   name: (field_identifier) @name) @def.method
+(type_spec type: (interface_type (method_elem name: (field_identifier) @name) @def.method))
 (type_spec name: (type_identifier) @name type: (struct_type)) @def.struct
 (type_spec name: (type_identifier) @name type: (interface_type)) @def.interface
 (type_spec name: (type_identifier) @name) @def.type

@@ -32,6 +32,7 @@ type (
 	ID int64
 	// lode: server.Namer
 	Namer interface {
+		// lode: server.Namer.Name Namer.Name
 		Name() string
 	}
 )
