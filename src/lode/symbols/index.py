@@ -137,9 +137,13 @@ class SymbolIndex:
             if k not in found or key < found[k][0]:
                 found[k] = (key, c)
 
-        for row in self._rows(q, _DEFS, trailing=True):
+        rows = self._rows(q, _DEFS, trailing=True)
+        for row in rows:
             c = self._candidate(row)
-            add(c, 0 if c.name == q else 2)
+            rank = 0 if c.name == q else 2
+            if rank and len(rows) > 1 and c.path.endswith(".go") and self._dir_not_package(c, q):
+                rank = 3  # `trace.X` matched cmd/trace, whose files say `package main`
+            add(c, rank)
         walk = _LinkWalk(self)
         for c, rank in walk.through(q, 0, trailing=True):
             add(c, rank)
@@ -148,6 +152,18 @@ class SymbolIndex:
                 add(c, 4)
         ranked = [c for _k, c in sorted(found.values(), key=lambda kc: kc[0])]
         return ranked[:limit] if limit else ranked
+
+    def _dir_not_package(self, c: Candidate, q: str) -> bool:
+        """Did ``q`` match a Go candidate through its directory name while the file's
+        package clause names another package?"""
+        first = q.split(".", 1)[0].rsplit("/", 1)[-1]
+        if c.module.rsplit("/", 1)[-1] != first:
+            return False
+        row = self.db.execute(
+            "SELECT 1 FROM symbol_links l CROSS JOIN files f ON f.id = l.file_id"
+            " WHERE f.workspace_id = (SELECT id FROM workspaces WHERE name = ?) AND f.path = ?"
+            " AND l.wild = 1 AND l.target = ? LIMIT 1", (c.workspace, c.path, c.module)).fetchone()
+        return row is not None
 
     def _inherited(self, q: str, walk: "_LinkWalk") -> list[Candidate]:
         """``Sub.member`` defined by a base class (``class Flask(App)`` → ``App.member``)."""
