@@ -303,3 +303,15 @@ def test_sigterm_mid_index_stops_promptly_and_the_store_stays_usable(tmp_path):
         assert "m1199.py" in paths_of(search(again, "function_1199"))
     finally:
         again.stop()
+
+
+def test_text_extensions_over_rpc(live):
+    with pytest.raises(RemoteError) as info:
+        live.call("workspace.set_text_extensions", ["ws", [".go"]])
+    assert info.value.rpc_code == -32602
+    ws = live.call("workspace.set_text_extensions", {"workspace": "ws", "extensions": [".log"]})
+    assert ".log" in ws["text_extensions"]
+    (live.ws / "server.log").write_text("kumquat happened\n")
+    assert wait_for(lambda: "server.log" in paths_of(search(live, "kumquat")), timeout=5)
+    live.call("workspace.set_text_extensions", {"workspace": "ws", "extensions": []})
+    assert wait_for(lambda: not paths_of(search(live, "kumquat")), timeout=5)
