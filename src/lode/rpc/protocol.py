@@ -5,6 +5,10 @@
 :func:`encode_error` build response lines. :func:`error_object` is the single place an
 exception becomes a JSON-RPC error: a :class:`~lode.errors.LodeError` keeps its
 ``rpc_code``, message and data; anything else is -32603 with no internals leaked.
+
+Why no JSON-RPC library: the maintained ones (pygls, python-lsp-jsonrpc) frame messages
+with LSP ``Content-Length`` headers, not one message per line, and bring a server
+framework with them; the envelope itself is this small module, tested on its own.
 """
 
 from __future__ import annotations
