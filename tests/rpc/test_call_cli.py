@@ -38,3 +38,16 @@ def test_call_starts_the_daemon_and_reports_errors(tmp_path):
     while os.path.exists(env["LODE_SOCKET"]) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not os.path.exists(env["LODE_SOCKET"])
+
+
+def test_concurrent_calls_share_one_started_daemon(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    env = {**os.environ, "LODE_SOCKET": str(tmp_path / "d.sock"), "LODE_DB": str(tmp_path / "s.db")}
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            results = list(pool.map(lambda _: lode("--call", "workspace.list", env=env), range(4)))
+        assert all(r.returncode == 0 and json.loads(r.stdout) == [] for r in results), \
+            [r.stderr for r in results]
+    finally:
+        lode("--call", "sys.shutdown", env=env)

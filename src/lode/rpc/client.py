@@ -96,12 +96,14 @@ def start_daemon(socket_path: str, db_path: str | None = None, *, timeout: float
                                 start_new_session=True)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise NoDaemon(f"the daemon exited at start (code {proc.returncode}); see {log_path}")
+        exited = proc.poll() is not None
         try:
             Client(socket_path, timeout=1).close()
-            return
+            return  # ours, or one that another caller started a moment earlier
         except NoDaemon:
+            if exited:
+                raise NoDaemon(f"the daemon exited at start (code {proc.returncode}); "
+                               f"see {log_path}") from None
             time.sleep(0.05)
     raise NoDaemon(f"the daemon did not answer within {timeout:.0f} s; see {log_path}")
 
