@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import logging
 import os
 import signal
@@ -58,10 +59,23 @@ def _private_dir(path: str) -> None:
         os.chmod(path, 0o700)
 
 
+def claim(path: str) -> int:
+    """An exclusive lock on ``<path>.lock``, held for the daemon's lifetime: only its
+    holder may replace a stale socket file, so two daemons starting at once cannot
+    unlink each other's socket. Returns the lock's file descriptor."""
+    fd = os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise DaemonRunning(f"a lode daemon already listens on {path}") from None
+    return fd
+
+
 def bind_socket(path: str) -> socket.socket:
     """A listening socket at ``path`` readable and writable by its owner only. A stale
-    socket file (nobody answering) is replaced; a live one is refused."""
-    _private_dir(os.path.dirname(os.path.abspath(path)))
+    socket file (nobody answering) is replaced; a live one is refused. The caller holds
+    :func:`claim` on ``path``."""
     if os.path.exists(path):
         probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
@@ -76,13 +90,13 @@ def bind_socket(path: str) -> socket.socket:
     old = os.umask(0o177)
     try:
         sock.bind(path)
+        sock.listen(64)
     except OSError as exc:  # path too long for AF_UNIX, read-only directory …
         sock.close()
         raise LodeError(f"cannot listen on {path}: {exc.strerror or exc}") from None
     finally:
         os.umask(old)
     os.chmod(path, 0o600)
-    sock.listen(64)
     sock.setblocking(False)
     return sock
 
@@ -146,7 +160,13 @@ class Daemon:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 self._loop.add_signal_handler(sig, self._stop.set)
-        sock = bind_socket(self.socket_path)
+        _private_dir(os.path.dirname(os.path.abspath(self.socket_path)))
+        lock = claim(self.socket_path)
+        try:
+            sock = bind_socket(self.socket_path)
+        except BaseException:
+            os.close(lock)
+            raise
         # Open the store (and run migrations) once before any client can race on it; a
         # store that cannot open stops the daemon here with the reason.
         try:
@@ -154,6 +174,7 @@ class Daemon:
         except BaseException:
             sock.close()
             os.unlink(self.socket_path)
+            os.close(lock)
             raise
         server = await asyncio.start_unix_server(self._connection, sock=sock,
                                                  limit=1 << 16)
@@ -172,6 +193,7 @@ class Daemon:
                 self.watcher.stop()
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(self.socket_path)
+            os.close(lock)  # only now may another daemon take the path
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.writer.shutdown(wait=False, cancel_futures=True)
 
