@@ -28,6 +28,7 @@ import hashlib
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -416,6 +417,9 @@ def main() -> None:
             rows.append(row)
             log(f"  {json.dumps({k: v for k, v in row.items() if k != 'misses'}, default=str)}")
     fuzzy = fuzzy_bench(stores, rng)
+    for store in stores:
+        store.close()
+    shutil.rmtree(work, ignore_errors=True)
     if args.json:
         print(json.dumps({"corpora": rows, "fuzzy": fuzzy}, indent=2, default=str))
         return
