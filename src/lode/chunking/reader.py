@@ -13,6 +13,12 @@ def read_text(path: str, max_bytes: int = MAX_TEXT_BYTES) -> str:
     """The file's text, byte-for-byte (CRLF and a BOM kept, so offsets match the file).
 
     Raises :class:`FileRefused` with a reason a person can act on."""
+    return decode(path, read_bytes(path, max_bytes))
+
+
+def read_bytes(path: str, max_bytes: int = MAX_TEXT_BYTES) -> bytes:
+    """The file's bytes, refused (:class:`FileRefused`) when missing, unreadable or
+    over ``max_bytes``."""
     try:
         size = os.stat(path).st_size
         if size > max_bytes:
@@ -31,7 +37,7 @@ def read_text(path: str, max_bytes: int = MAX_TEXT_BYTES) -> str:
         raise FileRefused(path, f"unreadable: {exc.strerror or exc}") from None
     if len(data) > max_bytes:
         raise FileRefused(path, f"too large: over {max_bytes} bytes")
-    return decode(path, data)
+    return data
 
 
 def decode(path: str, data: bytes) -> str:

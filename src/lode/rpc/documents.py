@@ -13,9 +13,8 @@ import os
 from dataclasses import dataclass
 
 from ..chunking.derive import DERIVED_EXTENSIONS
-from ..chunking.reader import read_text
-from ..config import MAX_TEXT_BYTES
-from ..errors import FileRefused, InvalidParams, NotFound
+from ..chunking.reader import read_bytes, read_text
+from ..errors import InvalidParams, NotFound
 
 DEFAULT_READ_CHARS = 40_000
 MAX_READ_CHARS = 1_000_000
@@ -41,15 +40,7 @@ def derive(path: str) -> str:
     """The derived Markdown text of an .html/.htm/.docx file — the text the index holds."""
     from ..chunking.derive import derive as derive_markdown
 
-    try:
-        size = os.stat(path).st_size
-        if size > MAX_TEXT_BYTES:
-            raise FileRefused(path, f"too large: {size} bytes (limit {MAX_TEXT_BYTES})")
-        with open(path, "rb") as f:
-            data = f.read(MAX_TEXT_BYTES + 1)
-    except OSError as exc:
-        raise FileRefused(path, f"unreadable: {exc.strerror or exc}") from None
-    return derive_markdown(path, data)
+    return derive_markdown(path, read_bytes(path))
 
 
 def read(root: Root, path: str, *, offset: int = 0, limit: int = DEFAULT_READ_CHARS,

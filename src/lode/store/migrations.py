@@ -61,9 +61,12 @@ def migration(name: str) -> Callable:
 
 
 def registered() -> list[Migration]:
+    """Every migration, in the order of ``MIGRATION_MODULES`` (then registration order),
+    whichever module happened to be imported first."""
     for module in MIGRATION_MODULES:
         importlib.import_module(module)
-    return list(_REGISTRY)
+    order = {name: i for i, name in enumerate(MIGRATION_MODULES)}
+    return sorted(_REGISTRY, key=lambda m: order.get(m.apply.__module__, len(order)))
 
 
 def applied(db: sqlite3.Connection) -> list[str]:
