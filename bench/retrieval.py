@@ -260,6 +260,41 @@ def latency(src: Path, model: str, cache: Path, log) -> dict:
     return out
 
 
+# ----------------------------------------------------------------------------- fusion sweep
+
+def sweep(svc, rows: list[dict], trees: Path, weights: list[float], log, kinds=("wsum", "rrf")) -> dict:
+    """Hybrid with each fixed semantic weight, and weighted RRF, over the same candidates
+    (lexical retrieval is memoised: it is the slow part on issue-length queries)."""
+    from lode.search import engine, fusion, lexical
+
+    memo, real_retrieve = {}, lexical.retrieve
+
+    def cached(db, q, ws, filters, limit):
+        key = (q.raw, tuple(ws), limit)
+        if key not in memo:
+            memo[key] = real_retrieve(db, q, ws, filters, limit)
+        return memo[key]
+
+    engine.lexical.retrieve = cached
+    real_weighted, real_dw = fusion.weighted, fusion.dense_weight
+    out = {}
+    try:
+        for kind in kinds:
+            for w in weights:
+                fusion.dense_weight = lambda words, model, override=None, w=w: w if override is None else override
+                if kind == "rrf":
+                    fusion.weighted = lambda lex, sem, w: fusion.rrf(sorted(lex, key=lex.get, reverse=True),
+                                                                     sorted(sem, key=sem.get, reverse=True), w)
+                else:
+                    fusion.weighted = real_weighted
+                label = f"{kind}{w}"
+                out[label] = evaluate(svc, rows, trees, [(label, "hybrid", None)], log)[label]
+    finally:
+        engine.lexical.retrieve = real_retrieve
+        fusion.weighted, fusion.dense_weight = real_weighted, real_dw
+    return out
+
+
 # ----------------------------------------------------------------------------- report
 
 def report(paths: list[str]) -> int:
@@ -302,11 +337,18 @@ def main(argv=None) -> int:
     ap.add_argument("--peer", choices=["langchain"], default=None)
     ap.add_argument("--peer-python", default=str(Path.home() / ".cache/lode-bench/peers-venv/bin/python"))
     ap.add_argument("--only", type=int, default=None, help="first N instances (smoke runs)")
+    ap.add_argument("--skip-repos", default="", metavar="NAME,...",
+                    help="leave out instances whose repo contains one of these (bounded slow-model runs)")
     ap.add_argument("--no-lode", action="store_true", help="peer row only")
+    ap.add_argument("--sweep", default=None, metavar="W,W,...",
+                    help="instead: hybrid at each fixed semantic weight (lode chunks)")
+    ap.add_argument("--sweep-kinds", default="wsum,rrf", help="fusions to sweep: wsum (weighted sum), rrf")
     ap.add_argument("--out")
     a = ap.parse_args(argv)
     rows = [json.loads(line) for line in Path(a.eval).read_text().splitlines() if line.strip()]
     rows = rows[: a.only] if a.only else rows
+    skip = [x for x in a.skip_repos.split(",") if x]
+    rows = [r for r in rows if not any(x in r["repo"] for x in skip)]
     trees, cache = Path(a.trees), Path(a.cache)
     cache.mkdir(parents=True, exist_ok=True)
     log = lambda m: print(m, file=sys.stderr, flush=True)
@@ -317,7 +359,12 @@ def main(argv=None) -> int:
         if st["embed_seconds"]:
             out["throughput"][f"lode/{a.model}"] = {"texts": st["embedded"], "seconds": round(st["embed_seconds"], 1),
                                                     "texts_per_s": round(st["embedded"] / st["embed_seconds"], 1)}
-        out["runs"][f"lode/{a.model}"] = evaluate(st["svc"], rows, trees, MODES, log)
+        if a.sweep:
+            out["runs"][f"lode/{a.model}/sweep"] = sweep(st["svc"], rows, trees,
+                                                          [float(x) for x in a.sweep.split(",")], log,
+                                                          tuple(a.sweep_kinds.split(",")))
+        else:
+            out["runs"][f"lode/{a.model}"] = evaluate(st["svc"], rows, trees, MODES, log)
     if a.peer:
         log(f"peer chunks ({a.peer}), model {a.model}")
         st = peer_store(cache / f"peer-{a.peer}-{a.model}.db", rows, trees, a.model, a.peer_python, cache, log)

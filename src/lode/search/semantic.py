@@ -85,6 +85,9 @@ def retrieve(db: sqlite3.Connection, embedder: Embedder, text: str, workspaces: 
     t0 = time.perf_counter()
     m = matrix(db, embedder.id, embedder.dim, workspaces)
     t1 = time.perf_counter()
+    words = getattr(embedder, "query_words", None)
+    if words:
+        text = " ".join(text.split()[:words])
     q = embedder.embed([text])[0]
     t2 = time.perf_counter()
     info = {"load_ms": round((t1 - t0) * 1000, 3), "embed_query_ms": round((t2 - t1) * 1000, 3),
