@@ -37,6 +37,9 @@ class BodyRanker:
         if not candidates:
             return []
         texts = [f"{c['breadcrumb']}\n{c['body'][:BODY_CHARS]}" for c in candidates]
+        words = getattr(self.embedder, "query_words", None)
+        if words:
+            query = " ".join(query.split()[:words])
         vecs = self.embedder.embed([query] + texts)
         cos = vecs[1:] @ vecs[0]
         first = np.array([c["score"] for c in candidates], dtype=np.float32)
