@@ -47,4 +47,4 @@ def test_golden(rel: str, request):
 
 def test_every_language_has_a_fixture():
     exts = {Path(f).suffix for f in FILES}
-    assert {".go", ".py", ".rs", ".ts", ".tsx", ".mjs", ".cjs", ".zig", ".md", ".yaml", ".txt"} <= exts
+    assert {".go", ".py", ".rs", ".ts", ".tsx", ".mjs", ".cjs", ".zig", ".c", ".md", ".yaml", ".txt"} <= exts

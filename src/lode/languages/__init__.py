@@ -2,22 +2,19 @@
 
 Each language is a :class:`~lode.languages.spec.LanguageSpec`: a grammar wheel, the
 tags-style queries whose ``@definition.*`` captures are units, and small rule tables.
-Go, Python, Rust, TypeScript/TSX, JavaScript and Zig carry rules and query additions in
-their own sub-packages; the languages in ``GENERIC`` are chunked from their wheel's own
-``tags.scm`` with the default rules and no code of their own.
+Go, Python, Rust, TypeScript/TSX, JavaScript, Zig and C/C++ carry rules or query
+additions in their own sub-packages; the languages in ``GENERIC`` are chunked from
+their wheel's own ``tags.scm`` with the default rules and nothing of their own.
 """
 
 from __future__ import annotations
 
 import os
 
-from . import go, javascript, python, rust, typescript, zig
+from . import c, go, javascript, python, rust, typescript, zig
 from .spec import LanguageSpec, grammar, module_query, wheel_query
 
 GENERIC: tuple[LanguageSpec, ...] = (
-    LanguageSpec("c", (".c", ".h"), grammar("tree_sitter_c"), (module_query("tree_sitter_c"),)),
-    LanguageSpec("cpp", (".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"),
-                 grammar("tree_sitter_cpp"), (module_query("tree_sitter_cpp"),)),
     LanguageSpec("java", (".java",), grammar("tree_sitter_java"), (module_query("tree_sitter_java"),)),
     LanguageSpec("ruby", (".rb",), grammar("tree_sitter_ruby"), (module_query("tree_sitter_ruby"),)),
     LanguageSpec("php", (".php",), grammar("tree_sitter_php", "language_php"),
@@ -26,7 +23,7 @@ GENERIC: tuple[LanguageSpec, ...] = (
 
 LANGUAGES: tuple[LanguageSpec, ...] = (
     go.SPEC, python.SPEC, rust.SPEC, typescript.SPEC, typescript.TSX, javascript.SPEC, zig.SPEC,
-    *GENERIC,
+    c.SPEC, c.CPP, *GENERIC,
 )
 
 _BY_EXTENSION = {ext: spec for spec in LANGUAGES for ext in spec.extensions}
