@@ -179,7 +179,7 @@ class Service:
         result = index_workspace(self.store, ws, progress=progress, workers=workers, only=paths).to_dict()
         if embed:
             from .embed.indexing import embed_after_index
-            result["embedding"] = embed_after_index(self.store, ws.id, model, progress)
+            result["embedding"] = embed_after_index(self.store, ws.id, model, progress, result.get("generation"))
         return result
 
     # -- status -------------------------------------------------------------------

@@ -70,8 +70,9 @@ def test_index_embeds_and_identical_texts_share_one_vector(service, project, tmp
     assert run2["embedding"]["embedded"] == 0
     assert len(_vector_rows(service)) == used[0]
     assert db.execute("SELECT count(embed_hash) FROM chunks").fetchone()[0] == 2 * used[1]
-    # Re-running embeds nothing.
-    assert service.index(str(root))["embedding"]["embedded"] == 0
+    # Re-running embeds nothing, and an unchanged workspace skips the scans altogether.
+    again = service.index(str(root))["embedding"]
+    assert again["embedded"] == 0 and again.get("up_to_date") is True
 
 
 def test_changed_text_is_embedded_and_the_orphan_reclaimed(service, project):

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from .models import ModelUnavailable, load_embedder, model_name
-from .vectors import embed_workspace, set_model, stored_model
+from .vectors import _get, _set, embed_workspace, set_model, stored_model
 
 
-def embed_after_index(store, workspace_id: int, model: str | None = None, progress=None) -> dict:
+def embed_after_index(store, workspace_id: int, model: str | None = None, progress=None,
+                      generation: int | None = None) -> dict:
     """Embed the workspace's chunks that lack a vector for the store's model.
 
     ``model`` (a name) switches the store to that model; a model asked for by name that
@@ -22,4 +23,15 @@ def embed_after_index(store, workspace_id: int, model: str | None = None, progre
         return {"skipped": exc.message, "model": name}
     if stored_model(store.db) != name:
         set_model(store, name)
-    return embed_workspace(store, embedder, workspace_id, progress)
+    # A workspace whose generation did not move since its last complete embedding run with
+    # this model has nothing to embed: skip the scans (a no-op re-index of Go's 100k
+    # chunks would otherwise spend ~1 s proving it).
+    mark = f"{embedder.id}@{generation}" if generation is not None else None
+    if mark is not None and _get(store.db, f"embedded:{workspace_id}") == mark:
+        return {"model": embedder.id, "embedded": 0, "reclaimed": 0, "embed_seconds": 0.0, "seconds": 0.0,
+                "cpu_seconds": 0.0, "texts_per_second": None, "up_to_date": True}
+    result = embed_workspace(store, embedder, workspace_id, progress)
+    if mark is not None:
+        with store.transaction() as db:
+            _set(db, f"embedded:{workspace_id}", mark)
+    return result
