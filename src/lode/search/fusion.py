@@ -18,11 +18,13 @@ from __future__ import annotations
 # Semantic weight by query length (number of words). Long queries: swept on the 41
 # SWE-bench issues (bench/retrieval.py --sweep; docs/embeddings.md): the static model
 # helps only as a nudge (0.05: file@5 61.0 → 63.4, fn@5 29.3 → 31.7, fn@10 kept; 0.2
-# already loses), MiniLM carries more weight (0.3, from the research harness). Short
-# queries lean on vectors more (not benchmarked: no short-query set yet).
+# already loses); so does MiniLM over lode's lexical side (0.05: file@5 65.7 → 68.6,
+# fn@10 kept; 0.1: 71.4 but fn@10 −2.9; the research harness's 0.3, tuned against plain
+# BM25, loses here). Short queries lean on vectors more (not benchmarked: no short-query
+# set yet).
 SHORT_WORDS = 8
 WEIGHT_SHORT = 0.3
-WEIGHT_LONG = {"static": 0.05, "minilm": 0.3}
+WEIGHT_LONG = {"static": 0.05, "minilm": 0.05}
 RRF_K = 60
 # In hybrid results, a chunk found only by vectors is kept when its fused score is above
 # this share of the best: semantic neighbours fill in where the words are weak, and do
