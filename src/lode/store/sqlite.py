@@ -54,7 +54,7 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None,
                                       check_same_thread=False)
-            self.db.execute("PRAGMA journal_mode = WAL")
+            self._wal(timeout)
             self.db.execute("PRAGMA synchronous = NORMAL")
             self.db.execute("PRAGMA foreign_keys = ON")
             self.db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
@@ -63,6 +63,20 @@ class Store:
             raise StoreError(f"cannot open store {self.path}: {exc}") from exc
         except OSError as exc:
             raise StoreError(f"cannot create store {self.path}: {exc.strerror or exc}") from exc
+
+    def _wal(self, timeout: float) -> None:
+        # Switching a fresh file to WAL needs a lock SQLite does not wait for (the busy
+        # handler is not consulted), so writers opening one new store at once can get
+        # "database is locked" here: retry until the timeout.
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.db.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     def close(self) -> None:
         self.db.close()
