@@ -159,8 +159,8 @@ def main() -> None:
             ("socket search.query, 4 clients", concurrent),
             ("socket workspace.list (overhead floor)", ping)]
     base = statistics.median(inproc)
-    print(f"| path | calls | p50 ms | p95 ms | p50 vs in-process |")
-    print(f"|---|---|---|---|---|")
+    print("| path | calls | p50 ms | p95 ms | p50 vs in-process |")
+    print("|---|---|---|---|---|")
     for name, samples in rows:
         ratio = "–" if samples is ping else f"{statistics.median(samples) / base:.2f}×"
         print(f"| {name} | {len(samples)} | {pct(samples, 50):.2f} | {pct(samples, 95):.2f} | {ratio} |")

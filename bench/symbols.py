@@ -29,7 +29,6 @@ import json
 import os
 import random
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -41,7 +40,6 @@ from lode.languages import language_for_path
 from lode.languages.treesitter import grammar_for
 from lode.store import Store
 from lode.store.records import FileRecord
-from lode.symbols.api import matcher
 from lode.symbols.extraction import extract_symbols
 from lode.symbols.index import SymbolIndex
 from lode.symbols.layout import Layout

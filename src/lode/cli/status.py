@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 
-import click
 from rich.markup import escape
 
 from . import main

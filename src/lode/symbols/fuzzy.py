@@ -118,7 +118,7 @@ class NameMatcher:
 
     def _literal(self, needle: str):
         """Leaf numbers whose line contains ``needle`` (str.find: the fastest scan)."""
-        blob, starts, find = self.blob, self.starts, self.blob.find
+        starts, find = self.starts, self.blob.find
         i = find(needle)
         while i >= 0:
             yield bisect.bisect_right(starts, i) - 1
