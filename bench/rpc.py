@@ -42,6 +42,22 @@ def default_corpus() -> str:
     return go_net if os.path.isdir(go_net) else str(Path(__file__).resolve().parent.parent / "src")
 
 
+def start_daemon(sock: str, db: str, *flags: str, wait: float = 60.0):
+    """A `lode serve` process and a client connected to it (once its socket answers)."""
+    proc = subprocess.Popen([sys.executable, "-c", "from lode.cli import main; main()", "serve",
+                             "--socket", sock, "--db", db, *flags],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return proc, Client(sock)
+        except NoDaemon:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise SystemExit(f"lode serve did not start on {sock}")
+            time.sleep(0.05)
+
+
 def watch_latency(tmp: Path, edits: int = 20) -> list[float]:
     """Time from writing a file to ``search.query`` finding its new word, with the
     daemon watching."""
@@ -50,17 +66,9 @@ def watch_latency(tmp: Path, edits: int = 20) -> list[float]:
     for i in range(300):
         (ws / f"m{i}.py").write_text(f"def handler_{i}(request):\n    return request.body\n")
     db, sock = str(tmp / "watch.db"), str(tmp / "w.sock")
-    proc = subprocess.Popen([sys.executable, "-c", "from lode.cli import main; main()", "serve",
-                             "--socket", sock, "--db", db],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc, client = start_daemon(sock, db)
     out = []
     try:
-        while True:
-            try:
-                client = Client(sock)
-                break
-            except NoDaemon:
-                time.sleep(0.05)
         client.call("workspace.add", {"root": str(ws)})
         client.call("index.run", {})
         time.sleep(0.5)
@@ -104,16 +112,8 @@ def main() -> None:
         svc.search(q, limit=10)
         inproc.append((time.perf_counter() - t) * 1000)
 
-    proc = subprocess.Popen([sys.executable, "-c", "from lode.cli import main; main()", "serve",
-                             "--socket", sock, "--db", db, "--no-watch"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc, client = start_daemon(sock, db, "--no-watch")
     try:
-        while True:
-            try:
-                client = Client(sock)
-                break
-            except NoDaemon:
-                time.sleep(0.05)
         for q in QUERIES:
             client.call("search.query", {"query": q, "limit": 10})
         socket_ms = []
