@@ -47,6 +47,7 @@ class Unit:
     name: str | None = None  # dotted with enclosing scopes
     label: str = ""  # signature, as shown in breadcrumbs
     doc: str = ""
+    comments: list[str] = field(default_factory=list)  # the doc comments above, in order
 
     @property
     def kind(self) -> str:
@@ -124,8 +125,8 @@ class _Builder:
             if has_error and _inside_error(d.node):
                 continue
             outer = self._grow_wrappers(d.node, keys)
-            start = self._grow_doc(outer)
-            flat.append(Unit(d, start, outer.end_byte, outer))
+            start, comments = self._grow_doc(outer)
+            flat.append(Unit(d, start, outer.end_byte, outer, comments=comments))
         return flat
 
     def _recover(self, root: Node, units: list[Unit]) -> list[Unit]:
@@ -170,11 +171,13 @@ class _Builder:
                 return node
             node = parent
 
-    def _grow_doc(self, node: Node) -> int:
-        """Start of the run of comments/attributes directly above ``node``: each on its
-        own line, no blank line between. Inner doc comments (``//!``) describe the
-        enclosing module, not the next item, and stop the run."""
+    def _grow_doc(self, node: Node) -> tuple[int, list[str]]:
+        """Start of the run of comments/attributes directly above ``node`` (each on its
+        own line, no blank line between) and the comments' texts, in order. Inner doc
+        comments (``//!``) describe the enclosing module, not the next item, and stop
+        the run."""
         data, lines, start = self.data, self.lines, node.start_byte
+        comments: list[str] = []
         sib = node.prev_sibling
         while sib is not None and (is_comment(sib) or sib.type in self.spec.attached):
             if data[sib.end_byte : start].strip():
@@ -185,12 +188,16 @@ class _Builder:
                 break  # a trailing comment on a line of code belongs to that code
             if is_comment(sib) and data.startswith(INNER_DOC, sib.start_byte):
                 break
+            if is_comment(sib):
+                comments.append(sib.text.decode("utf-8", "replace"))
             start = sib.start_byte
             sib = sib.prev_sibling
-        return start
+        comments.reverse()
+        return start, comments
 
     def _header_label(self, root: Node) -> str | None:
-        for child in root.named_children[:8]:
+        for i in range(min(root.named_child_count, 8)):  # not named_children: lists them all
+            child = root.named_child(i)
             if child.type in HEADER_NODES:
                 return " ".join(child.text.decode("utf-8", "replace").split())[:120].rstrip(";{ ")
         return None
@@ -240,14 +247,8 @@ class _Builder:
     def _doc(self, u: Unit) -> str:
         """Comments above the definition (not its attributes), then its docstring."""
         parts = []
-        sib = u.node.prev_sibling
-        comments = []
-        while sib is not None and sib.start_byte >= u.start:
-            if is_comment(sib):
-                comments.append(sib.text.decode("utf-8", "replace"))
-            sib = sib.prev_sibling
-        if comments:
-            parts.append(comment_text("\n".join(reversed(comments))))
+        if u.comments:
+            parts.append(comment_text("\n".join(u.comments)))
         if self.spec.docstring:
             parts.append(_docstring(u.definition.node))
         return "\n".join(p for p in parts if p).strip()
