@@ -15,7 +15,7 @@ COLLECTIONS = frozenset({
     "literal_value", "composite_literal", "list", "dictionary", "set", "tuple", "array",
     "object", "array_expression", "initializer_list", "array_creation_expression",
     "struct_expression", "field_initializer_list", "tuple_expression", "hash",
-    "array_initializer", "anonymous_struct_initializer", "initializer_list",
+    "array_initializer", "anonymous_struct_initializer",
 })
 # Function literals are shown by their signature only.
 FUNCTION_LITERALS = frozenset({
