@@ -24,6 +24,10 @@ Captures a ``symbols.scm`` may use:
     an unqualified identifier that may name an import or a definition of this module.
 ``@ref.path``
     a whole path expression (Rust ``crate::a::B``), resolved by the language's resolver.
+``@var.*``, ``@field.*``, ``@ret.*``
+    what the tree says about types (``s *Server``, ``self.db = DB()``, a method's
+    result), read by :mod:`lode.symbols.typed` so that ``s.Close()`` is a reference to
+    ``Server.Close``.
 """
 
 from __future__ import annotations
@@ -57,3 +61,9 @@ class SymbolRules:
     exported: Callable[[str], bool] | None = None
     # path fragments that mark test code (ranked after non-test candidates)
     test_markers: tuple[str, ...] = field(default=("/test/", "/tests/", "/testing/", "testdata/"))
+    # node types that hold local variables (`@var.*` captures belong to the nearest one)
+    scope_nodes: frozenset[str] = frozenset()
+    # names that stand for the enclosing type's instance (`self`, `this`)
+    self_names: frozenset[str] = frozenset()
+    # does calling this name build an instance of it (Python: classes are CapWords)?
+    is_class_name: Callable[[str], bool] = lambda name: False

@@ -37,20 +37,70 @@ def _candidates(cands) -> list[dict]:
     return out
 
 
+def capped(key: str, items: list, limit: int | None) -> dict:
+    """``{key: the first `limit` items, "total": how many there are, "truncated": cut?}``
+    — every list an interface returns says whether it is whole."""
+    total = len(items)
+    cut = bool(limit) and total > limit
+    return {key: items[:limit] if cut else items, "total": total, "truncated": cut}
+
+
 def definition(store, name: str, workspace: str | None = None, limit: int | None = DEFAULT_LIMIT) -> dict:
     q = normalize(name)
-    return {"name": q, "candidates": _candidates(_index(store, workspace).definitions(q, limit))}
+    found = _index(store, workspace).definitions(q, None)
+    return {"name": q, **capped("candidates", _candidates(found), limit), "source": "index"}
 
 
-def references(store, name: str, workspace: str | None = None, limit: int | None = DEFAULT_LIMIT) -> dict:
+def references(store, name: str, workspace: str | None = None, limit: int | None = DEFAULT_LIMIT,
+               every: bool = False) -> dict:
+    """Files that reference ``name`` with their first position — or, ``every``, each
+    position (the files the index names are read again for all of them)."""
     q = normalize(name)
-    return {"name": q, "references": _candidates(_index(store, workspace).references(q, limit))}
+    found = _index(store, workspace).references(q, None)
+    if every:
+        found = _every_position(store, found)
+    return {"name": q, **capped("references", _candidates(found), limit), "source": "index"}
+
+
+def _every_position(store, firsts) -> list:
+    """Every occurrence, in the files the index lists, of the names it matched there."""
+    from dataclasses import replace
+
+    from ..chunking.reader import read_text
+    from ..languages import language_for_path
+    from .extraction import extract_symbols
+    from .layout import layout_for
+    from .records import REFERENCE
+
+    by_file: dict[tuple[str, str], list] = {}
+    for c in firsts:
+        by_file.setdefault((c.workspace, c.path), []).append(c)
+    out = []
+    roots = {w.name: w.root for w in store.workspaces()}
+    for (ws, path), cands in by_file.items():
+        names = {c.name for c in cands}
+        spec = language_for_path(path)
+        fs = None
+        try:
+            root = roots[ws]
+            fs = extract_symbols(path, read_text(os.path.join(root, path)), None, spec,
+                                 layout_for(root), every=True)
+        except Exception:  # changed or unreadable since indexing: the index's positions stand
+            pass
+        if fs is None:
+            out += cands
+            continue
+        seen = [s for s in fs.symbols if s.kind == REFERENCE and s.name in names]
+        out += [replace(cands[0], name=s.name, line=s.line, column=s.column) for s in seen] or cands
+    out.sort(key=lambda c: (c.test, c.path, c.line, c.column))
+    return out
 
 
 def implementations(store, name: str, workspace: str | None = None,
                     limit: int | None = DEFAULT_LIMIT) -> dict:
     q = normalize(name)
-    return {"name": q, "implementations": _candidates(_index(store, workspace).implementations(q, limit))}
+    found = _index(store, workspace).implementations(q, None)
+    return {"name": q, **capped("implementations", _candidates(found), limit), "source": "index"}
 
 
 def describe(store, name: str, workspace: str | None = None, limit: int | None = 10) -> dict:
@@ -58,7 +108,8 @@ def describe(store, name: str, workspace: str | None = None, limit: int | None =
     q = normalize(name)
     index = _index(store, workspace)
     out = []
-    for c in index.definitions(q, limit):
+    found = index.definitions(q, None)
+    for c in found[:limit] if limit else found:
         item = {k: v for k, v in zip(_CANDIDATE_KEYS, (c.name, c.path, c.line, c.column, c.kind, c.module,
                                                         c.detail, c.via, c.target, c.test, c.workspace))
                 if v not in ("", None) or k in ("name", "path", "line", "kind", "module")}
@@ -69,7 +120,8 @@ def describe(store, name: str, workspace: str | None = None, limit: int | None =
             info = {**info, "signature": _source_line(store, c) or info["signature"], "doc": ""}
         item.update(info)
         out.append(item)
-    return {"name": q, "symbols": out}
+    return {"name": q, "symbols": out, "total": len(found), "truncated": bool(limit) and len(found) > limit,
+            "source": "index"}
 
 
 def _chunk_at(store, c) -> dict:
@@ -150,7 +202,8 @@ def search(store, query: str, workspace: str | None = None, limit: int | None = 
 
 def list_symbols(store, workspace: str | None = None, prefix: str | None = None,
                  kinds: list[str] | None = None, limit: int | None = 1000) -> dict:
-    return {"symbols": _candidates(_index(store, workspace).list_symbols(prefix, kinds, limit))}
+    found = _index(store, workspace).list_symbols(prefix, kinds, None)
+    return capped("symbols", _candidates(found), limit)
 
 
 def outline(store, path: str, workspace: str | None = None) -> dict:
@@ -178,5 +231,7 @@ def query_ast(query: str, paths: list[str] | None = None, language: str | None =
         raise InvalidParams("invalid params: 'query' is empty", data={"param": "query"})
     base = root or os.getcwd()
     targets = [p if os.path.isabs(p) else os.path.join(base, p) for p in (paths or [base])]
-    captures, errors = run_query(query, targets, language, limit, base=base)
-    return {"captures": [c.to_dict() for c in captures], "errors": errors}
+    counts: dict = {}
+    captures, errors = run_query(query, targets, language, limit, base=base, counts=counts)
+    return {"captures": [c.to_dict() for c in captures], "errors": errors, "total": counts["total"],
+            "truncated": counts["total"] > len(captures)}

@@ -11,7 +11,10 @@ The language's ``symbols.scm`` runs once over the tree the chunker also uses. Th
 3. relations (bases, implemented traits, interface method sets) and references are
    resolved through the aliases and this file's own top-level definitions.
 
-Only the first occurrence of each (name, kind) in a file is kept.
+Only the first occurrence of each (name, kind) in a file is kept (``every=True``
+keeps them all: ``lode refs --all`` re-reads the files the index names). Members of
+values whose type the tree states (``s *Server`` → ``s.Close()``) are references to
+the type's member (:mod:`.typed`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,9 @@ _RULES_MODULE = {"tsx": "typescript"}
 _rules: dict[str, SymbolRules | None] = {}
 _queries: dict[str, object] = {}
 _lock = threading.Lock()
+# type expressions whose last part is a type name of another module
+_QUALIFIED_TYPES = frozenset({"qualified_type", "nested_type_identifier", "scoped_type_identifier",
+                              "generic_type_qualified"})
 
 
 def rules_for(spec: LanguageSpec) -> SymbolRules | None:
@@ -74,8 +80,12 @@ class Def:
 class Context:
     """One file's extraction state, shared by the generic passes and the resolver."""
 
-    def __init__(self, path: str, data: bytes, spec: LanguageSpec, rules: SymbolRules, layout: Layout):
+    def __init__(self, path: str, data: bytes, spec: LanguageSpec, rules: SymbolRules, layout: Layout,
+                 every: bool = False):
         self.path, self.data, self.spec, self.rules, self.layout = path, data, spec, rules, layout
+        self.every = every
+        self.types = None  # a typed.TypeTable once definitions are qualified
+        self.by_node: dict = {}  # definitions by their node's and their name's span
         self.module = ""
         self.aliases: dict[str, str] = {}
         self.local_defs: dict[str, str] = {}  # top-level short name → qualified name
@@ -115,6 +125,12 @@ class Context:
         seen: set[tuple[str, str]] = set()
         out = []
         for _b, _i, name, kind, line, col, detail in sorted(self._found):
+            if self.every:
+                if (name, kind, line, col) in seen:
+                    continue
+                seen.add((name, kind, line, col))
+                out.append(Symbol(name, kind, line, col, detail))
+                continue
             if (name, kind) in seen:
                 continue
             seen.add((name, kind))
@@ -123,10 +139,11 @@ class Context:
 
 
 def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: LanguageSpec,
-                    layout: Layout | None = None) -> FileSymbols | None:
+                    layout: Layout | None = None, every: bool = False) -> FileSymbols | None:
     """The symbols of one file. ``path`` is relative to the workspace root that
     ``layout`` describes; ``tree`` comes from ``grammar_for(spec).parse(data)`` (None
-    parses here). Returns None for languages without symbol rules."""
+    parses here). Returns None for languages without symbol rules. ``every`` keeps
+    every occurrence, not only the first of each (name, kind)."""
     from .resolvers import resolver_for
 
     rules = rules_for(spec)
@@ -136,7 +153,7 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         data = data.encode("utf-8")
     layout = layout or Layout()
     resolver = resolver_for(rules.resolver)
-    ctx = Context(path, data, spec, rules, layout)
+    ctx = Context(path, data, spec, rules, layout, every)
     if tree is None:
         tree = grammar_for(spec).parse(data)
     root = tree.root_node if tree is not None else None
@@ -145,10 +162,12 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         return FileSymbols(path, spec.name, ctx.module)
 
     defs: dict[tuple[int, int], Def] = {}
-    imports, rels, refs = [], [], []
+    imports, rels, refs, typed = [], [], [], []
     for pattern, caps in grammar_for(spec).matches(_query(spec, rules), root):
         if "import" in caps:
             imports.append(caps)
+        elif "var.name" in caps or "field.name" in caps or "ret.owner" in caps:
+            typed.append(caps)
         elif "rel.owner" in caps:
             rels.append(caps)
         elif "ref.base" in caps or "ref.local" in caps or "ref.path" in caps:
@@ -169,7 +188,14 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
     ctx.extra["defined"] = {ctx.text(d.name) for d in defs.values() if d.name is not None}
     for caps in imports:
         resolver.imports(ctx, caps)
-    by_node = _qualify(ctx, resolver, defs)
+    by_node = ctx.by_node = _qualify(ctx, resolver, defs)
+    if rules.scope_nodes:
+        from .typed import TypeTable
+
+        ctx.types = TypeTable(ctx, resolver, by_node)
+        for caps in sorted(typed, key=lambda c: "ret.owner" not in c):
+            ctx.types.add(caps)
+        ctx.types.finish()
     for caps in rels:
         _relate(ctx, resolver, caps, by_node)
     for caps in refs:
@@ -244,11 +270,16 @@ def _reference(ctx: Context, resolver, caps: dict) -> None:
         base_node = caps["ref.base"][0]
         base = ctx.text(base_node)
         target = ctx.aliases.get(base)
-        if target is None and base not in ctx.local_defs:
-            return  # a local variable's member: the common case, settled before more work
         member_node = caps["ref.member"][0] if "ref.member" in caps else base_node.next_named_sibling
         if member_node is None:
             return
+        if target is None and ctx.types is not None:
+            typed = ctx.types.type_of(base_node)
+            if typed:  # `s.Close()` with `s *Server`: the member of that type, named where it is
+                ctx.ref(f"{typed}.{ctx.text(member_node)}", member_node)
+                return
+        if target is None and base not in ctx.local_defs:
+            return  # an untyped local's member: no answer rather than a guess
         member = ctx.text(member_node)
         if target is not None:
             if rules.exported is not None and not rules.exported(member):
@@ -261,8 +292,10 @@ def _reference(ctx: Context, resolver, caps: dict) -> None:
         return
     node = caps["ref.local"][0]
     name = ctx.text(node)
-    if name in rules.builtins:
-        return
+    if name in rules.builtins or key(node) in ctx.by_node:
+        return  # a builtin, or a definition's own name (`type Server struct`)
+    if node.parent is not None and node.parent.type in _QUALIFIED_TYPES:
+        return  # the last part of `http.Client`: the whole is a `@ref.base`
     target = ctx.aliases.get(name) or ctx.local_defs.get(name) or resolver.unqualified(ctx, name)
     if target:
         ctx.ref(target, node)

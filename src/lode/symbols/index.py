@@ -218,9 +218,44 @@ class SymbolIndex:
         names |= {c.target for c in defs if c.target}
         return defs, names
 
+    def _subtypes(self, types: set[str], kinds=("extends", "embeds")) -> set[str]:
+        """Types that extend or embed any of ``types``, transitively (bounded)."""
+        marks = ",".join("?" * len(kinds))
+        out: set[str] = set()
+        frontier = set(types)
+        for _ in range(MAX_LINK_DEPTH):
+            new = set()
+            for base in frontier:
+                for (sub,) in self.db.execute(f"SELECT DISTINCT sub FROM symbol_relations WHERE base = ?"
+                                              f" AND kind IN ({marks})", (base, *kinds)):
+                    if sub not in out and sub not in types:
+                        new.add(sub)
+            out |= new
+            frontier = new
+            if not frontier:
+                break
+        return out
+
+    def _inherited_names(self, defs: list[Candidate]) -> set[str]:
+        """``Sub.m`` for a member ``Base.m`` that ``Sub`` inherits or (Go) gets from an
+        embedded struct without defining its own: `sub.m()` calls reach ``Base.m``."""
+        out: set[str] = set()
+        for d in defs:
+            if d.kind != METHOD and d.detail not in ("attribute", "property", "field"):
+                continue
+            owner, _, member = (d.target or d.name).rpartition(".")
+            if not owner:
+                continue
+            for sub in self._subtypes({owner}):
+                name = f"{sub}.{member}"
+                if not self._rows(name, _DEFS, trailing=False):
+                    out.add(name)
+        return out
+
     def references(self, query: str, limit: int | None = DEFAULT_LIMIT) -> list[Candidate]:
         q = normalize(query)
         defs, names = self.equivalents(q)
+        names |= self._inherited_names(defs)
         rows = []
         if names:
             for n in names:
@@ -301,6 +336,7 @@ class SymbolIndex:
                 f"AND s.rname < ? AND s.kind = 'method' AND f.language = 'go'{self._ws}",
                 (lo + ".", lo + "/")).fetchall()
             types = {r[0][len(lo) + 1:][::-1] for r in rows}
+            types |= self._subtypes(types, ("embeds",))  # promoted through an embedded struct
             owners = types if owners is None else owners & types
             if not owners:
                 return []

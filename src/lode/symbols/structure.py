@@ -67,26 +67,37 @@ class Capture:
 
 
 def _files(paths: Iterable[str]) -> Iterator[str]:
+    """The files under ``paths``. A walked folder yields only regular files whose real
+    path lies inside it: a symlink pointing out is not followed (a query over an
+    untrusted tree must not read the rest of the disk) and FIFOs, devices and sockets
+    are never opened (a FIFO would block the read)."""
     for p in paths:
         if os.path.isdir(p):
+            top = os.path.realpath(p).rstrip(os.sep) + os.sep
             for dirpath, dirnames, filenames in os.walk(p):
                 dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "node_modules")
                 for f in sorted(filenames):
-                    yield os.path.join(dirpath, f)
+                    full = os.path.join(dirpath, f)
+                    if os.path.realpath(full).startswith(top) and os.path.isfile(full):
+                        yield full
         else:
             yield p
 
 
 def query_ast(query: str, paths: Iterable[str], language: str | None = None,
-              limit: int | None = 1000, base: str | None = None) -> tuple[list[Capture], list[dict]]:
+              limit: int | None = 1000, base: str | None = None,
+              counts: dict | None = None) -> tuple[list[Capture], list[dict]]:
     """Run a tree-sitter query over files (directories are walked); returns captures in
-    file order and per-file errors. A query that does not compile for a language is an
+    file order and per-file errors; ``counts["total"]`` (when given) hears how many
+    captures there are in all, past ``limit`` too. A query that does not compile for a language is an
     error (``InvalidParams``) when ``language`` is given, else that language is skipped
     with the reason recorded."""
     spec_filter = language_named(language) if language else None
     if language and spec_filter is None:
         raise InvalidParams(f"unknown language {language!r}", data={"param": "language"})
     compiled: dict[str, object] = {}
+    counts = counts if counts is not None else {}
+    counts["total"] = 0
     out: list[Capture] = []
     errors: list[dict] = []
     for path in _files(paths):
@@ -121,6 +132,9 @@ def query_ast(query: str, paths: Iterable[str], language: str | None = None,
         for name, nodes in grammar.captures(q, tree.root_node).items():
             for n in nodes:
                 found.append((n.start_byte, name, n))
+        counts["total"] += len(found)
+        if limit and len(out) >= limit:
+            continue  # only counted: the answer says how many it left out
         for _b, name, n in sorted(found, key=lambda t: (t[0], t[1])):
             body = data[n.start_byte:n.end_byte].decode("utf-8", "replace")
             if len(body) > MAX_CAPTURE_TEXT:
@@ -128,5 +142,5 @@ def query_ast(query: str, paths: Iterable[str], language: str | None = None,
             out.append(Capture(shown, name, n.start_point[0] + 1, n.start_point[1] + 1,
                                n.end_point[0] + 1, n.end_point[1] + 1, body))
             if limit and len(out) >= limit:
-                return out, errors
+                break
     return out, errors

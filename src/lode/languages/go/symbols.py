@@ -19,4 +19,5 @@ RULES = SymbolRules(
     builtins=BUILTINS,
     exported=lambda name: name[:1].isupper(),
     test_markers=("_test.go", "/testdata/"),
+    scope_nodes=frozenset({"function_declaration", "method_declaration", "func_literal"}),
 )

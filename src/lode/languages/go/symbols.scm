@@ -27,3 +27,30 @@
 (qualified_type package: (package_identifier) @ref.base)
 (call_expression function: (identifier) @ref.local)
 (composite_literal type: (type_identifier) @ref.local)
+(type_identifier) @ref.local
+
+; what the tree says about types (lode/symbols/typed.py): receivers, parameters,
+; variables, struct fields and results
+(parameter_declaration name: (identifier) @var.name type: (_) @var.type)
+(var_spec name: (identifier) @var.name type: (_) @var.type)
+(var_spec name: (identifier) @var.name !type value: (expression_list . (call_expression function: (_) @var.call)))
+(short_var_declaration left: (expression_list . (identifier) @var.name)
+  right: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal))] @var.type))
+(short_var_declaration left: (expression_list . (identifier) @var.name)
+  right: (expression_list . (call_expression function: (_) @var.call)))
+(field_declaration name: (field_identifier) @field.name type: (_) @field.type)
+(method_declaration name: (field_identifier) @ret.owner
+  result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @ret.type)
+(method_declaration name: (field_identifier) @ret.owner
+  result: (parameter_list . (parameter_declaration type: (_) @ret.type)))
+(function_declaration name: (identifier) @ret.owner
+  result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @ret.type)
+(function_declaration name: (identifier) @ret.owner
+  result: (parameter_list . (parameter_declaration type: (_) @ret.type)))
+(selector_expression operand: [(selector_expression) (call_expression)] @ref.base)
+
+; a struct embedding another has its methods (promoted)
+(type_spec name: (type_identifier) @rel.owner
+  type: (struct_type (field_declaration_list (field_declaration !name type: [
+    (type_identifier) @rel.embeds (qualified_type) @rel.embeds
+    (pointer_type [(type_identifier) (qualified_type)] @rel.embeds)]))))

@@ -18,3 +18,10 @@
 (member_expression object: (identifier) @ref.base)
 (call_expression function: (identifier) @ref.local)
 (new_expression constructor: (identifier) @ref.local)
+
+; what the tree says about types (lode/symbols/typed.py): instances built with `new`
+(variable_declarator name: (identifier) @var.name value: (new_expression constructor: (_) @var.type))
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @field.name)
+  right: (new_expression constructor: (_) @field.type))
+(field_definition property: (property_identifier) @field.name value: (new_expression constructor: (_) @field.type))
+(member_expression object: [(this) (member_expression) (call_expression)] @ref.base)

@@ -17,4 +17,7 @@ RULES = SymbolRules(
                        "getattr setattr hasattr object bool float repr iter next open "
                        "property staticmethod classmethod".split()),
     test_markers=("/test_", "_test.py", "/tests/", "/testing/", "conftest.py"),
+    scope_nodes=frozenset({"function_definition", "lambda"}),
+    self_names=frozenset({"self", "cls"}),
+    is_class_name=lambda name: name[:1].isupper() and not name.isupper(),
 )

@@ -12,6 +12,23 @@
 (class_definition name: (identifier) @rel.owner
   superclasses: (argument_list [(identifier) (attribute)] @rel.extends))
 
-((attribute object: (identifier) @ref.base) (#not-any-of? @ref.base "self" "cls"))
+(attribute object: (identifier) @ref.base)
+(attribute object: [(attribute) (call)] @ref.base)
+(type (identifier) @ref.local)
 (call function: (identifier) @ref.local)
 (decorator (identifier) @ref.local)
+
+; what the tree says about types (lode/symbols/typed.py): annotated parameters and
+; variables, instances built by calling a class, attributes set on self, results
+(typed_parameter (identifier) @var.name type: (type) @var.type)
+(typed_default_parameter name: (identifier) @var.name type: (type) @var.type)
+(function_definition body: (block (expression_statement (assignment left: (identifier) @var.name type: (type) @var.type))))
+(assignment left: (identifier) @var.name !type right: (call function: [(identifier) (attribute)] @var.call))
+(with_item value: (as_pattern (call function: [(identifier) (attribute)] @var.call)
+  alias: (as_pattern_target (identifier) @var.name)))
+((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @field.name) type: (type) @field.type)
+  (#eq? @_self "self"))
+((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @field.name) !type
+  right: (call function: [(identifier) (attribute)] @field.call)) (#eq? @_self "self"))
+(class_definition body: (block (expression_statement (assignment left: (identifier) @field.name type: (type) @field.type))))
+(function_definition name: (identifier) @ret.owner return_type: (type) @ret.type)

@@ -16,4 +16,6 @@ RULES = SymbolRules(
     index_stems=("index",),
     strip_dirs=("src", "lib"),
     test_markers=(".test.", ".spec.", "/__tests__/", "/test/", "/tests/"),
+    scope_nodes=frozenset({"function_declaration", "generator_function_declaration", "method_definition",
+                           "arrow_function", "function_expression"}),
 )

@@ -38,6 +38,16 @@ class Resolver:
             return ".".join(parts)
         return ".".join([head, *rest])
 
+    def type_name(self, ctx: Context, node) -> str | None:
+        """The qualified name of a type (or class) named by ``node`` when an import or
+        this file's own definitions say where it is from; else None (a guess would
+        make wrong references)."""
+        parts = ctx.text(node).split(".")
+        head = ctx.aliases.get(parts[0]) or ctx.local_defs.get(parts[0])
+        if head is None or parts[0] in ctx.rules.builtins:
+            return None
+        return ".".join([head, *parts[1:]])
+
     def path(self, ctx: Context, node) -> str | None:
         """The qualified name a whole path expression names, when its head is known."""
         return None

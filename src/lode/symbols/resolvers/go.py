@@ -77,6 +77,20 @@ class GoResolver(Resolver):
             return f"{ctx.aliases.get(pkg, pkg)}.{name}"
         return f"{ctx.module}.{ctx.text(node)}"
 
+    def type_name(self, ctx, node) -> str | None:
+        if node.type == "qualified_type":
+            pkg = ctx.text(node.child_by_field_name("package"))
+            return f"{ctx.aliases[pkg]}.{ctx.text(node.child_by_field_name('name'))}" \
+                if pkg in ctx.aliases else None
+        if node.type == "selector_expression":  # `pkg.NewX` called
+            operand, field = node.child_by_field_name("operand"), node.child_by_field_name("field")
+            pkg = ctx.text(operand) if operand is not None else ""
+            return f"{ctx.aliases[pkg]}.{ctx.text(field)}" if pkg in ctx.aliases and field else None
+        name = ctx.text(node)
+        if name in ctx.rules.builtins or "." in name:
+            return None
+        return f"{ctx.module}.{name}"  # the same package, maybe another file
+
     def unqualified(self, ctx, name: str) -> str | None:
         return f"{ctx.module}.{name}"  # same package, maybe another file
 

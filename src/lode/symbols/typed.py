@@ -1,0 +1,186 @@
+"""What the tree says about the type of a value, within one file.
+
+References of members (``s.Close()``) name a type only when the receiver's type is
+known. The tree tells it in a few places, which a language's ``symbols.scm`` captures:
+
+``@var.name`` + ``@var.type``
+    a parameter, receiver or variable declared with a type (``s *Server``,
+    ``app: Flask``, ``db: Database``) or built from one (``&Server{}``, ``new Foo()``);
+    it holds in the nearest enclosing scope node (``SymbolRules.scope_nodes``).
+``@var.name`` + ``@var.call``
+    a variable holding a call's result (``app = Flask(…)``): the callee's return type
+    when this file states it, else the callee itself when it is a class
+    (``SymbolRules.is_class_name``).
+``@field.name`` + ``@field.type`` / ``@field.call``
+    a field of the nearest enclosing type (``db *DB`` in a struct, ``self.db = DB()``).
+``@ret.owner`` + ``@ret.type``
+    a function or method's declared result (``func (c *Ctx) Req() *Request``).
+
+``self``/``this`` (``SymbolRules.self_names``) stand for the enclosing type. Anything
+else — an untyped parameter, a generic, an expression the table does not know — has
+no type, and its members are not references: no answer rather than a wrong one.
+"""
+
+from __future__ import annotations
+
+from .extraction import Context, key
+
+_OBJECT_FIELDS = ("operand", "object", "value")
+_MEMBER_FIELDS = ("field", "attribute", "property")
+# wrappers around a type's name: `*T`, `T[K]`, `: T`, a Python `type` node
+_WRAPPERS = frozenset({"pointer_type", "type", "type_annotation", "generic_type", "unary_expression",
+                       "parenthesized_type", "reference_type", "composite_literal"})
+_NAMES = frozenset({"identifier", "type_identifier", "attribute", "qualified_type", "dotted_name",
+                    "member_expression", "nested_type_identifier", "scoped_type_identifier",
+                    "field_identifier", "property_identifier", "selector_expression"})
+MAX_DEPTH = 6
+
+
+class TypeTable:
+    """Variable, field and return types of one file, and the type of an expression."""
+
+    def __init__(self, ctx: Context, resolver, by_node: dict):
+        self.ctx, self.resolver, self.by_node = ctx, resolver, by_node
+        self.vars: dict[tuple[int, int], dict[str, str]] = {}
+        self.fields: dict[tuple[str, str], str] = {}
+        self.returns: dict[str, str] = {}
+        self._calls: list[tuple[dict, str, object]] = []
+
+    # ---- building -----------------------------------------------------------------
+
+    def add(self, caps: dict) -> None:
+        ctx = self.ctx
+        if "ret.owner" in caps:
+            owner = self.by_node.get(key(caps["ret.owner"][0]))
+            t = self.type_name(caps["ret.type"][0])
+            if owner is not None and owner.qname and t:
+                self.returns[owner.qname] = t
+            return
+        if "var.name" in caps:
+            name_node = caps["var.name"][0]
+            table = self.vars.setdefault(self._scope(name_node), {})
+            slot = ctx.text(name_node)
+        elif "field.name" in caps:
+            name_node = caps["field.name"][0]
+            owner = self.enclosing_type(name_node)
+            if owner is None:
+                return
+            table, slot = self.fields, (owner, ctx.text(name_node))
+        else:
+            return
+        if "var.type" in caps or "field.type" in caps:
+            t = self.type_name((caps.get("var.type") or caps["field.type"])[0])
+            if t:
+                table.setdefault(slot, t)
+        else:
+            call = (caps.get("var.call") or caps.get("field.call") or [None])[0]
+            if call is not None:
+                self._calls.append((table, slot, call))
+
+    def finish(self) -> None:
+        """Call results are typed once every return type of the file is known."""
+        for table, slot, callee in self._calls:
+            t = self.call_type(callee)
+            if t:
+                table.setdefault(slot, t)
+
+    def _scope(self, node) -> tuple[int, int]:
+        scopes = self.ctx.rules.scope_nodes
+        p = node.parent
+        while p is not None:
+            if p.type in scopes:
+                return key(p)
+            p = p.parent
+        return (-1, -1)  # the module
+
+    # ---- reading ------------------------------------------------------------------
+
+    def type_name(self, node) -> str | None:
+        """The qualified name of a type expression, when imports or this file say it."""
+        for _ in range(MAX_DEPTH):
+            if node is None or node.type in _NAMES:
+                break
+            if node.type == "string":  # a forward reference, `other: "Flask"`
+                node = next((c for c in node.named_children if c.type == "string_content"), None)
+                break
+            if node.type not in _WRAPPERS:
+                return None
+            inner = node.child_by_field_name("type") or node.child_by_field_name("operand")
+            node = inner if inner is not None else (node.named_children[0] if node.named_child_count else None)
+        if node is None:
+            return None
+        return self.resolver.type_name(self.ctx, node)
+
+    def call_type(self, callee) -> str | None:
+        """The type a call of ``callee`` returns: a method's declared result, a
+        function's, or the class itself when a class is called."""
+        obj, member = _child(callee, _OBJECT_FIELDS), _child(callee, _MEMBER_FIELDS)
+        if obj is not None and member is not None:
+            owner = self.type_of(obj)
+            if owner:
+                return self.returns.get(f"{owner}.{self.ctx.text(member)}")
+        if callee.type not in _NAMES:
+            return None
+        name = self.resolver.type_name(self.ctx, callee)
+        if not name:
+            return None
+        if name in self.returns:
+            return self.returns[name]
+        if self.ctx.rules.is_class_name(name.rsplit(".", 1)[-1]):
+            return name
+        return None
+
+    def enclosing_type(self, node) -> str | None:
+        types = self.ctx.rules.types
+        p = node.parent
+        while p is not None:
+            d = self.by_node.get(key(p))
+            if d is not None and d.qname and d.detail in types and key(d.node) == key(p):
+                return d.qname
+            p = p.parent
+        return None
+
+    def type_of(self, node, depth: int = 0) -> str | None:
+        """The type of an expression: a typed name, ``self``, a field of a typed
+        value, a call of a method whose result type is known."""
+        if node is None or depth > MAX_DEPTH:
+            return None
+        ctx = self.ctx
+        if node.type in ("this", "self") or (node.type == "identifier"
+                                             and ctx.text(node) in ctx.rules.self_names):
+            return self.enclosing_type(node)
+        if node.type == "identifier":
+            name = ctx.text(node)
+            p = node.parent
+            scopes = ctx.rules.scope_nodes
+            while p is not None:
+                if p.type in scopes:
+                    t = self.vars.get(key(p), {}).get(name)
+                    if t:
+                        return t
+                p = p.parent
+            return self.vars.get((-1, -1), {}).get(name)
+        if node.type in ("parenthesized_expression", "non_null_expression", "await_expression"):
+            return self.type_of(node.named_children[0] if node.named_child_count else None, depth + 1)
+        if node.type in ("call_expression", "call"):
+            fn = node.child_by_field_name("function")
+            if fn is None:
+                return None
+            obj = _child(fn, _OBJECT_FIELDS)
+            member = _child(fn, _MEMBER_FIELDS)
+            return self.call_type(fn)
+        obj = _child(node, _OBJECT_FIELDS)
+        member = _child(node, _MEMBER_FIELDS)
+        if obj is not None and member is not None:
+            owner = self.type_of(obj, depth + 1)
+            if owner:
+                return self.fields.get((owner, ctx.text(member)))
+        return None
+
+
+def _child(node, fields):
+    for f in fields:
+        c = node.child_by_field_name(f)
+        if c is not None:
+            return c
+    return None
