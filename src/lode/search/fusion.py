@@ -63,3 +63,26 @@ def rrf(lexical_order: list[int], semantic_order: list[int], w: float = 0.5, k: 
         for rank, cid in enumerate(order):
             out[cid] = out.get(cid, 0.0) + share * (k + 1) / (k + rank + 1)
     return out
+
+
+def mix(scored: list, semantic: dict[int, float], rows: dict[int, dict], w: float) -> list:
+    """Hybrid: ``(1-w)·ranked/max + w·minmax(cosine)`` over the union of both sides,
+    keeping definition tiers whole (an exact identifier's definition stays first).
+    A chunk found only by vectors keeps SEMANTIC_ONLY_FLOOR of the best to stay."""
+    from .ranking import Scored
+
+    base = {s.id: s.score - s.tier for s in scored}
+    fused = weighted(base, semantic, w)
+    top = max(fused.values(), default=0.0)
+    by_id = {s.id: s for s in scored}
+    out = []
+    for cid, value in fused.items():
+        s = by_id.get(cid)
+        if s is None:
+            if value <= SEMANTIC_ONLY_FLOOR * top or cid not in rows:
+                continue
+            out.append(Scored(cid, value, 0, 0.0, rows[cid], ["semantic"]))
+            continue
+        via = ["lexical", "semantic"] if cid in semantic else ["lexical"]
+        out.append(Scored(cid, value + s.tier, s.tier, s.lexical, s.row, via))
+    return out

@@ -1,17 +1,15 @@
-"""Lexical retrieval: FTS5 over chunk bodies, breadcrumbs and identifier parts, ranked
-by bm25 and then code-aware tiers (computed in :mod:`.engine`, which sees names):
+"""Lexical candidates: FTS5 BM25 over chunk bodies, breadcrumbs (path, scope, signature
+and their identifier parts) and body identifier parts, Porter-stemmed.
 
-- tier 3: the chunk defines the identifier exactly as typed (case included);
-- tier 2: the chunk *defines* the identifier the query names (its name's last part,
-  or its whole dotted name, equals the query, or the query's words spell its parts),
-  or is a definition containing a quoted literal verbatim;
-- tier 1: the chunk's name is one of the query's words;
-- within a tier, bm25 (breadcrumb weighted above body, identifier parts below).
+Candidate generation must not starve: a description's content words are OR-ed (BM25
+rewards chunks that hold more of them, and rarer ones), so a chunk that lacks one word
+of five is still found. Stopwords stay out unless the query has nothing else. A long
+pasted text keeps its :data:`MAX_TERMS` rarest words. Definitions named like the query
+(or like an identifier inside it) are fetched by name as well, so a definition is a
+candidate even when its identifier is used in thousands of other chunks. A query with
+no words, or whose words are not indexed, falls back to a substring scan.
 
-Definitions named like the query are fetched by name as well as by FTS, so a
-definition is first even when its identifier is used in thousands of other chunks.
-When all-terms (AND) finds nothing, any-term (OR) is tried; when the query has no
-words at all or tokens find nothing, a substring scan over bodies runs.
+Ranking the candidates is :mod:`.ranking`'s job.
 """
 
 from __future__ import annotations
@@ -20,24 +18,26 @@ import sqlite3
 from dataclasses import dataclass
 
 from .filters import Filters
-from .query import Query, fts_expression
+from .query import Query, Term, fts_expression
 
-# bm25 column weights: body, breadcrumb, idents.
+# bm25 column weights: body, breadcrumb (path, scope, signature), body identifier parts.
 WEIGHTS = (1.0, 2.0, 0.5)
-CANDIDATES = 200          # FTS rows considered before tiers re-rank them
+CANDIDATES = 300          # FTS rows ranked by bm25 before the ranking stage
+MAX_TERMS = 32            # words of a long query kept (the rarest)
+NAMED = 50                # definitions fetched by name
 SUBSTRING_SCAN_LIMIT = 2000
-# When every word of a query is in more chunks than this, ranking all matches by bm25
-# costs hundreds of ms on a 2M-line tree; the first COMMON_SAMPLE matches are ranked
-# instead (definitions named like the query are still fetched by name).
-COMMON_DOCS = 15_000
-COMMON_SAMPLE = 3_000
+MAX_SUBSTRING_CHARS = 256  # LIKE patterns longer than this are cut (SQLite refuses huge ones)
+# Words in more than this share of a large store's chunks carry little evidence and
+# make bm25 score most of the index: they are dropped when rarer words remain.
+COMMON_SHARE = 0.05
+COMMON_MIN_CHUNKS = 20_000
 
 
 @dataclass
 class Candidate:
     id: int
     bm25: float            # positive, higher is better
-    tier: int = 0
+    named: bool = False    # fetched because its name is the query's identifier
 
 
 def _bm25() -> str:
@@ -50,46 +50,70 @@ def _scope(workspace_ids: list[int], filters: Filters) -> tuple[str, list]:
     return " AND " + ws + where, list(workspace_ids) + args
 
 
-def _fts(db: sqlite3.Connection, expr: str, scope: str, args: list, limit: int,
-         sample: int | None = None) -> list[Candidate]:
-    if sample:
-        sql = (f"SELECT chunks_fts.rowid, {_bm25()} AS r FROM chunks_fts "
-               "JOIN chunks c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id "
-               f"WHERE chunks_fts MATCH ?{scope} LIMIT ?")
-        rows = sorted(db.execute(sql, [expr, *args, sample]), key=lambda r: r[1])[:limit]
-        return [Candidate(i, -r) for i, r in rows]
+def _fts(db: sqlite3.Connection, expr: str, scope: str, args: list, limit: int) -> list[Candidate]:
     sql = (f"SELECT chunks_fts.rowid, {_bm25()} AS r FROM chunks_fts "
            "JOIN chunks c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id "
            f"WHERE chunks_fts MATCH ?{scope} ORDER BY r LIMIT ?")
     return [Candidate(i, -r) for i, r in db.execute(sql, [expr, *args, limit])]
 
 
-def _doc_frequency(db: sqlite3.Connection, token: str) -> int:
-    """Chunks containing ``token`` in any column (from the FTS index, no scan)."""
+def _vocab(db: sqlite3.Connection) -> None:
     db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_fts_vocab "
                "USING fts5vocab(main, chunks_fts, 'row')")
-    row = db.execute("SELECT doc FROM temp.chunks_fts_vocab WHERE term = ?", (token,)).fetchone()
-    return row[0] if row else 0
 
 
-def _all_common(db: sqlite3.Connection, q: Query) -> bool:
-    if not q.terms or q.phrases:
-        return False
-    return min(_doc_frequency(db, t.key) for t in q.terms) > COMMON_DOCS
+def doc_frequencies(db: sqlite3.Connection, tokens: list[str]) -> dict[str, int]:
+    """Chunks holding each token (stemmed as the index stems it), from the FTS index.
+    fts5vocab lists stemmed terms, so each token is stemmed by matching it once."""
+    _vocab(db)
+    out = {}
+    for tok in tokens:
+        row = db.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)",
+            ('"' + tok.replace('"', '""') + '"', COMMON_MIN_CHUNKS * 5)).fetchone()
+        out[tok] = row[0]
+    return out
 
 
-def _by_name(db: sqlite3.Connection, q: Query, scope: str, args: list) -> list[int]:
-    key = q.identifier
-    if not key:
+def _total_chunks(db: sqlite3.Connection) -> int:
+    return db.execute("SELECT max(rowid) FROM chunks_fts").fetchone()[0] or 0
+
+
+def choose_terms(db: sqlite3.Connection, q: Query) -> tuple[tuple[Term, ...], dict]:
+    """The terms the OR query uses: at most MAX_TERMS (the rarest), without very common
+    words when rarer ones remain in a large store."""
+    terms = q.content
+    info: dict = {}
+    total = _total_chunks(db)
+    if len(terms) <= 1 or (len(terms) <= MAX_TERMS and total < COMMON_MIN_CHUNKS):
+        return terms, info
+    df = doc_frequencies(db, [t.key for t in terms])
+    present = [t for t in terms if df.get(t.key, 0) > 0 or t.parts]
+    ranked = sorted(present, key=lambda t: df.get(t.key, 0))
+    if total >= COMMON_MIN_CHUNKS:
+        rare = [t for t in ranked if df.get(t.key, 0) <= COMMON_SHARE * total]
+        if rare and len(rare) < len(ranked):
+            info["dropped_common"] = [t.word for t in ranked if t not in rare][:10]
+            ranked = rare
+    if len(ranked) > MAX_TERMS:
+        info["kept_terms"] = MAX_TERMS
+        ranked = ranked[:MAX_TERMS]
+    keep = set(id(t) for t in ranked)
+    return tuple(t for t in terms if id(t) in keep) or terms, info
+
+
+def _by_name(db: sqlite3.Connection, keys: list[str], scope: str, args: list) -> list[int]:
+    if not keys:
         return []
     sql = ("SELECT c.id FROM chunks c JOIN files f ON f.id = c.file_id "
-           f"WHERE c.name_key = ?{scope} LIMIT 50")
-    return [r[0] for r in db.execute(sql, [key, *args])]
+           f"WHERE c.name_key IN ({','.join('?' * len(keys))}){scope} LIMIT {NAMED}")
+    return [r[0] for r in db.execute(sql, [*keys, *args])]
 
 
 def _substring(db: sqlite3.Connection, needle: str, scope: str, args: list, limit: int) -> list[Candidate]:
     """Chunks whose body contains ``needle`` (ASCII case-insensitive), for punctuation
     and partial-word queries that tokens cannot answer."""
+    needle = needle[:MAX_SUBSTRING_CHARS]
     pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
     sql = ("SELECT chunks_fts.rowid FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid "
            "JOIN files f ON f.id = c.file_id "
@@ -97,38 +121,42 @@ def _substring(db: sqlite3.Connection, needle: str, scope: str, args: list, limi
     return [Candidate(r[0], 1.0) for r in db.execute(sql, [pattern, *args, limit])]
 
 
+def _name_keys(q: Query) -> list[str]:
+    """Identifiers worth fetching by name: the query's identifier, else its compound
+    words (``how does StateManager persist`` → ``statemanager``)."""
+    if q.identifier:
+        return [q.identifier]
+    keys = [d.rsplit(".", 1)[-1] for d in q.dotted]
+    keys += [t.key for t in q.content if t.parts]
+    return list(dict.fromkeys(keys))[:8]
+
+
 def retrieve(db: sqlite3.Connection, q: Query, workspace_ids: list[int], filters: Filters,
              limit: int) -> tuple[list[Candidate], dict]:
-    """Ranked candidates (best first) and notes on how they were found."""
-    info = {"strategy": "and"}
+    """Candidates (best bm25 first, then name matches) and notes on how they were found."""
+    info: dict = {"strategy": "or"}
     if not workspace_ids:
         return [], info
     scope, args = _scope(workspace_ids, filters)
     want = max(CANDIDATES, limit * 4)
     found: list[Candidate] = []
-    expr = fts_expression(q, "AND")
+    terms, notes = choose_terms(db, q)
+    info.update(notes)
+    expr = fts_expression(q, "OR", terms)
     if expr:
-        sample = COMMON_SAMPLE if _all_common(db, q) else None
-        if sample:
-            info["sampled"] = sample
-        found = _fts(db, expr, scope, args, want, sample)
-        if not found and len(q.terms) + len(q.phrases) > 1:
-            info["strategy"] = "or"
-            found = _fts(db, fts_expression(q, "OR"), scope, args, want, sample)
+        found = _fts(db, expr, scope, args, want)
     if not found and q.raw.strip():
         info["strategy"] = "substring"
         needle = q.phrases[0].text if q.phrases and not q.terms else q.raw.strip().strip('"')
-        if needle:
+        if needle.strip():
             found = _substring(db, needle, scope, args, min(want, SUBSTRING_SCAN_LIMIT))
     by_id = {c.id: c for c in found}
-    named = [i for i in _by_name(db, q, scope, args) if i not in by_id]
-    if named and expr and "sampled" not in info:
-        # Score the name matches with the same bm25 so they sort among themselves (FTS5
-        # cannot seek by rowid inside a MATCH, so this is skipped for very common words).
+    named = [i for i in _by_name(db, _name_keys(q), scope, args) if i not in by_id]
+    if named and expr:
         marks = ",".join("?" * len(named))
         for i, r in db.execute(f"SELECT rowid, {_bm25()} FROM chunks_fts WHERE chunks_fts MATCH ? "
                                f"AND rowid IN ({marks})", [expr, *named]):
-            by_id[i] = Candidate(i, -r)
+            by_id[i] = Candidate(i, -r, named=True)
     for i in named:
-        by_id.setdefault(i, Candidate(i, 0.0))
+        by_id.setdefault(i, Candidate(i, 0.0, named=True))
     return list(by_id.values()), info

@@ -1,13 +1,18 @@
-"""Parsing a user's search text into terms — no index needed, so it is tested alone.
+"""Parsing a user's search text — no index needed, so it is tested alone.
 
-Whatever the user types is safe: the text is reduced to words (``\\w+``) and quoted
-phrases, and only those, double-quoted, ever reach FTS5. Punctuation-only queries
-(``->``, ``::``) keep their raw text for the substring fallback.
+Whatever the user types is safe: the text is reduced to words and quoted phrases, and
+only those, double-quoted, ever reach FTS5. Parsing is one linear pass (no regular
+expression that can backtrack over user input), bounded by :data:`MAX_QUERY_CHARS`.
 
 - a word ``ServeHTTP`` → :class:`Term` with its identifier parts ``serve``, ``http``;
 - ``"-32602"`` or ``"free list"`` → a phrase (its words must appear in that order);
-- a dotted name ``server.Handler.ServeHTTP`` is remembered whole (``dotted``) so a
-  definition with that qualified name ranks first.
+- a dotted name ``server.Handler.ServeHTTP`` (or ``Sinatra::Base``) is remembered whole
+  (``dotted``) so a definition with that qualified name ranks first;
+- English function words (``how``, ``the``, ``are`` …) are stopwords: kept for phrases
+  and highlighting, left out of ranking unless the query has nothing else;
+- path-like tokens (``src/_pytest/python.py``, ``File "x.py", line 3``) are ``paths``;
+- :attr:`Query.shape` says what the text looks like: ``symbol`` (an identifier or a
+  qualified name), ``words`` (a description), ``text`` (a pasted issue or stack trace).
 """
 
 from __future__ import annotations
@@ -15,17 +20,34 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..errors import InvalidParams
 from .tokens import identifier_parts
 
+MAX_QUERY_CHARS = 65_536   # a long issue report fits; anything larger is refused
+MAX_WORD_CHARS = 128       # longer "words" (base64, minified code) are not searched as words
+LONG_QUERY_WORDS = 30      # more content words than this: a pasted text, not a description
+
+# Plain \w runs and single path/name separators: every pattern is a single character
+# class or a literal, so matching is linear in the text.
 _WORD = re.compile(r"\w+")
-_QUOTED = re.compile(r'"([^"]*)"')
-_DOTTED = re.compile(r"\w+(?:(?:\.|::)\w+)+")
+_TOKEN = re.compile(r'\w+|::|[./\\"]|[^\w\s]')
+
+STOPWORDS = frozenset("""
+a an and are as at be been being but by can could did do does doing done for from had has
+have having how i if in into is it its itself let me my no nor not of off on once only or
+other our out over own same she should so some such than that the their them then there
+these they this those through to too under until up very was we were what when where which
+while who whom why will with would you your about above after again against all am any
+because before below between both during each few further here just more most s t use used
+uses using via want get gets
+""".split())
 
 
 @dataclass(frozen=True)
 class Term:
     word: str                      # as typed
     parts: tuple[str, ...] = ()    # lower-cased identifier parts, when it splits
+    stop: bool = False             # an English function word
 
     @property
     def key(self) -> str:
@@ -45,10 +67,17 @@ class Query:
     phrases: tuple[Phrase, ...] = ()
     dotted: tuple[str, ...] = ()   # lower-cased, '::' normalised to '.'
     highlights: tuple[str, ...] = field(default=())
+    paths: tuple[str, ...] = ()    # path-like tokens: 'src/app/models.py', 'models.py'
 
     @property
     def empty(self) -> bool:
         return not self.terms and not self.phrases
+
+    @property
+    def content(self) -> tuple[Term, ...]:
+        """The terms that rank: every non-stopword, or all terms when all are stopwords."""
+        kept = tuple(t for t in self.terms if not t.stop)
+        return kept or self.terms
 
     @property
     def identifier(self) -> str | None:
@@ -59,56 +88,146 @@ class Query:
             return self.dotted[0].rsplit(".", 1)[-1]
         return None
 
+    @property
+    def shape(self) -> str:
+        if self.identifier is not None:
+            return "symbol"
+        if len(self.content) > LONG_QUERY_WORDS:
+            return "text"
+        return "words"
+
+
+def _scan_dotted_and_paths(text: str) -> tuple[list[str], list[str]]:
+    """Dotted names (``a.b.C``, ``A::B``) and path-like tokens (``a/b.py``) in one pass
+    over the token stream."""
+    dotted, paths = [], []
+    run: list[str] = []       # alternating word, separator, word …
+    seps: set[str] = set()
+
+    def flush():
+        words = run[::2]
+        if len(words) >= 2:
+            if seps <= {".", "::"}:
+                last = words[-1]
+                # `models.py` is a file name, not a qualified name
+                if not (len(words) == 2 and last.lower() in _FILE_EXTENSIONS):
+                    dotted.append(".".join(words).lower())
+                else:
+                    paths.append(".".join(words))
+            elif "/" in seps or "\\" in seps:
+                paths.append("".join(run).replace("\\", "/"))
+        run.clear()
+        seps.clear()
+
+    prev_end = -1
+    for m in _TOKEN.finditer(text):
+        tok = m.group()
+        adjacent = m.start() == prev_end
+        prev_end = m.end()
+        is_word = tok[0].isalnum() or tok[0] == "_"
+        if is_word:
+            if run and len(run) % 2 == 0 and adjacent:
+                run.append(tok)
+            else:
+                flush()
+                run.append(tok)
+        elif tok in (".", "::", "/", "\\") and run and len(run) % 2 == 1 and adjacent:
+            run.append(tok)
+            seps.add(tok)
+        else:
+            if run and len(run) % 2 == 0:
+                run.pop()  # a trailing separator ("end of sentence.")
+            flush()
+            if tok in ("/", "\\"):
+                # a path may start with a separator: /usr/lib, ./src
+                run.clear()
+    if run and len(run) % 2 == 0:
+        run.pop()
+    flush()
+    return dotted, paths
+
+
+_FILE_EXTENSIONS = frozenset("""
+py pyi go rs ts tsx js jsx mjs cjs zig c h cc cpp hpp hh cxx java rb php cs kt kts scala swift
+ex exs hs lua sh bash dart ml mli jl pl pm m mm sql tf hcl md rst txt yaml yml json toml cfg ini
+""".split())
+
 
 def parse(text: str) -> Query:
     raw = text or ""
-    phrases = []
-    for m in _QUOTED.finditer(raw):
-        words = tuple(_WORD.findall(m.group(1)))
+    if len(raw) > MAX_QUERY_CHARS:
+        raise InvalidParams(f"invalid params: 'query' is {len(raw)} characters; the limit is {MAX_QUERY_CHARS}",
+                            data={"param": "query"})
+    phrases, rest_parts, pos = [], [], 0
+    while True:
+        start = raw.find('"', pos)
+        end = raw.find('"', start + 1) if start >= 0 else -1
+        if start < 0 or end < 0:
+            rest_parts.append(raw[pos:])
+            break
+        rest_parts.append(raw[pos:start])
+        inner = raw[start + 1:end]
+        words = tuple(_WORD.findall(inner))
         if words:
-            phrases.append(Phrase(m.group(1), words))
-    rest = _QUOTED.sub(" ", raw).replace('"', " ")
-    dotted = tuple(d.replace("::", ".").lower() for d in _DOTTED.findall(rest))
+            phrases.append(Phrase(inner, words))
+        pos = end + 1
+    rest = " ".join(rest_parts).replace('"', " ")
+    dotted, paths = _scan_dotted_and_paths(rest)
     terms: list[Term] = []
     seen = set()
     for w in _WORD.findall(rest):
-        if w.lower() in seen:
+        k = w.lower()
+        if k in seen or len(w) > MAX_WORD_CHARS:
             continue
-        seen.add(w.lower())
+        seen.add(k)
         parts = identifier_parts(w)
-        terms.append(Term(w, tuple(parts) if len(parts) > 1 else ()))
+        terms.append(Term(w, tuple(parts) if len(parts) > 1 else (), stop=k in STOPWORDS))
     hl: list[str] = []
     for t in terms:
+        if t.stop and len(terms) > 1:
+            continue
         hl.append(t.word)
         hl.extend(p for p in t.parts if len(p) > 1)
     for p in phrases:
         hl.append(p.text.strip())
     if not terms and not phrases and raw.strip():
-        hl.append(raw.strip())
-    return Query(raw, tuple(terms), tuple(phrases), dotted, tuple(dict.fromkeys(h for h in hl if h)))
+        hl.append(raw.strip()[:MAX_WORD_CHARS])
+    return Query(raw, tuple(terms), tuple(phrases), tuple(dict.fromkeys(dotted)),
+                 tuple(dict.fromkeys(h for h in hl if h)), tuple(dict.fromkeys(paths)))
 
 
 def _q(token: str) -> str:
     return '"' + token.replace('"', '""') + '"'
 
 
+def term_tokens(t: Term) -> list[str]:
+    """What one word looks for in the index: itself and, for a compound identifier,
+    its parts (the ``idents`` column holds every identifier's parts)."""
+    return list(dict.fromkeys([t.key, *t.parts]))
+
+
 def term_expr(t: Term) -> str:
-    """FTS5 expression for one word: the whole token in body/breadcrumb, or the word as
-    a part of some identifier, or (for a compound word) all of its parts."""
+    """FTS5 expression for one word: the whole token anywhere, or all of its parts."""
     w = _q(t.key)
-    alts = [f"{{body breadcrumb}} : {w}", f"idents : {w}"]
-    if t.parts:
-        alts.append("(" + " AND ".join(f"idents : {_q(p)}" for p in dict.fromkeys(t.parts)) + ")")
-    return "(" + " OR ".join(alts) + ")"
+    if not t.parts:
+        return w
+    return "(" + w + " OR (" + " AND ".join(_q(p) for p in dict.fromkeys(t.parts)) + "))"
 
 
 def phrase_expr(p: Phrase) -> str:
     return "{body breadcrumb} : " + _q(" ".join(w.lower() for w in p.words))
 
 
-def fts_expression(q: Query, op: str = "AND") -> str | None:
-    """The MATCH expression: every term and phrase (``AND``) or any (``OR``)."""
-    parts = [term_expr(t) for t in q.terms] + [phrase_expr(p) for p in q.phrases]
+def fts_expression(q: Query, op: str = "AND", terms: tuple[Term, ...] | None = None) -> str | None:
+    """The MATCH expression over ``terms`` (default: the content terms) and the phrases:
+    every one (``AND``) or any (``OR``; a compound word then counts each part)."""
+    use = q.content if terms is None else terms
+    if op == "OR":
+        tokens = list(dict.fromkeys(tok for t in use for tok in term_tokens(t)))
+        parts = [_q(tok) for tok in tokens]
+    else:
+        parts = [term_expr(t) for t in use]
+    parts += [phrase_expr(p) for p in q.phrases]
     if not parts:
         return None
     return f" {op} ".join(parts)

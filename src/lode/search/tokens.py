@@ -57,3 +57,11 @@ def name_key(name: str | None) -> str | None:
         return None
     last = re.split(r"\.|::|#|/", name)[-1].strip()
     return last.lower() or None
+
+
+def breadcrumb_labels(breadcrumb: str) -> str:
+    """What the lexical index holds for a breadcrumb: the breadcrumb itself, then the
+    parts of its compound identifiers (``middleware/basic_auth.go › func BasicAuth`` adds
+    ``basic auth``), so path and name words match as words."""
+    parts = idents_for(breadcrumb)
+    return f"{breadcrumb}\n{parts}" if parts else breadcrumb

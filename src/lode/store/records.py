@@ -20,6 +20,7 @@ class ChunkRow:
     embed_hash: str | None
     body: str
     idents: str
+    labels: str = ""  # the breadcrumb as the lexical index holds it (with identifier parts)
 
 
 @dataclass(slots=True)

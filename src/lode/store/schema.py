@@ -11,16 +11,20 @@
   without reshaping this table. ``name_key`` is the lower-cased last component of the
   chunk's name, for "exact identifier → its definition first".
 - ``chunks_fts``: FTS5 over ``body`` (verbatim; the only copy of a chunk's text),
-  ``breadcrumb`` and ``idents`` (identifier parts: ``reclaimVectors`` → ``reclaim
-  vectors``), rowid = chunks.id. Underscores are token characters so a snake_case
-  identifier stays one token in ``body`` and its parts go to ``idents``.
+  ``breadcrumb`` (the breadcrumb — file path, scope, signature — followed by the parts
+  of its identifiers, so ``middleware/basic_auth.go`` also holds ``basic`` and
+  ``auth``) and ``idents`` (identifier parts of the body: ``reclaimVectors`` →
+  ``reclaim vectors``), rowid = chunks.id. Underscores are token characters so a
+  snake_case identifier stays one token in ``body`` and its parts go to ``idents``.
+  Tokens are Porter-stemmed (``compression`` and ``compressed`` meet at ``compress``).
 """
 
 from __future__ import annotations
 
 from .migrations import migration, run_script
 
-FTS_TOKENIZER = "unicode61 remove_diacritics 2 tokenchars '_'"
+FTS_TOKENIZER = "porter unicode61 remove_diacritics 2 tokenchars '_'"
+_FTS_TOKENIZER_0001 = "unicode61 remove_diacritics 2 tokenchars '_'"
 
 
 @migration("0001_core")
@@ -70,7 +74,7 @@ def _core(db):
     CREATE INDEX chunks_name_key ON chunks(name_key) WHERE name_key IS NOT NULL;
     CREATE INDEX chunks_embed_hash ON chunks(embed_hash) WHERE embed_hash IS NOT NULL;
     CREATE VIRTUAL TABLE chunks_fts USING fts5(
-        body, breadcrumb, idents, tokenize = "{FTS_TOKENIZER}"
+        body, breadcrumb, idents, tokenize = "{_FTS_TOKENIZER_0001}"
     )
     """)
 
@@ -78,3 +82,21 @@ def _core(db):
 @migration("0002_file_notes")
 def _file_notes(db):
     db.execute("ALTER TABLE files ADD COLUMN note TEXT")
+
+
+@migration("0003_fts_stemmed_labelled")
+def _fts_stemmed(db):
+    # Rebuild the lexical index with the Porter stemmer and the breadcrumb's identifier
+    # parts (search ranks by them), copying the text rather than re-chunking every file.
+    from ..search.tokens import breadcrumb_labels  # a pure function; no search state
+
+    db.create_function("lode_labels", 1, breadcrumb_labels, deterministic=True)
+    run_script(db, f"""
+    CREATE VIRTUAL TABLE chunks_fts_new USING fts5(
+        body, breadcrumb, idents, tokenize = "{FTS_TOKENIZER}"
+    );
+    INSERT INTO chunks_fts_new (rowid, body, breadcrumb, idents)
+        SELECT rowid, body, lode_labels(breadcrumb), idents FROM chunks_fts;
+    DROP TABLE chunks_fts;
+    ALTER TABLE chunks_fts_new RENAME TO chunks_fts
+    """)

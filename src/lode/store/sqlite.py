@@ -183,7 +183,7 @@ class Store:
                           c.name, c.name_key, c.breadcrumb, c.embed, c.embed_hash)
                          for i, c in zip(ids, rec.chunks)])
                     db.executemany("INSERT INTO chunks_fts (rowid, body, breadcrumb, idents) VALUES (?, ?, ?, ?)",
-                                   [(i, c.body, c.breadcrumb, c.idents) for i, c in zip(ids, rec.chunks)])
+                                   [(i, c.body, c.labels or c.breadcrumb, c.idents) for i, c in zip(ids, rec.chunks)])
                 for writer in hooks.FILE_WRITERS:
                     writer(db, file_id, rec)
 

@@ -21,7 +21,7 @@ from ..chunking.reader import read_text
 from ..config import DEFAULT_CHUNK_CONFIG, MAX_TEXT_BYTES, ChunkConfig
 from ..errors import FileRefused
 from ..languages import language_for_path
-from ..search.tokens import idents_for, name_key
+from ..search.tokens import breadcrumb_labels, idents_for, name_key
 from ..store.records import ChunkRow, FileRecord
 
 # A file whose chunker runs longer than this (CPU seconds) is chunked as plain text instead (still
@@ -159,7 +159,7 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
             line_end=c.line_end, kind=c.kind, name=c.name, name_key=name_key(c.name),
             breadcrumb=c.breadcrumb, embed=c.embed,
             embed_hash=digest(c.embed.encode("utf-8", "surrogatepass")) if c.embed else None,
-            body=body, idents=idents_for(body, c.name or "")))
+            body=body, idents=idents_for(body, c.name or ""), labels=breadcrumb_labels(c.breadcrumb)))
     lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
     return FileRecord(job.path, job.mtime_ns, job.size, hash=h, chunker=job.chunker,
                       language=language_of(job.path, job.how),

@@ -1,0 +1,265 @@
+"""Ranking candidates: features a code searcher trusts, one score, then diversity.
+
+Every weight here was chosen on the dev split of the semble benchmark and the SWE-bench
+dev issues (bench/semble.py, bench/retrieval.py) and is a rule a code searcher would
+defend, not a fit to single queries:
+
+- **bm25** of the chunk, relative to the best candidate (the evidence of the words);
+- **path**: the share of the query's content words that name the file's folders or
+  stem (prefix-tolerant, so ``authentication`` meets ``basic_auth.go`` and ``routing``
+  meets ``router.go``; two adjacent words may spell one path part: ``url dispatcher``
+  → ``urldispatcher.py``); a file path quoted in the query names the file outright;
+- **name**: the share of content words the chunk's own name spells;
+- **definition tiers** for a query that names an identifier (:func:`tier`): its
+  definition first, case as typed first, and the head of a split definition, not a
+  fragment that only carries its name;
+- **file evidence**: a file with several matching chunks is more likely the answer;
+- **demotions**: prose (docs sections), test code, and tiny chunks (an include guard,
+  a ``#define``) count less unless the query asks for them;
+- **diversity**: the second chunk of a file already listed counts less, the third
+  less again, so ten hits show several files — most questions are answered by files.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass, field
+
+from .query import Query
+from .tokens import identifier_parts
+
+NOT_DEFINITIONS = frozenset({"gap", "header", "section", "text"})
+
+# Feature weights (added to bm25/max, which is ≤ 1).
+PATH_WEIGHT = 0.6
+PATH_NAMED_WEIGHT = 2.0       # a path written in the query (`src/app/models.py`)
+NAME_WEIGHT = 0.3
+FILE_WEIGHT = 0.15            # per other matching chunk of the same file, capped below
+FILE_CAP = 3
+# Multipliers.
+PROSE = 0.5
+TEST = 0.5
+TINY = 0.6                    # a chunk of at most TINY_LINES lines that is not a definition
+TINY_LINES = 2
+TAIL = 0.7                    # a continuation fragment of a split definition
+# Diversity: the k-th further chunk of a file already ranked is multiplied by DIVERSITY**k.
+DIVERSITY = 0.5
+
+_TEST_PATH = re.compile(
+    r"(^|/)(tests?|testing|spec|specs|__tests__|__mocks__|testdata|fixtures?)(/|$)"
+    r"|(^|/)test_[^/]*$|_test\.[a-z]+$|[._-](test|spec)\.[a-z]+$|Tests?\.[a-z]+$")
+_ASKS_TESTS = frozenset({"test", "tests", "testing", "spec", "specs", "fixture", "fixtures", "mock"})
+_ASKS_PROSE = frozenset({"doc", "docs", "documentation", "readme", "guide", "tutorial", "changelog",
+                         "example", "examples", "howto"})
+_MIN_PREFIX = 4
+
+
+def is_test_path(path: str) -> bool:
+    return bool(_TEST_PATH.search(path))
+
+
+def words_meet(word: str, part: str) -> bool:
+    """Prefix-tolerant equality of a query word and a path/name part: one is a prefix
+    of the other (at least 4 letters), or they share a prefix all but 2 letters long
+    (``routing``/``router``, ``logging``/``logger``)."""
+    if word == part:
+        return True
+    short = min(len(word), len(part))
+    if short < _MIN_PREFIX - 1:
+        return False
+    if short >= _MIN_PREFIX - 1 and (word.startswith(part) or part.startswith(word)):
+        return short >= _MIN_PREFIX or len(part) == short  # 'url' ⊂ 'urls', not 'use' ⊂ 'user…'
+    n = 0
+    for a, b in zip(word, part):
+        if a != b:
+            break
+        n += 1
+    return n >= _MIN_PREFIX and n >= short - 2
+
+
+def path_parts(path: str) -> tuple[set[str], set[str]]:
+    """(parts of the file's stem, parts of its folders), lower-cased identifier parts
+    plus the whole lower-cased names."""
+    segs = path.lower().split("/")
+    stem = segs[-1].split(".", 1)[0]
+    stem_parts = {stem, *identifier_parts(segs[-1].split(".", 1)[0])}
+    stem_parts |= set(identifier_parts(path.split("/")[-1].split(".", 1)[0]))
+    folders: set[str] = set()
+    for s in segs[:-1]:
+        folders.add(s)
+        folders.update(identifier_parts(s))
+    return {p for p in stem_parts if p}, {p for p in folders if p}
+
+
+def _share(words: list[str], parts: set[str]) -> float:
+    if not words or not parts:
+        return 0.0
+    hit = 0
+    joined = False
+    for i, w in enumerate(words):
+        if any(words_meet(w, p) for p in parts):
+            hit += 1
+        elif i + 1 < len(words) and (w + words[i + 1]) in parts:
+            hit += 2
+            joined = True
+    return min(1.0, hit / len(words)) if hit else (1.0 if joined else 0.0)
+
+
+@dataclass
+class Scored:
+    id: int
+    score: float
+    tier: int
+    lexical: float                 # bm25 / best bm25
+    row: dict
+    via: list[str] = field(default_factory=lambda: ["lexical"])
+
+
+def _last(name: str) -> str:
+    return name.replace("::", ".").rsplit(".", 1)[-1]
+
+
+def tier(row: dict, q: Query, literals: list[str], body: str | None) -> int:
+    """How exactly the chunk defines what an identifier query names (0–3)."""
+    kind, name, name_key = row["kind"], row["name"], row["name_key"]
+    ident = q.identifier
+    t = 0
+    if name and kind not in NOT_DEFINITIONS:
+        full = name.replace("::", ".").lower()
+        if ident and name_key == ident:
+            t = 2
+            if q.dotted and not (full == q.dotted[0] or full.endswith("." + q.dotted[0])
+                                 or q.dotted[0].endswith("." + full)):
+                t = 1  # the last part matches but the qualifier does not
+        elif name_key and q.identifier is None and any(t_.key == name_key for t_ in q.terms if t_.parts):
+            t = 1
+        if t < 2 and name_key and q.identifier and q.terms:
+            # Words that spell the name's parts: `serve http` → ServeHTTP.
+            parts = set(identifier_parts(_last(name)))
+            words = {p for tm in q.terms for p in (tm.parts or (tm.key,))}
+            if words <= parts:
+                t = max(t, 2 if words == parts else 1)
+        if t == 2 and any(_last(name) == tm.word for tm in q.terms):
+            t = 3  # the identifier as typed, case included, beats other casings
+    if body is not None:
+        for lit in literals:
+            if lit in body:
+                t = max(t, 1 if kind in NOT_DEFINITIONS else 2)
+    return t
+
+
+def spelled_tier(row: dict, q: Query) -> int:
+    """Tier for a multi-word description that spells a definition's name exactly
+    (`serve http` → ServeHTTP, `shopping cart` → ShoppingCart)."""
+    name = row["name"]
+    if not name or row["kind"] in NOT_DEFINITIONS or len(q.terms) < 2 or len(q.terms) > 4:
+        return 0
+    parts = identifier_parts(_last(name))
+    words = [p for tm in q.terms for p in (tm.parts or (tm.key,))]
+    return 2 if words == parts else 0
+
+
+def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: list[str],
+          bodies: dict[int, str], tails: set[int]) -> list[Scored]:
+    """One score per candidate (not yet diversified)."""
+    best = max(lexical.values(), default=0.0)
+    words = [t.key for t in q.content]
+    asks_tests = any(w in _ASKS_TESTS for w in words)
+    asks_prose = any(w in _ASKS_PROSE for w in words)
+    named_paths = [p.lower().lstrip("./") for p in q.paths]
+    path_cache: dict[str, float] = {}
+    heads: set[tuple] = set()
+    per_file: dict[int, int] = {}
+    for cid, v in lexical.items():
+        if best > 0 and v >= 0.3 * best and cid in rows:
+            per_file[rows[cid]["file_id"]] = per_file.get(rows[cid]["file_id"], 0) + 1
+    out = []
+    for cid in sorted(rows, key=lambda i: (rows[i]["file_id"], rows[i]["byte_start"])):
+        row = rows[cid]
+        lex = lexical.get(cid, 0.0) / best if best > 0 else 0.0
+        t = tier(row, q, literals, bodies.get(cid))
+        if t == 0 and q.identifier is None:
+            t = spelled_tier(row, q)
+        if t >= 2:
+            # Only the head of a split definition keeps the definition's tier.
+            key = (row["file_id"], row["name"], row["kind"])
+            if cid in tails or key in heads:
+                t = 1
+            heads.add(key)
+        path = row["path"]
+        ps = path_cache.get(path)
+        if ps is None:
+            stem, folders = path_parts(path)
+            ps = 0.75 * _share(words, stem) + 0.25 * _share(words, folders) if q.shape != "text" else 0.0
+            low = path.lower()
+            if any(low == p or low.endswith("/" + p) or p.endswith("/" + low) for p in named_paths):
+                ps += PATH_NAMED_WEIGHT / PATH_WEIGHT
+            path_cache[path] = ps
+        ns = 0.0
+        if row["name"] and q.shape != "text":
+            ns = _share(words, set(identifier_parts(_last(row["name"]))) | {_last(row["name"]).lower()})
+        s = lex + PATH_WEIGHT * ps + NAME_WEIGHT * ns
+        s += FILE_WEIGHT * min(FILE_CAP, per_file.get(row["file_id"], 1) - 1)
+        if row["tag"] == "prose" and not asks_prose:
+            s *= PROSE
+        if not asks_tests and is_test_path(path):
+            s *= TEST
+        if row["kind"] in NOT_DEFINITIONS and row["line_end"] - row["line_start"] < TINY_LINES:
+            s *= TINY
+        if cid in tails and t < 2:
+            s *= TAIL
+        out.append(Scored(cid, s + t, t, lex, row))
+    return out
+
+
+def diversify(scored: list[Scored], factor: float = DIVERSITY) -> list[Scored]:
+    """Order by score, the k-th further chunk of one file multiplied by factor**k
+    (definition tiers are kept whole: an exact definition stays where it is)."""
+    scored = sorted(scored, key=lambda s: (-s.score, s.row["path"], s.row["byte_start"]))
+    seen: dict[int, int] = {}
+    adjusted = []
+    for s in scored:
+        k = seen.get(s.row["file_id"], 0)
+        seen[s.row["file_id"]] = k + 1
+        base = s.score - s.tier
+        adjusted.append((base * (factor ** k) + s.tier, s))
+    adjusted.sort(key=lambda a: (-a[0], a[1].row["path"], a[1].row["byte_start"]))
+    return [s for _, s in adjusted]
+
+
+def load_rows(db: sqlite3.Connection, ids: list[int]) -> dict[int, dict]:
+    """What ranking needs of each candidate (no bodies)."""
+    out = {}
+    for i in range(0, len(ids), 500):
+        part = ids[i:i + 500]
+        cur = db.execute(
+            "SELECT c.id, c.file_id, c.ord, c.kind, c.name, c.name_key, c.breadcrumb, c.byte_start,"
+            " c.byte_end, c.line_start, c.line_end, f.path, f.language, f.tag, f.generation, f.workspace_id"
+            f" FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id IN ({','.join('?' * len(part))})", part)
+        names = [d[0] for d in cur.description]
+        for r in cur:
+            out[r[0]] = dict(zip(names, r))
+    return out
+
+
+def load_bodies(db: sqlite3.Connection, ids: list[int]) -> dict[int, str]:
+    out = {}
+    for i in range(0, len(ids), 500):
+        part = ids[i:i + 500]
+        out.update(db.execute(f"SELECT rowid, body FROM chunks_fts WHERE rowid IN ({','.join('?' * len(part))})",
+                              part).fetchall())
+    return out
+
+
+def continuation_ids(db: sqlite3.Connection, rows: dict[int, dict]) -> set[int]:
+    """Candidates that continue a split definition (the chunk before them in the file
+    is the same definition: same name and kind)."""
+    named = [cid for cid, r in rows.items() if r["name"] and r["kind"] not in NOT_DEFINITIONS]
+    out: set[int] = set()
+    for i in range(0, len(named), 500):
+        part = named[i:i + 500]
+        out.update(r[0] for r in db.execute(
+            "SELECT c.id FROM chunks c JOIN chunks p ON p.file_id = c.file_id AND p.ord = c.ord - 1"
+            f" WHERE c.id IN ({','.join('?' * len(part))}) AND p.name IS c.name AND p.kind = c.kind", part))
+    return out
