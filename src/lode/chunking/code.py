@@ -32,7 +32,8 @@ from .summary import collect_identifiers, comment_text, render_value, signature_
 _TOP_LEVEL_AFTER_BLANK = re.compile(rb"\n[ \t]*\n(?=[^\s])")
 INNER_DOC = (b"//!", b"/*!")
 VALUE_KINDS = frozenset({"constant", "var", "const", "static", "variable"})
-HEADER_NODES = frozenset({"package_clause", "package_declaration", "namespace_definition"})
+HEADER_NODES = frozenset({"package_clause", "package_declaration", "namespace_definition",
+                          "package_header", "file_scoped_namespace_declaration", "header"})
 # Go-style declaration groups: the unit is the declaration, its specs name it.
 SPEC_GROUPS = {"const_declaration": ("const", "const_spec"), "var_declaration": ("var", "var_spec")}
 
@@ -127,7 +128,27 @@ class _Builder:
             outer = self._grow_wrappers(d.node, keys)
             start, comments = self._grow_doc(outer)
             flat.append(Unit(d, start, outer.end_byte, outer, comments=comments))
-        return flat
+        return self._merge_runs(flat) if self.spec.merge_runs else flat
+
+    def _merge_runs(self, flat: list[Unit]) -> list[Unit]:
+        """Consecutive sibling definitions of a ``merge_runs`` kind with the same name
+        (Elixir clauses, Haskell equations) become one unit: the first, grown to the
+        last. Only whitespace may lie between them."""
+        out: list[Unit] = []
+        last: dict[tuple[int, int, str], Unit] = {}  # parent node → its last unit so far
+        for u in flat:
+            parent = u.node.parent
+            key = _key(parent) if parent is not None else (0, 0, "")
+            prev = last.get(key)
+            if (prev is not None and u.kind in self.spec.merge_runs and prev.kind == u.kind
+                    and u.definition.name is not None and prev.definition.name is not None
+                    and prev.definition.name.text == u.definition.name.text
+                    and not self.data[prev.end:u.start].strip()):
+                prev.end = u.end
+                continue
+            last[key] = u
+            out.append(u)
+        return out
 
     def _recover(self, root: Node, units: list[Unit]) -> list[Unit]:
         """Definitions lost to a syntax error the parser could not close: each stretch
@@ -179,6 +200,7 @@ class _Builder:
         data, lines, start = self.data, self.lines, node.start_byte
         comments: list[str] = []
         sib = node.prev_sibling
+        doc_nodes = self.spec.doc_nodes
         while sib is not None and (is_comment(sib) or sib.type in self.spec.attached):
             if data[sib.end_byte : start].strip():
                 break
@@ -188,7 +210,7 @@ class _Builder:
                 break  # a trailing comment on a line of code belongs to that code
             if is_comment(sib) and data.startswith(INNER_DOC, sib.start_byte):
                 break
-            if is_comment(sib):
+            if is_comment(sib) or sib.type in doc_nodes:
                 comments.append(sib.text.decode("utf-8", "replace"))
             start = sib.start_byte
             sib = sib.prev_sibling

@@ -31,7 +31,8 @@ DECLARING = {  # node type → field naming what it declares
 COMMENTS = ("comment", "line_comment", "block_comment")  # not doc_comment: it nests inside these
 CALLS = frozenset({"call", "call_expression", "method_invocation", "macro_invocation",
                    "invocation_expression", "function_call_expression", "member_call_expression"})
-_COMMENT_MARKS = re.compile(r"^\s*(?:///?!?|/\*\*?|\*/|\*|#!?|--|;+)\s?", re.M)
+# `---` (LuaLS annotations) and `-- |` (Haddock) are comment marks too
+_COMMENT_MARKS = re.compile(r"^\s*(?:///?!?|/\*\*?|\*/|\*|#!?|---?(?:\s*[|^])?|;+)\s?", re.M)
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 
 

@@ -2,17 +2,24 @@
 
 Each language is a :class:`~lode.languages.spec.LanguageSpec`: a grammar wheel, the
 tags-style queries whose ``@definition.*`` captures are units, and small rule tables.
-Go, Python, Rust, TypeScript/TSX, JavaScript, Zig and C/C++ carry rules or query
-additions in their own sub-packages; the languages in ``GENERIC`` are chunked from
-their wheel's own ``tags.scm`` with the default rules and nothing of their own.
+Every sub-package of this one is a language folder: the specs it defines at module level
+are registered (adding a language is adding a folder). The languages in ``GENERIC`` are
+chunked from their wheel's own ``tags.scm`` with the default rules and nothing of their
+own. A grammar that fails to load is reported once and its files are read as text.
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import pkgutil
+import threading
+from importlib import import_module
 
-from . import c, go, javascript, python, rust, typescript, zig
 from .spec import LanguageSpec, grammar, module_query, wheel_query
+from .textonly import TEXT_ONLY
+
+log = logging.getLogger(__name__)
 
 GENERIC: tuple[LanguageSpec, ...] = (
     LanguageSpec("java", (".java",), grammar("tree_sitter_java"), (module_query("tree_sitter_java"),)),
@@ -21,24 +28,76 @@ GENERIC: tuple[LanguageSpec, ...] = (
                  (wheel_query("tree_sitter_php", "queries/tags.scm"),)),
 )
 
-LANGUAGES: tuple[LanguageSpec, ...] = (
-    go.SPEC, python.SPEC, rust.SPEC, typescript.SPEC, typescript.TSX, javascript.SPEC, zig.SPEC,
-    c.SPEC, c.CPP, *GENERIC,
-)
+
+def _discover() -> tuple[LanguageSpec, ...]:
+    """The specs defined in each language folder (a folder may define several, C and
+    C++; a spec imported from a sibling folder counts once), then ``GENERIC``."""
+    found: dict[str, LanguageSpec] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if not info.ispkg:
+            continue
+        module = import_module(f"{__name__}.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, LanguageSpec):
+                found.setdefault(value.name, value)
+    for spec in GENERIC:
+        found.setdefault(spec.name, spec)
+    return tuple(found.values())
+
+
+LANGUAGES: tuple[LanguageSpec, ...] = _discover()
 
 _BY_EXTENSION = {ext: spec for spec in LANGUAGES for ext in spec.extensions}
 _BY_NAME = {spec.name: spec for spec in LANGUAGES}
 
 CODE_EXTENSIONS: frozenset[str] = frozenset(_BY_EXTENSION)
 
+_broken: dict[str, str] = {}  # language name → why its grammar did not load
+_checked: set[str] = set()
+_lock = threading.Lock()
+
+
+def grammar_error(spec: LanguageSpec) -> str | None:
+    """Why ``spec``'s grammar cannot be used (None when it loads). Checked once per
+    process; the first failure is logged with the language and the reason."""
+    if spec.name in _checked:
+        return _broken.get(spec.name)
+    with _lock:
+        if spec.name not in _checked:
+            try:
+                from .treesitter import grammar_for
+                grammar_for(spec)
+            except Exception as exc:  # a missing wheel, an ABI mismatch, a bad capsule
+                why = f"{type(exc).__name__}: {exc}"
+                _broken[spec.name] = why
+                log.warning("the %s grammar failed to load (%s); %s files are indexed as text",
+                            spec.name, why, spec.name)
+            _checked.add(spec.name)
+    return _broken.get(spec.name)
+
 
 def language_for_path(path: str) -> LanguageSpec | None:
-    """The language of a file by its extension (case-sensitive, as registered)."""
-    return _BY_EXTENSION.get(os.path.splitext(path)[1])
+    """The language of a file by its extension (case-sensitive, as registered), or None
+    when it has none or its grammar failed to load (the file is then read as text)."""
+    spec = _BY_EXTENSION.get(os.path.splitext(path)[1])
+    if spec is None or grammar_error(spec) is not None:
+        return None
+    return spec
 
 
 def language_named(name: str) -> LanguageSpec | None:
     return _BY_NAME.get(name)
+
+
+def text_language_for_path(path: str) -> str | None:
+    """The language a file is written in when lode reads it as text: a known source or
+    config language with no grammar here (``TEXT_ONLY``), or one whose grammar failed
+    to load. None for files of a chunked language and for unknown extensions."""
+    ext = os.path.splitext(path)[1]
+    spec = _BY_EXTENSION.get(ext)
+    if spec is not None:
+        return spec.name if grammar_error(spec) is not None else None
+    return TEXT_ONLY.get(ext) or TEXT_ONLY.get(ext.lower())
 
 
 def code_globs() -> list[str]:
@@ -46,5 +105,11 @@ def code_globs() -> list[str]:
     return [f"**/*{ext}" for ext in sorted(CODE_EXTENSIONS)]
 
 
-__all__ = ["LANGUAGES", "CODE_EXTENSIONS", "LanguageSpec", "language_for_path",
-           "language_named", "code_globs"]
+def text_only_globs() -> list[str]:
+    """Include globs for the source and config languages read as text."""
+    return [f"**/*{ext}" for ext in sorted(set(TEXT_ONLY) - CODE_EXTENSIONS)]
+
+
+__all__ = ["LANGUAGES", "CODE_EXTENSIONS", "TEXT_ONLY", "LanguageSpec", "language_for_path",
+           "language_named", "text_language_for_path", "grammar_error", "code_globs",
+           "text_only_globs"]

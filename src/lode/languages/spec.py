@@ -51,6 +51,11 @@ class LanguageSpec:
     receiver_field: str | None = None
     # Where doc text lives besides comments above: "docstring" (first string in body).
     docstring: bool = False
+    # Attached siblings whose text is doc, like comments (Haskell `haddock`, Elixir `@doc`).
+    doc_nodes: frozenset[str] = frozenset()
+    # Kinds whose consecutive same-named sibling definitions are one unit: the clauses of
+    # an Elixir `def`, the equations of a Haskell function.
+    merge_runs: frozenset[str] = frozenset()
     # Deepest tree level a unit may start at: the query cursor skips function bodies
     # below it (most of a tree), which makes finding definitions several times faster.
     max_depth: int = 8
