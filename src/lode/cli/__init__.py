@@ -16,12 +16,7 @@ def main() -> None:
     """Index a workspace of code and docs; search it; look up qualified names."""
 
 
-# Command modules register on `main` when imported.
-from . import chunk  # noqa: E402,F401
-from . import serve  # noqa: E402,F401
-from . import symbols  # noqa: E402,F401
-from . import index  # noqa: E402,F401
-from . import search  # noqa: E402,F401
-from . import status  # noqa: E402,F401
+# Command modules register on `main` when imported, which LodeGroup does on demand
+# (group.LAZY_COMMANDS): a command imports only what it needs.
 
 __all__ = ["main"]

@@ -1,0 +1,224 @@
+"""The symbols tab: a qualified name typed (fuzzy-completed as you type) or taken from a
+search hit, and its definition candidates, references, implementations, or the outline
+of a file; a preview of the highlighted location."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..rpc.client import RemoteError
+from . import render
+from .search_pane import DEBOUNCE_SECONDS, _escape
+
+# What each lookup is called, the daemon method, and the list in its answer.
+LOOKUPS = {
+    "definition": ("definition candidates", "symbol.definition", "candidates"),
+    "references": ("references", "symbol.references", "references"),
+    "implementations": ("implementations", "symbol.implementations", "implementations"),
+}
+PREVIEW_CONTEXT = 6
+
+
+class SymbolsPane(Widget):
+    DEFAULT_CSS = """
+    SymbolsPane { layout: vertical; height: 1fr; }
+    SymbolsPane #symbol-title { height: 1; color: $accent; }
+    SymbolsPane #symbol-results { height: 1fr; min-height: 3; border: none; text-wrap: nowrap; text-overflow: ellipsis; }
+    SymbolsPane #symbol-preview-box { height: 1fr; border-top: solid $primary; }
+    """
+
+    BINDINGS = [
+        Binding("d", "lookup('definition')", "Definition"),
+        Binding("r", "lookup('references')", "References"),
+        Binding("i", "lookup('implementations')", "Impls"),
+        Binding("o", "outline", "Outline"),
+        Binding("slash,escape", "focus_name", "Name", show=False),
+    ]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # Each row: {"name": ...} for a fuzzy match, or a location with path and line.
+        self.rows: list[dict[str, Any]] = []
+        self.subject: str | None = None
+        self._quiet_value: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="qualified name (pkg.Type.method) or part of one; Enter looks it up",
+                    id="symbol", compact=True)
+        yield Label("", id="symbol-title")
+        yield OptionList(id="symbol-results", compact=True)
+        with VerticalScroll(id="symbol-preview-box"):
+            yield Static("", id="symbol-preview")
+
+    # -- typing a name -------------------------------------------------------------------
+
+    def set_name(self, name: str) -> None:
+        """Put ``name`` in the box without a fuzzy search of it (a lookup follows)."""
+        self._quiet_value = name
+        self.query_one("#symbol", Input).value = name
+
+    @on(Input.Changed, "#symbol")
+    def _changed(self, event: Input.Changed) -> None:
+        if event.value == self._quiet_value:
+            self._quiet_value = None
+            return
+        self.run_worker(self._fuzzy(event.value), exclusive=True, group="symbols")
+
+    async def _fuzzy(self, text: str) -> None:
+        await asyncio.sleep(DEBOUNCE_SECONDS)
+        if not text.strip():
+            self._show("", [])
+            return
+        try:
+            result = await self.app.rpc("symbol.search", {
+                "query": text, "workspace": self.app.workspace, "limit": 50})
+        except Exception as exc:
+            self._title(f"[red]{_escape(str(exc))}[/]")
+            return
+        names = [{"name": n["name"]} for n in result.get("names") or []]
+        self._show(f"{len(names)} names matching {text!r} (of {result.get('total_names', '?')})"
+                   " — Enter: definition", names)
+
+    @on(Input.Submitted, "#symbol")
+    def _submitted(self, event: Input.Submitted) -> None:
+        name = event.value.strip()
+        if not name:
+            return
+        if "." in name or "::" in name:
+            self.lookup(name, "definition")
+        else:
+            results = self.query_one("#symbol-results", OptionList)
+            if results.option_count:
+                results.focus()
+
+    # -- lookups -------------------------------------------------------------------------
+
+    def lookup(self, name: str, what: str) -> None:
+        self.subject = name
+        self.run_worker(self._lookup(name, what), exclusive=True, group="symbols")
+
+    async def _lookup(self, name: str, what: str) -> None:
+        title, method, key = LOOKUPS[what]
+        self._title(f"looking up {title} of {name}…")
+        try:
+            result = await self.app.rpc(method, {"name": name, "workspace": self.app.workspace})
+        except RemoteError as exc:
+            self._show(f"[red]{_escape(exc.message)}[/]", [])
+            return
+        except Exception as exc:
+            self._show(f"[red]{_escape(str(exc))}[/]", [])
+            return
+        rows = [dict(r) for r in result.get(key) or []]
+        for r in rows:
+            r.setdefault("name", name if what != "implementations" else r.get("name"))
+        self._show(f"{title} of {_escape(name)}: {len(rows) or 'none found'}", rows,
+                   focus=True)
+
+    def outline(self, workspace: str | None, path: str) -> None:
+        self.run_worker(self._outline(workspace, path), exclusive=True, group="symbols")
+
+    async def _outline(self, workspace: str | None, path: str) -> None:
+        try:
+            result = await self.app.rpc("file.outline", {"path": path, "workspace": workspace})
+        except Exception as exc:
+            self._show(f"[red]{_escape(getattr(exc, 'message', str(exc)))}[/]", [])
+            return
+        rows = [{**s, "outline_of": path, "workspace": workspace}
+                for s in result.get("symbols") or []]
+        self._show(f"outline of {_escape(path)}: {len(rows)} symbols", rows, focus=True)
+
+    # -- the list ------------------------------------------------------------------------
+
+    def _title(self, markup: str) -> None:
+        self.query_one("#symbol-title", Label).update(markup)
+
+    def _show(self, title: str, rows: list[dict[str, Any]], *, focus: bool = False) -> None:
+        self._title(title)
+        self.rows = rows
+        results = self.query_one("#symbol-results", OptionList)
+        results.clear_options()
+        results.add_options([Option(render.symbol_row(r), id=str(i)) for i, r in enumerate(rows)])
+        self.query_one("#symbol-preview", Static).update("")
+        if rows:
+            results.highlighted = 0
+            if focus:
+                results.focus()
+
+    def current(self) -> dict[str, Any] | None:
+        index = self.query_one("#symbol-results", OptionList).highlighted
+        return self.rows[index] if index is not None and index < len(self.rows) else None
+
+    @staticmethod
+    def _where(row: dict[str, Any]) -> tuple[str | None, str | None, int]:
+        path = row.get("path") or row.get("outline_of")
+        return row.get("workspace"), path, int(row.get("line") or 1)
+
+    @on(OptionList.OptionHighlighted, "#symbol-results")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        row = self.current()
+        if row is None:
+            return
+        workspace, path, line = self._where(row)
+        if path:
+            self.run_worker(self._preview(workspace, path, line), exclusive=True,
+                            group="symbol-preview")
+
+    async def _preview(self, workspace: str | None, path: str, line: int) -> None:
+        first = max(1, line - PREVIEW_CONTEXT)
+        try:
+            doc = await self.app.rpc("doc.read", {"path": path, "workspace": workspace,
+                                                  "line_start": first,
+                                                  "line_end": line + 2 * PREVIEW_CONTEXT})
+        except Exception as exc:
+            self.query_one("#symbol-preview", Static).update(f"[red]{_escape(str(exc))}[/]")
+            return
+        terms = [self.subject.replace("::", ".").split(".")[-1]] if self.subject else []
+        hit = {"path": path, "line_start": line, "line_end": line}
+        self.query_one("#symbol-preview", Static).update(
+            render.preview(hit, doc.get("text") or "", int(doc.get("line_start") or first), terms))
+
+    @on(OptionList.OptionSelected, "#symbol-results")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        row = self.current()
+        if row is None:
+            return
+        workspace, path, line = self._where(row)
+        if path:
+            self.app.open_location(workspace, path, line)
+        else:  # a fuzzy match: look its definition up
+            self.lookup(row["name"], "definition")
+
+    # -- actions -------------------------------------------------------------------------
+
+    def action_lookup(self, what: str) -> None:
+        row = self.current()
+        name = (row or {}).get("name") or self.query_one("#symbol", Input).value.strip()
+        if not name:
+            self.app.notify("type a qualified name first", severity="warning")
+            return
+        self.lookup(name, what)
+
+    def action_outline(self) -> None:
+        row = self.current()
+        if row is None or not (row.get("path") or row.get("outline_of")):
+            self.app.notify("highlight a location to outline its file", severity="warning")
+            return
+        workspace, path, _ = self._where(row)
+        self.outline(workspace, path)
+
+    def action_focus_name(self) -> None:
+        self.query_one("#symbol", Input).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("lookup", "outline") and isinstance(self.app.focused, Input):
+            return False
+        return True
