@@ -16,6 +16,7 @@ from typing import Any, Callable
 from .. import __version__
 from ..errors import InvalidParams, LodeError, NotFound
 from . import documents
+from .bounds import check_name, clamp_limit, guard_connection
 from .methods import REQUIRED, MethodTable, NotAvailable, json_type, matches, type_name
 
 TABLE = MethodTable()
@@ -50,6 +51,9 @@ class Context:
                     raise NotAvailable(f"the service layer is not available: {exc}") from None
                 factory = Service
             svc = self._local.service = factory(db_path=self.db_path)
+            db = getattr(getattr(svc, "store", None), "db", None)
+            if db is not None:  # the request's deadline can stop its statements
+                guard_connection(db)
         return svc
 
 
@@ -213,6 +217,8 @@ def search_query(ctx: Context, workspace: str | None = None, query: str = REQUIR
                                 data={"param": f"options.{key}"})
         if value is not None:
             opts.setdefault(key, value)
+    if "limit" in opts:
+        opts["limit"] = clamp_limit("search.query", opts["limit"])
     if not query.strip():
         raise InvalidParams("invalid params: 'query' is empty", data={"param": "query"})
     return _op(ctx, "search", "search.query")(query, workspace=workspace, **opts)
@@ -221,6 +227,9 @@ def search_query(ctx: Context, workspace: str | None = None, query: str = REQUIR
 # --- symbols ----------------------------------------------------------------------------
 
 def _symbol(ctx: Context, op: str, rpc: str, name: str, workspace: str | None, **extra: Any) -> Any:
+    check_name(name, "query" if rpc == "symbol.search" else "name")
+    if "limit" in extra:
+        extra["limit"] = clamp_limit(rpc, extra["limit"])
     return _op(ctx, op, rpc)(name, **_given(workspace=workspace, **extra))
 
 
@@ -262,8 +271,11 @@ def symbol_search(ctx: Context, query: str = REQUIRED, workspace: str | None = N
 def symbol_list(ctx: Context, workspace: str | None = None, prefix: str | None = None,
                 kinds: list[str] | None = None, limit: int | None = None) -> Any:
     """Known qualified names, optionally under a prefix (``mypkg.``) or of some kinds."""
+    if prefix is not None:
+        check_name(prefix, "prefix")
     return _op(ctx, "list_symbols", "symbol.list")(
-        **_given(workspace=workspace, prefix=prefix, kinds=kinds, limit=limit))
+        **_given(workspace=workspace, prefix=prefix, kinds=kinds,
+                 limit=clamp_limit("symbol.list", limit)))
 
 
 @method("file.outline")
@@ -283,7 +295,8 @@ def ast_query(ctx: Context, query: str = REQUIRED, language: str | None = None,
     root = resolve_root(ctx, workspace, paths[0] if paths else ".")
     rel = [documents.confine(root, p)[1] for p in paths] if paths else None
     return _op(ctx, "query_ast", "ast.query")(
-        query, **_given(language=language, paths=rel, workspace=root.name, limit=limit))
+        query, **_given(language=language, paths=rel, workspace=root.name,
+                        limit=clamp_limit("ast.query", limit)))
 
 
 # --- documents --------------------------------------------------------------------------

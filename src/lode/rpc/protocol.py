@@ -16,17 +16,23 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import math
 import os
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
 
-from ..errors import LodeError
+from ..errors import InvalidParams, LodeError
 
 log = logging.getLogger("lode.rpc")
 
 #: A request line longer than this is answered with -32600 and discarded unread.
-MAX_REQUEST_BYTES = 8 * 1024 * 1024
+MAX_REQUEST_BYTES = 1024 * 1024
+#: A batch with more members than this is answered with one -32600.
+MAX_BATCH = 100
+#: Arrays and objects nested deeper than this in a request are refused (-32600 for the
+#: envelope, -32602 inside params): no handler ever walks an unbounded structure.
+MAX_DEPTH = 32
 
 _NO_ID = object()  # a notification: the request had no "id" member at all
 
@@ -70,21 +76,70 @@ class Invalid:
     id: Any = None
 
 
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not JSON")
+
+
 def decode(line: bytes | str) -> tuple[list[Request | Invalid], bool]:
     """The requests in one line, and whether the line was a batch."""
     try:
-        message = json.loads(line)
+        # NaN/Infinity are not JSON; Python's parser accepts them unless told not to.
+        message = json.loads(line, parse_constant=_not_json)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ParseError(f"parse error: {exc}") from None
+    except RecursionError:  # the C parser's own guard against deep nesting
+        raise ParseError("parse error: nested too deeply") from None
     if isinstance(message, list):
         if not message:
             raise InvalidRequest("invalid request: empty batch")
+        if len(message) > MAX_BATCH:
+            raise InvalidRequest(f"invalid request: a batch holds at most {MAX_BATCH} requests")
         return [_request(m) for m in message], True
     return [_request(message)], False
 
 
 def _valid_id(value: Any) -> bool:
-    return value is None or (isinstance(value, (str, int, float)) and not isinstance(value, bool))
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, float):
+        return math.isfinite(value)  # 1e999 parses as inf, which has no JSON spelling
+    return value is None or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def clean_text(value: str) -> bool:
+    """True when ``value`` encodes as UTF-8 and holds no NUL: lone surrogates (``\\udc80``
+    in JSON) and NUL are valid JSON escapes but no path, name or query holds them."""
+    if "\x00" in value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def bad_value(value: Any, max_depth: int = MAX_DEPTH) -> str | None:
+    """Why ``value`` (params of a request) is unacceptable, or None: a string with a lone
+    surrogate or NUL, a non-finite number, or nesting deeper than ``max_depth``. Walked
+    with an explicit stack, never recursion."""
+    stack = [(value, 0)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, str):
+            if not clean_text(v):
+                return "holds a NUL character or a lone surrogate"
+        elif isinstance(v, float):
+            if not math.isfinite(v):
+                return "holds a number out of range"
+        elif isinstance(v, (list, dict)):
+            if depth >= max_depth:
+                return f"is nested deeper than {max_depth} levels"
+            if isinstance(v, dict):
+                stack.extend((k, depth + 1) for k in v)
+                stack.extend((x, depth + 1) for x in v.values())
+            else:
+                stack.extend((x, depth + 1) for x in v)
+    return None
 
 
 def _request(message: Any) -> Request | Invalid:
@@ -100,10 +155,16 @@ def _request(message: Any) -> Request | Invalid:
     if not isinstance(method, str) or not method:
         return Invalid(InvalidRequest("invalid request: 'method' must be a non-empty string"),
                        reply_id)
+    if not clean_text(method):
+        return Invalid(MethodNotFound("method not found: the name holds a NUL character or a "
+                                      "lone surrogate"), reply_id)
     params = message.get("params", [])
     if not isinstance(params, (list, dict)):
         return Invalid(InvalidRequest("invalid request: 'params' must be an array or an object"),
                        reply_id)
+    why = bad_value(params)
+    if why is not None:
+        return Invalid(InvalidParams(f"invalid params: the params {why}"), reply_id)
     return Request(method, params, rid)
 
 
@@ -132,7 +193,36 @@ def _default(obj: Any) -> Any:
 
 
 def dumps(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=_default)
+    return json.dumps(obj, ensure_ascii=False, allow_nan=False, separators=(",", ":"),
+                      default=_default)
+
+
+def _printable(text: str) -> str:
+    """``text`` as valid Unicode: a byte smuggled in by ``surrogateescape`` (U+DC80–U+DCFF,
+    e.g. from a file name that is not UTF-8) becomes ``\\xNN``, any other lone surrogate
+    U+FFFD."""
+    return "".join(f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF
+                   else "\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+
+
+def scrub(obj: Any) -> Any:
+    """A copy of a JSON value with every string made valid Unicode (see :func:`_printable`)
+    and every non-finite float null — only used when encoding the value as is failed."""
+    if isinstance(obj, str):
+        try:
+            obj.encode("utf-8")
+            return obj
+        except UnicodeEncodeError:
+            return _printable(obj)
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {scrub(k) if isinstance(k, str) else k: scrub(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [scrub(v) for v in obj]
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return scrub(dataclasses.asdict(obj))
+    return obj
 
 
 def encode_result(rid: Any, result: Any) -> dict:
@@ -144,10 +234,17 @@ def encode_error(rid: Any, exc: BaseException) -> dict:
 
 
 def frame(message: Any) -> bytes:
-    """One response (or batch of responses) as a line. A result that cannot be
+    """One response (or batch of responses) as a line of valid JSON, always. Strings that
+    are not valid Unicode are escaped (:func:`scrub`); a result that still cannot be
     serialized becomes an internal error instead of killing the connection."""
     try:
         return (dumps(message) + "\n").encode()
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError):
+        pass
+    try:
+        return (dumps(scrub(message)) + "\n").encode()
+    except (TypeError, ValueError, RecursionError) as exc:
         rid = message.get("id") if isinstance(message, dict) else None
+        if not (isinstance(rid, (int, str)) and _valid_id(rid)):
+            rid = None
         return (dumps(encode_error(rid, exc)) + "\n").encode()

@@ -14,21 +14,27 @@ import contextlib
 import fcntl
 import logging
 import os
+import select
 import signal
 import socket
 import stat
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..errors import LodeError
+from .bounds import (MAX_CONNECTIONS, MAX_CONNECTION_INPUT, MAX_DAEMON_INPUT, MAX_REPLY_BYTES,
+                     REQUEST_SECONDS, Cancelled, ReplyTooLarge, RequestTimeout, Token,
+                     release_memory, run_with)
 from .handlers import TABLE, Context
 from .methods import MethodTable
-from .protocol import (MAX_REQUEST_BYTES, InvalidRequest, Invalid, ParseError, Request,
-                       decode, encode_error, encode_result, frame)
+from .protocol import (InvalidRequest, Invalid, ParseError, Request, decode, encode_error,
+                       encode_result, frame)
 
 log = logging.getLogger("lode.rpc")
 
 TOO_LARGE = object()
+OVER_BUDGET = object()
 
 
 def default_socket_path() -> str:
@@ -101,45 +107,105 @@ def bind_socket(path: str) -> socket.socket:
     return sock
 
 
-async def read_lines(reader: asyncio.StreamReader, limit: int):
+class InputBudget:
+    """Bytes of unfinished request lines buffered across every connection: a daemon-wide
+    cap, so many connections each holding a partial line cannot inflate memory."""
+
+    def __init__(self, limit: int = MAX_DAEMON_INPUT):
+        self.limit = limit
+        self.used = 0
+        self.peak = 0
+
+    def take(self, n: int) -> bool:
+        if self.used + n > self.limit:
+            return False
+        self.used += n
+        self.peak = max(self.peak, self.used)
+        return True
+
+    def give(self, n: int) -> None:
+        self.used -= n
+        if self.used == 0 and self.peak > MAX_CONNECTION_INPUT:
+            self.peak = 0
+            release_memory()
+
+
+async def read_lines(reader: asyncio.StreamReader, limit: int, budget: InputBudget | None = None):
     """Lines from ``reader`` without their newline; a line over ``limit`` bytes is
-    yielded once as :data:`TOO_LARGE` (as soon as it is seen) and the rest skipped."""
+    yielded once as :data:`TOO_LARGE` (as soon as it is seen) and the rest skipped.
+    With a ``budget``, buffered bytes are charged to it; when it is exhausted
+    :data:`OVER_BUDGET` is yielded and reading stops."""
     buf = bytearray()
     discarding = False
-    while True:
-        data = await reader.read(1 << 16)
-        if not data:
-            if buf and not discarding:
-                yield bytes(buf)
-            return
-        start = 0
-        while start < len(data):
-            nl = data.find(b"\n", start)
-            end = len(data) if nl < 0 else nl
-            if not discarding:
-                buf += data[start:end]
-                if len(buf) > limit:
-                    buf.clear()
-                    discarding = True
-                    yield TOO_LARGE
-            if nl < 0:
-                break
-            if not discarding:
-                yield bytes(buf)
-            buf.clear()
-            discarding = False
-            start = nl + 1
+    try:
+        while True:
+            data = await reader.read(1 << 16)
+            if not data:
+                if buf and not discarding:
+                    yield bytes(buf)
+                return
+            start = 0
+            while start < len(data):
+                nl = data.find(b"\n", start)
+                end = len(data) if nl < 0 else nl
+                if not discarding and end > start:
+                    if len(buf) + end - start > limit:
+                        if budget is not None:
+                            budget.give(len(buf))
+                        buf = bytearray()
+                        discarding = True
+                        yield TOO_LARGE
+                    elif budget is not None and not budget.take(end - start):
+                        yield OVER_BUDGET
+                        return
+                    else:
+                        buf += data[start:end]
+                if nl < 0:
+                    break
+                if not discarding:
+                    line = bytes(buf)
+                    if budget is not None:
+                        budget.give(len(buf))
+                    buf = bytearray()
+                    yield line
+                discarding = False
+                start = nl + 1
+    finally:
+        if budget is not None and buf:
+            budget.give(len(buf))
+
+
+def hung_up(sock: socket.socket | None) -> bool:
+    """Whether the peer has closed its end completely (not merely finished sending:
+    a client may shut down its write side and still wait for the answer)."""
+    if sock is None:
+        return False
+    try:
+        p = select.poll()
+        p.register(sock.fileno(), select.POLLHUP)
+        return any(ev & (select.POLLHUP | select.POLLERR | select.POLLNVAL) for _, ev in p.poll(0))
+    except (OSError, ValueError):
+        return True
 
 
 class Daemon:
     def __init__(self, socket_path: str | None = None, db_path: str | None = None, *,
                  watch: bool = True, table: MethodTable = TABLE, context: Context | None = None,
-                 workers: int = 4, max_request: int = MAX_REQUEST_BYTES):
+                 workers: int = 8, max_request: int = MAX_CONNECTION_INPUT,
+                 max_input: int = MAX_DAEMON_INPUT, max_reply: int = MAX_REPLY_BYTES,
+                 request_seconds: float = REQUEST_SECONDS, max_connections: int = MAX_CONNECTIONS):
         self.socket_path = socket_path or default_socket_path()
         self.table = table
         self.ctx = context or Context(db_path)
         self.watch = watch
         self.max_request = max_request
+        self.max_reply = max_reply
+        self.request_seconds = request_seconds
+        self.max_connections = max_connections
+        self.budget = InputBudget(max_input)
+        self.connections = 0
+        # Reads run on a pool (a slow one holds one thread, and only until its deadline);
+        # writes queue on their own thread.
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lode-rpc")
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lode-rpc-write")
         self._stop: asyncio.Event | None = None
@@ -210,17 +276,35 @@ class Daemon:
     # -- connections ------------------------------------------------------------------
 
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        sock = writer.get_extra_info("socket")
+        self.connections += 1
         try:
-            async for line in read_lines(reader, self.max_request):
+            if self.connections > self.max_connections:
+                writer.write(frame(encode_error(None, LodeError(
+                    f"too many connections (at most {self.max_connections}); try again"))))
+                await writer.drain()
+                return
+            async for line in read_lines(reader, self.max_request, self.budget):
+                if line is OVER_BUDGET:
+                    # Every connection's unfinished input together is over the daemon's
+                    # cap: this one is refused and closed, the others go on.
+                    writer.write(frame(encode_error(None, InvalidRequest(
+                        "invalid request: the daemon's input buffers are full; "
+                        "send shorter requests"))))
+                    await writer.drain()
+                    return
                 if line is TOO_LARGE:
                     response: Any = encode_error(None, InvalidRequest(
                         f"invalid request: request larger than {self.max_request} bytes"))
                 else:
                     if not line.strip():
                         continue
-                    response = await self.handle_line(line)
+                    if hung_up(sock):  # nobody will read the answers of what is left
+                        log.info("client went away; %d unread bytes dropped", len(line))
+                        return
+                    response = await self.handle_line(line, sock)
                 if response is not None:
-                    writer.write(frame(response))
+                    writer.write(response if isinstance(response, bytes) else frame(response))
                     await writer.drain()
         except (ConnectionError, BrokenPipeError, asyncio.IncompleteReadError):
             log.info("client went away mid-call")
@@ -231,26 +315,43 @@ class Daemon:
         except Exception:  # never let one connection take the server down
             log.exception("connection failed")
         finally:
+            self.connections -= 1
             with contextlib.suppress(Exception):
                 writer.close()
                 await writer.wait_closed()
 
-    async def handle_line(self, line: bytes) -> Any:
-        """The response (a dict, a list for a batch, or None) to one request line."""
+    async def handle_line(self, line: bytes, sock: socket.socket | None = None) -> Any:
+        """The response line (bytes), or None, to one request line. A batch's replies are
+        capped at ``max_reply`` bytes in all: once over, the members still to run are
+        answered with -32002 instead of being run."""
         try:
             items, batch = decode(line)
         except (ParseError, InvalidRequest) as exc:
-            return encode_error(None, exc)
-        responses = []
+            return frame(encode_error(None, exc))
+        parts: list[bytes] = []
+        size = 0
         for item in items:  # a batch runs in order: later calls may rely on earlier ones
-            response = await self._one(item)
-            if response is not None:
-                responses.append(response)
+            if size > self.max_reply and isinstance(item, Request):
+                response = None if item.is_notification else encode_error(item.id, ReplyTooLarge(
+                    f"reply too large: the batch's replies passed {self.max_reply} bytes"))
+            else:
+                response = await self._one(item, sock)
+            if response is None:
+                continue
+            part = frame(response)[:-1]
+            if len(part) > self.max_reply:
+                part = frame(encode_error(response.get("id"), ReplyTooLarge(
+                    f"reply too large: over {self.max_reply} bytes; ask for less (a lower "
+                    f"'limit', a narrower query)")))[:-1]
+            size += len(part)
+            parts.append(part)
+        if not parts:
+            return None
         if batch:
-            return responses or None
-        return responses[0] if responses else None
+            return b"[" + b",".join(parts) + b"]\n"
+        return parts[0] + b"\n"
 
-    async def _one(self, item: Request | Invalid) -> dict | None:
+    async def _one(self, item: Request | Invalid, sock: socket.socket | None = None) -> dict | None:
         if isinstance(item, Invalid):
             return encode_error(item.id, item.error)
         try:
@@ -258,10 +359,34 @@ class Daemon:
             # takes the threads that searches and lookups run on.
             writes = item.method in self.table and self.table.get(item.method).writes
             pool = self.writer if writes else self.pool
-            result = await self._loop.run_in_executor(pool, self.invoke, item)
+            token = Token(None if writes else self.request_seconds)
+            result = await self._await(
+                self._loop.run_in_executor(pool, run_with, token, self.invoke, item), token, sock)
+        except Cancelled:
+            return None
         except Exception as exc:
             return None if item.is_notification else encode_error(item.id, exc)
         return None if item.is_notification else encode_result(item.id, result)
+
+    async def _await(self, fut: asyncio.Future, token: Token, sock: socket.socket | None) -> Any:
+        """The request's result; meanwhile, every 50 ms, a client that hung up cancels it
+        and a passed deadline stops it (its SQLite work is interrupted at once; the
+        thread is free again as soon as the handler notices)."""
+        while True:
+            done, _ = await asyncio.wait({fut}, timeout=0.05)
+            if done:
+                return fut.result()
+            if hung_up(sock):
+                token.cancel()
+                fut.add_done_callback(_ignore_result)
+                raise Cancelled("cancelled: the client disconnected")
+            if token.deadline is not None and time.monotonic() > token.deadline + 1.0:
+                # Not stopped by SQLite within a second (pure Python work): answer now,
+                # the thread finishes on its own and its result is dropped.
+                token.cancel()
+                fut.add_done_callback(_ignore_result)
+                raise RequestTimeout(f"the request ran over its {self.request_seconds:g} s "
+                                     f"deadline")
 
     def invoke(self, request: Request) -> Any:
         """Run one request's handler on this (worker) thread."""
@@ -271,3 +396,8 @@ class Daemon:
             with self.ctx.write_lock:
                 return method.func(self.ctx, **kwargs)
         return method.func(self.ctx, **kwargs)
+
+
+def _ignore_result(fut: asyncio.Future) -> None:
+    if not fut.cancelled():
+        fut.exception()  # retrieved, so asyncio does not log it as never retrieved

@@ -36,6 +36,7 @@ MIGRATION_MODULES: tuple[str, ...] = (
     "lode.store.schema",
     "lode.symbols.schema",
     "lode.store.schema_vectors",
+    "lode.store.schema_paths",
 )
 
 

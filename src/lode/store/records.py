@@ -39,5 +39,6 @@ class FileRecord:
     refused: str | None = None
     note: str | None = None  # indexed, but not as usual (e.g. chunker fell back to text)
     touched: bool = False
+    ctime_ns: int = 0  # inode change time when looked at (a refusal is re-checked when it moves)
     chunks: list[ChunkRow] = field(default_factory=list)
     symbols: list = field(default_factory=list)  # filled by lode.symbols when it lands

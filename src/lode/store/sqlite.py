@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sqlite3
@@ -14,7 +15,13 @@ from typing import Iterable, Iterator
 from ..errors import LodeError, NotFound
 from . import hooks
 from .migrations import migrate
+from .paths import from_store, scrub, to_store
 from .records import FileRecord
+
+
+def _text(value: str | None) -> str | None:
+    """A reason or note that may quote a file name, as valid UTF-8 text."""
+    return None if value is None else to_store(value)[0]
 
 
 class StoreError(LodeError):
@@ -43,6 +50,7 @@ class FileState:
     hash: str | None
     chunker: str | None
     refused: str | None
+    ctime_ns: int = 0
 
 
 class Store:
@@ -149,10 +157,11 @@ class Store:
     # -- files --------------------------------------------------------------------
 
     def file_states(self, workspace_id: int) -> dict[str, FileState]:
-        """Every known file of a workspace (metadata only: no text)."""
-        return {r[0]: FileState(*r[1:]) for r in self.db.execute(
-            "SELECT path, id, mtime_ns, size, hash, chunker, refused FROM files WHERE workspace_id = ?",
-            (workspace_id,))}
+        """Every known file of a workspace (metadata only: no text), keyed by the path
+        as the walk spells it (see :mod:`.paths`)."""
+        return {from_store(r[0], r[1]): FileState(*r[2:]) for r in self.db.execute(
+            "SELECT path, raw_path, id, mtime_ns, size, hash, chunker, refused, ctime_ns FROM files"
+            " WHERE workspace_id = ?", (workspace_id,))}
 
     def write_batch(self, workspace_id: int, generation: int, records: Iterable[FileRecord],
                     deleted: Iterable[str] = ()) -> None:
@@ -162,16 +171,21 @@ class Store:
                 self._delete_path(db, workspace_id, path)
             next_id = (db.execute("SELECT max(id) FROM chunks").fetchone()[0] or 0) + 1
             for rec in records:
+                path, raw = to_store(rec.path)
+                if raw is not None:  # the name is not UTF-8: so are texts quoting it
+                    rec = dataclasses.replace(rec, path=path, chunks=scrub(rec.chunks),
+                                              symbols=scrub(rec.symbols))
                 if rec.touched:
-                    db.execute("UPDATE files SET mtime_ns = ?, size = ? WHERE workspace_id = ? AND path = ?",
-                               (rec.mtime_ns, rec.size, workspace_id, rec.path))
+                    db.execute("UPDATE files SET mtime_ns = ?, size = ?, ctime_ns = ? WHERE workspace_id = ? AND path = ?",
+                               (rec.mtime_ns, rec.size, rec.ctime_ns, workspace_id, path))
                     continue
                 self._delete_path(db, workspace_id, rec.path)
                 file_id = db.execute(
-                    "INSERT INTO files (workspace_id, path, mtime_ns, size, hash, chunker, language, tag,"
-                    " lines, refused, note, generation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (workspace_id, rec.path, rec.mtime_ns, rec.size, rec.hash, rec.chunker, rec.language,
-                     rec.tag, rec.lines, rec.refused, rec.note, generation)).lastrowid
+                    "INSERT INTO files (workspace_id, path, raw_path, mtime_ns, size, hash, chunker, language, tag,"
+                    " lines, refused, note, generation, ctime_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (workspace_id, path, raw, rec.mtime_ns, rec.size, rec.hash, rec.chunker, rec.language,
+                     rec.tag, rec.lines, _text(rec.refused), _text(rec.note), generation,
+                     rec.ctime_ns)).lastrowid
                 if rec.chunks:
                     ids = range(next_id, next_id + len(rec.chunks))
                     next_id += len(rec.chunks)
@@ -189,7 +203,8 @@ class Store:
 
     @staticmethod
     def _delete_path(db: sqlite3.Connection, workspace_id: int, path: str) -> None:
-        row = db.execute("SELECT id FROM files WHERE workspace_id = ? AND path = ?", (workspace_id, path)).fetchone()
+        row = db.execute("SELECT id FROM files WHERE workspace_id = ? AND path = ?",
+                         (workspace_id, to_store(path)[0])).fetchone()
         if row is None:
             return
         db.execute("DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE file_id = ?)", (row[0],))

@@ -144,21 +144,32 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     def on_error(path: str, reason: str) -> None:
         walk_errors.append(FileRecord(path + "/", 0, 0, refused=reason))
 
+    def on_skip(path: str, reason: str) -> None:
+        # An entry not read (symlink out, loop, FIFO …) is listed as refused; written
+        # again only when its reason changed, so a no-op run stays a no-op.
+        seen.add(path)
+        old = known.get(path)
+        if old is None or old.refused != reason or old.mtime_ns != 0:
+            walk_errors.append(FileRecord(path, 0, 0, refused=reason))
+
     jobs: list[Job] = []
     seen: set[str] = set()
+    ctimes: dict[str, int] = {}
     if only is not None:
-        entries = (e for e in (admit(ws.root, rules, p) for p in dict.fromkeys(only)) if e is not None)
+        entries = (e for e in (admit(ws.root, rules, p, on_skip) for p in dict.fromkeys(only)) if e is not None)
         known = {p: known[p] for p in dict.fromkeys(only) if p in known}
     else:
-        entries = walk(ws.root, rules, on_error)
+        entries = walk(ws.root, rules, on_error, on_skip)
     for e in entries:
         seen.add(e.path)
         stats.files += 1
         chunker = chunker_for(e.path, e.how)
         old = known.get(e.path)
-        if old is not None and old.mtime_ns == e.mtime_ns and old.size == e.size and old.chunker == chunker:
+        if old is not None and old.mtime_ns == e.mtime_ns and old.size == e.size and old.chunker == chunker \
+                and not (old.refused and old.ctime_ns != e.ctime_ns):  # chmod moves only the ctime
             stats.unchanged += 1
             continue
+        ctimes[e.path] = e.ctime_ns
         same_chunker = old is not None and old.chunker == chunker and old.refused is None
         jobs.append(Job(e.abspath, e.path, e.how, e.mtime_ns, e.size, chunker,
                         old.hash if same_chunker else None))
@@ -186,6 +197,7 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     own_cpu = time.process_time()
     for rec in _run(jobs, workers, config, cpu):
         done += 1
+        rec.ctime_ns = ctimes.get(rec.path, 0)
         if rec.touched:
             stats.touched += 1
         elif rec.refused:

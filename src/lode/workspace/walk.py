@@ -2,12 +2,21 @@
 directories skipped, directory symlinks not followed (so symlink loops cannot trap
 the walk), unreadable directories reported and skipped.
 
-Yields :class:`Entry` (relative POSIX path, absolute path, mtime_ns, size) lazily, in
-a stable order, without reading any file's content.
+Confinement: a file is admitted only if its real path lies inside the workspace root,
+so a symlink to ``/etc/passwd`` or to another checkout is never read. Only regular
+files are admitted: FIFOs, devices and sockets are never opened (opening a FIFO blocks).
+Every entry the rules would admit but that is not read — a symlink pointing out, a
+dangling link, a symlink loop, a special file — is reported to ``on_error`` with the
+reason, so ``lode status`` lists it.
+
+Yields :class:`Entry` (relative POSIX path, absolute path, mtime_ns, size, ctime_ns)
+lazily, in a stable order, without reading any file's content. Names that are not
+UTF-8 come as Python's ``surrogateescape`` strings (the store keeps them losslessly).
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -26,6 +35,47 @@ class Entry:
     mtime_ns: int
     size: int
     how: str       # "code" | "text" | "derived"
+    ctime_ns: int = 0
+
+
+_SPECIAL = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+            (stat.S_ISBLK, "a block device"), (stat.S_ISDIR, "a directory"))
+
+
+def _not_regular(mode: int) -> str:
+    for test, what in _SPECIAL:
+        if test(mode):
+            return f"{what}: only regular files are read"
+    return "not a regular file"
+
+
+def inspect_file(path: str, real_root: str, is_link: bool | None = None) -> tuple[os.stat_result | None, str | None]:
+    """(stat, None) for a regular file whose real path lies inside ``real_root``; else
+    (None, reason). Never opens the file."""
+    try:
+        if is_link is None:
+            is_link = os.path.islink(path)
+        if not is_link:
+            st = os.lstat(path)
+            return (st, None) if stat.S_ISREG(st.st_mode) else (None, _not_regular(st.st_mode))
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            return None, "dangling symlink"
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                return None, "symlink loop"
+            raise
+        real = os.path.realpath(path)
+        if not (real + os.sep).startswith(real_root.rstrip(os.sep) + os.sep):
+            return None, "symlink to outside the workspace: not read"
+        if stat.S_ISDIR(st.st_mode):
+            return None, "symlink to a directory: not followed"
+        return (st, None) if stat.S_ISREG(st.st_mode) else (None, _not_regular(st.st_mode))
+    except FileNotFoundError:
+        return None, None  # vanished since the listing: simply gone
+    except OSError as exc:
+        return None, f"cannot stat: {exc.strerror or exc}"
 
 
 def _spec(lines) -> pathspec.GitIgnoreSpec:
@@ -90,10 +140,13 @@ def _ignored(stack: list[tuple[str, pathspec.GitIgnoreSpec]], rel: str, is_dir: 
 
 
 def walk(root: str, config: WorkspaceConfig,
-         on_error: Callable[[str, str], None] | None = None) -> Iterator[Entry]:
+         on_error: Callable[[str, str], None] | None = None,
+         on_skip: Callable[[str, str], None] | None = None) -> Iterator[Entry]:
     """Files under ``root`` that the workspace rules admit. ``on_error(path, reason)``
-    hears about directories that could not be listed."""
+    hears about directories that could not be listed, ``on_skip(path, reason)`` about
+    entries the rules admit by name that are not read (see the module's docstring)."""
     root = os.path.abspath(root)
+    real_root = os.path.realpath(root)
     include = _Include(config.patterns_include())
     exclude = _Exclude(config.patterns_exclude())
     # Work list of (relative dir with trailing '/', or '' for the root; gitignore stack).
@@ -120,30 +173,32 @@ def walk(root: str, config: WorkspaceConfig,
                         continue
                     subdirs.append((rel + "/", stack))
                     continue
-                if e.is_symlink():
-                    st = os.stat(e.path)  # a file symlink is read; a directory one is not followed
-                    if not stat.S_ISREG(st.st_mode):
-                        continue
-                elif not e.is_file(follow_symlinks=False):
-                    continue
-                else:
-                    st = None
+                is_link = e.is_symlink()
             except OSError:
-                continue  # dangling symlink or vanished entry
+                continue  # vanished entry
             how = config.readable(rel)
             if how is None or not include.match(rel) or exclude.file(rel) or _ignored(stack, rel, False):
                 continue
-            try:
-                st = st or e.stat(follow_symlinks=False)
-            except OSError:
-                continue  # vanished between listing and stat
-            yield Entry(rel, e.path, st.st_mtime_ns, st.st_size, how)
+            if not is_link and e.is_file(follow_symlinks=False):
+                try:
+                    st = e.stat(follow_symlinks=False)
+                except OSError:
+                    continue  # vanished between listing and stat
+            else:  # a symlink (a file inside the root is read; nothing else) or a special file
+                st, reason = inspect_file(e.path, real_root, is_link)
+                if st is None:
+                    if reason and on_skip:
+                        on_skip(rel, reason)
+                    continue
+            yield Entry(rel, e.path, st.st_mtime_ns, st.st_size, how, st.st_ctime_ns)
         todo.extend(reversed(subdirs))
 
 
-def admit(root: str, config: WorkspaceConfig, rel: str) -> Entry | None:
+def admit(root: str, config: WorkspaceConfig, rel: str,
+          on_skip: Callable[[str, str], None] | None = None) -> Entry | None:
     """The entry for one relative path if the rules admit it (same rules as
-    :func:`walk`), else None — for targeted re-indexing of a few changed files."""
+    :func:`walk`, ``on_skip`` included), else None — for targeted re-indexing of a few
+    changed files."""
     root = os.path.abspath(root)
     parts = rel.split("/")
     if any(not p or p in (".", "..") for p in parts):
@@ -169,10 +224,9 @@ def admit(root: str, config: WorkspaceConfig, rel: str) -> Entry | None:
     if how is None or not include.match(rel) or exclude.file(rel) or _ignored(stack, rel, False):
         return None
     abspath = os.path.join(root, rel)
-    try:
-        st = os.stat(abspath)
-    except OSError:
+    st, reason = inspect_file(abspath, os.path.realpath(root))
+    if st is None:
+        if reason and on_skip:
+            on_skip(rel, reason)
         return None
-    if not stat.S_ISREG(st.st_mode):
-        return None
-    return Entry(rel, abspath, st.st_mtime_ns, st.st_size, how)
+    return Entry(rel, abspath, st.st_mtime_ns, st.st_size, how, st.st_ctime_ns)

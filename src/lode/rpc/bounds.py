@@ -1,0 +1,147 @@
+"""Bounded work per request: the daemon's documented maxima and the per-request token
+that stops a request's SQLite work when its deadline passes or its client hangs up.
+
+A request runs on a worker thread with its own store connection. The connection gets a
+SQLite progress handler once (:func:`guard_connection`); the handler looks at the
+thread's current :class:`Token` every few thousand virtual-machine steps and aborts the
+statement when the token is spent. A query, a lookup or a scan therefore stops within
+milliseconds of its deadline, and the thread is free for the next request.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import sqlite3
+import threading
+import time
+
+from ..errors import InvalidParams, LodeError
+from .protocol import MAX_REQUEST_BYTES
+
+#: A read request (search, lookup, doc.read …) gets this long; writes (index runs) are
+#: not bounded — they are checkpointed per batch and useful to finish.
+REQUEST_SECONDS = 30.0
+#: Input buffered for one connection (its unfinished line: MAX_REQUEST_BYTES) and for
+#: the whole daemon.
+MAX_CONNECTION_INPUT = MAX_REQUEST_BYTES
+MAX_DAEMON_INPUT = 64 * 1024 * 1024
+#: The largest reply line (one response, or a whole batch's responses).
+MAX_REPLY_BYTES = 8 * 1024 * 1024
+#: Connections served at once; more are answered with an error and closed.
+MAX_CONNECTIONS = 512
+#: Every ``limit`` parameter is clamped to its method's maximum (documented in
+#: docs/daemon.md); zero or a negative limit is refused.
+LIMIT_MAX = {
+    "search.query": 200,
+    "symbol.definition": 1000,
+    "symbol.references": 5000,
+    "symbol.implementations": 1000,
+    "symbol.describe": 100,
+    "symbol.search": 1000,
+    "symbol.list": 10000,
+    "ast.query": 5000,
+}
+#: Qualified names and symbol queries longer than this are refused (-32602).
+MAX_NAME_CHARS = 1000
+
+_PROGRESS_STEPS = 2000
+
+
+class RequestTimeout(LodeError):
+    """The request ran past its deadline and was stopped."""
+
+    rpc_code = -32001
+
+
+class ReplyTooLarge(LodeError):
+    """The reply would exceed :data:`MAX_REPLY_BYTES`."""
+
+    rpc_code = -32002
+
+
+class Cancelled(LodeError):
+    """The client went away; nobody will read the answer."""
+
+    rpc_code = -32003
+
+
+class Token:
+    """One request's deadline and cancel flag, checked by SQLite's progress handler."""
+
+    __slots__ = ("deadline", "cancelled")
+
+    def __init__(self, seconds: float | None):
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.cancelled = False
+
+    def spent(self) -> bool:
+        return self.cancelled or (self.deadline is not None and time.monotonic() > self.deadline)
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+_current = threading.local()
+
+
+def run_with(token: Token, fn, *args, **kwargs):
+    """``fn(*args, **kwargs)`` on this thread under ``token``; SQLite work it does stops
+    once the token is spent, and the error says why."""
+    _current.token = token
+    try:
+        return fn(*args, **kwargs)
+    except sqlite3.OperationalError as exc:
+        if token.spent() and "interrupt" in str(exc):
+            raise _why(token) from None
+        raise
+    finally:
+        _current.token = None
+
+
+def _why(token: Token) -> LodeError:
+    if token.cancelled:
+        return Cancelled("cancelled: the client disconnected")
+    return RequestTimeout(f"the request ran over its {REQUEST_SECONDS:g} s deadline and was stopped")
+
+
+def _progress() -> int:
+    token = getattr(_current, "token", None)
+    return 1 if token is not None and token.spent() else 0
+
+
+def guard_connection(db: sqlite3.Connection) -> None:
+    """Let the current request's token interrupt statements on ``db``."""
+    db.set_progress_handler(_progress, _PROGRESS_STEPS)
+
+
+def clamp_limit(method: str, limit: int | None) -> int | None:
+    """``limit`` within ``[1, LIMIT_MAX[method]]``: larger values are clamped (a caller
+    asking for "everything" gets the documented maximum), zero and negatives refused."""
+    if limit is None:
+        return None
+    if limit < 1:
+        raise InvalidParams(f"invalid params: 'limit' must be at least 1, got {limit}",
+                            data={"param": "limit"})
+    return min(limit, LIMIT_MAX[method])
+
+
+def check_name(value: str, param: str = "name") -> None:
+    if len(value) > MAX_NAME_CHARS:
+        raise InvalidParams(f"invalid params: '{param}' is longer than {MAX_NAME_CHARS} "
+                            f"characters", data={"param": param})
+
+
+_libc = None
+
+
+def release_memory() -> None:
+    """Hand freed heap back to the system (glibc keeps it otherwise): after a burst of
+    large buffers the daemon's resident size returns near its baseline."""
+    global _libc
+    try:
+        if _libc is None:
+            _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        _libc.malloc_trim(0)
+    except (OSError, AttributeError):
+        _libc = False  # not glibc: nothing to do
