@@ -206,22 +206,69 @@ class Service:
 
     # -- symbols (SPEC §3; thin calls into lode.symbols.api) -----------------------
 
-    def definition(self, name: str, workspace: str | None = None, limit: int | None = None) -> dict:
-        """Every plausible definition of a qualified name: {"candidates": [...]}."""
+    def definition(self, name: str, workspace: str | None = None, limit: int | None = None,
+                   lsp: bool = False) -> dict:
+        """Every plausible definition of a qualified name: {"candidates": [...], "total",
+        "truncated", "source"}. A bare name answers with the qualified names that end in
+        it ("matches") instead of an error. ``lsp`` hands the best candidate to a real
+        language server (see :mod:`lode.lsp.handoff`)."""
         from .symbols import api
-        return api.definition(self.store, name, workspace, limit or 100)
+        name, bare = self._qualify(name, workspace, "candidates")
+        if bare is not None:
+            return bare
+        answer = api.definition(self.store, name, workspace, limit or 100)
+        return self._hand_off("definition", answer, workspace, lsp, limit=limit or 100)
 
-    def references(self, name: str, workspace: str | None = None, limit: int | None = None) -> dict:
+    def references(self, name: str, workspace: str | None = None, limit: int | None = None,
+                   every: bool = False, lsp: bool = False) -> dict:
+        """Files that use a name (first position each; ``every``: all positions)."""
         from .symbols import api
-        return api.references(self.store, name, workspace, limit or 100)
+        name, bare = self._qualify(name, workspace, "references")
+        if bare is not None:
+            return bare
+        answer = api.references(self.store, name, workspace, limit or 100, every=every)
+        return self._hand_off("references", answer, workspace, lsp, every=every, limit=limit or 100)
 
-    def implementations(self, name: str, workspace: str | None = None, limit: int | None = None) -> dict:
+    def implementations(self, name: str, workspace: str | None = None, limit: int | None = None,
+                        lsp: bool = False) -> dict:
         from .symbols import api
-        return api.implementations(self.store, name, workspace, limit or 100)
+        name, bare = self._qualify(name, workspace, "implementations")
+        if bare is not None:
+            return bare
+        answer = api.implementations(self.store, name, workspace, limit or 100)
+        return self._hand_off("implementation", answer, workspace, lsp, limit=limit or 100)
 
-    def describe(self, name: str, workspace: str | None = None, limit: int | None = None) -> dict:
+    def describe(self, name: str, workspace: str | None = None, limit: int | None = None,
+                 include_body: bool = False, lsp: bool = False) -> dict:
+        """Signature, doc and location (``include_body``: the definition's source too)."""
         from .symbols import api
-        return api.describe(self.store, name, workspace, limit or 10)
+        name, bare = self._qualify(name, workspace, "symbols")
+        if bare is not None:
+            return bare
+        answer = api.describe(self.store, name, workspace, limit or 10, include_body=include_body)
+        return self._hand_off("describe", answer, workspace, lsp)
+
+    def _qualify(self, name: str, workspace: str | None, key: str) -> tuple[str, dict | None]:
+        """A bare name (no dot) that one qualified name ends in stands for it; several
+        are returned as ``matches`` in the same call (no second round trip)."""
+        from .symbols import api
+        matches = api.bare_name_matches(self.store, name, workspace)
+        if matches is None:
+            return name, None
+        if len(matches) == 1:
+            return matches[0], None
+        return name, {"name": name, key: [], "total": 0, "truncated": False, "source": "index",
+                      "matches": matches[:50], "total_matches": len(matches),
+                      "note": f"{name!r} is not qualified; " + (
+                          "these qualified names end in it: ask again with one" if matches
+                          else "no known qualified name ends in it (try symbol search)")}
+
+    def _hand_off(self, op: str, answer: dict, workspace, lsp: bool, every: bool = False,
+                  limit: int | None = None) -> dict:
+        if not lsp:
+            return answer
+        from .lsp.handoff import hand_off
+        return hand_off(self.store, op, answer, workspace, every=every, limit=limit)
 
     def symbols(self, query: str, workspace: str | None = None, limit: int | None = None) -> dict:
         """Fuzzy search over the known qualified names."""

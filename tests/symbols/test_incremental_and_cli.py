@@ -63,12 +63,15 @@ def test_def_json_shape_and_relative_paths(tmp_path):
     assert (c["path"], c["line"], c["kind"], c["module"]) == ("src/mypkg/_impl.py", 9, "method", "mypkg._impl")
 
 
-def test_bare_name_exits_with_a_hint(tmp_path):
+def test_bare_name_is_answered_with_the_qualified_names_ending_in_it(tmp_path):
     store, ws, root = _indexed_copy(tmp_path)
     store.close()
-    r = CliRunner().invoke(main, ["def", "Widget", "--db", str(tmp_path / "lode.db")])
-    assert r.exit_code == 2
-    assert "lode symbols Widget" in r.output
+    r = CliRunner().invoke(main, ["def", "Widget", "--no-lsp", "--json", "--db", str(tmp_path / "lode.db")])
+    out = json.loads(r.output)
+    assert "mypkg._impl.Widget" in out["matches"] and out["candidates"] == []
+    assert all(m.endswith(".Widget") for m in out["matches"])
+    render = CliRunner().invoke(main, ["def", "Widget", "--no-lsp", "--db", str(tmp_path / "lode.db")])
+    assert render.exit_code == 1 and "mypkg._impl.Widget" in render.output
 
 
 def test_refs_impls_describe_symbols_outline_query_ast(tmp_path):

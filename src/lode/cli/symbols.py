@@ -22,6 +22,39 @@ _ws = click.option("--workspace", "-w", metavar="NAME", default=None,
                    help="Only this workspace (name or root); default: every workspace.")
 _json = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 _limit = click.option("--limit", "-n", type=int, default=None, help="At most this many results.")
+_no_lsp = click.option("--no-lsp", "no_lsp", is_flag=True,
+                       help="Answer from the index only (no hand-off to a language server).")
+_lsp_timeout = click.option("--lsp-timeout", type=float, default=None, metavar="SECONDS",
+                            help="How long a language server may take, its start included "
+                                 "(default: $LODE_LSP_TIMEOUT, else 5).")
+
+
+def _service(db_path, lsp_timeout):
+    from ..service import Service
+
+    if lsp_timeout is not None:
+        os.environ["LODE_LSP_TIMEOUT"] = str(lsp_timeout)
+    return Service(db_path)
+
+
+def _source_note(r: dict) -> None:
+    """Say where an answer came from when it is not the index, or why not."""
+    if str(r.get("source", "")).startswith("lsp:"):
+        out.print(f"[dim]answered by {escape(r['source'][4:])}[/]")
+    elif r.get("lsp", {}).get("error"):
+        out.print(f"[dim]index answer ({escape(r['lsp']['server'])}: {escape(r['lsp']['error'])})[/]")
+    if r.get("truncated"):
+        out.print(f"[dim]… {r['total']} in all; --limit shows more[/]")
+
+
+def _matches(r: dict) -> bool:
+    """A bare name answered with the qualified names ending in it."""
+    if "matches" not in r:
+        return False
+    fail(r["note"])
+    for m in r["matches"]:
+        out.print(escape(m))
+    return True
 
 
 def _run(fn, as_json: bool, render) -> None:
@@ -66,19 +99,33 @@ def _print_candidates(items: list[dict], empty: str) -> bool:
     return True
 
 
+def _listing(key: str, empty: str):
+    def render(r):
+        if _matches(r):
+            return False
+        ok = _print_candidates(r[key], empty.format(name=r["name"]))
+        _source_note(r)
+        return ok
+    return render
+
+
 @main.command("def")
 @click.argument("name")
 @_db
 @_ws
 @_limit
+@_no_lsp
+@_lsp_timeout
 @_json
-def def_command(name, db_path, workspace, limit, as_json):
+def def_command(name, db_path, workspace, limit, no_lsp, lsp_timeout, as_json):
     """Where NAME (a qualified name: pkg.Type.method, mypkg.Widget) is defined.
 
     Every plausible candidate is listed, best first; --json prints
-    {"candidates": [{"name", "path", "line", "column", "kind", "module"}, …]}."""
-    _run(lambda: api.definition(_store(db_path), name, workspace, limit or 100), as_json,
-         lambda r: _print_candidates(r["candidates"], f"no definition of {r['name']} in the index"))
+    {"candidates": [{"name", "path", "line", "column", "kind", "module"}, …], "total",
+    "truncated", "source"}. A language server for the file's language, when one is
+    found, confirms the answer ("source": "lsp:<server>"); --no-lsp skips it."""
+    _run(lambda: _service(db_path, lsp_timeout).definition(name, workspace, limit or 100, lsp=not no_lsp),
+         as_json, _listing("candidates", "no definition of {name} in the index"))
 
 
 @main.command("refs")
@@ -86,11 +133,17 @@ def def_command(name, db_path, workspace, limit, as_json):
 @_db
 @_ws
 @_limit
+@click.option("--all", "every", is_flag=True, help="Every position, not only the first per file.")
+@_no_lsp
+@_lsp_timeout
 @_json
-def refs_command(name, db_path, workspace, limit, as_json):
-    """Files that reference NAME (first position per file), through resolved imports."""
-    _run(lambda: api.references(_store(db_path), name, workspace, limit or 100), as_json,
-         lambda r: _print_candidates(r["references"], f"no references to {r['name']} in the index"))
+def refs_command(name, db_path, workspace, limit, every, no_lsp, lsp_timeout, as_json):
+    """Files that reference NAME (first position per file; --all: every position),
+    through resolved imports and the types the code states; a language server, when
+    one is found, answers instead (--no-lsp: the index only)."""
+    _run(lambda: _service(db_path, lsp_timeout).references(name, workspace, limit or 100, every=every,
+                                                            lsp=not no_lsp),
+         as_json, _listing("references", "no references to {name} in the index"))
 
 
 @main.command("impls")
@@ -98,12 +151,16 @@ def refs_command(name, db_path, workspace, limit, as_json):
 @_db
 @_ws
 @_limit
+@_no_lsp
+@_lsp_timeout
 @_json
-def impls_command(name, db_path, workspace, limit, as_json):
-    """Types implementing NAME: Go interfaces by method set, Rust `impl Trait for`,
-    Python subclasses, TypeScript implements/extends."""
-    _run(lambda: api.implementations(_store(db_path), name, workspace, limit or 100), as_json,
-         lambda r: _print_candidates(r["implementations"], f"no implementations of {r['name']} in the index"))
+def impls_command(name, db_path, workspace, limit, no_lsp, lsp_timeout, as_json):
+    """Types implementing NAME: Go interfaces by method set (embedded structs count),
+    Rust `impl Trait for`, Python subclasses, TypeScript implements/extends; a language
+    server, when one is found, answers instead (--no-lsp: the index only)."""
+    _run(lambda: _service(db_path, lsp_timeout).implementations(name, workspace, limit or 100,
+                                                                 lsp=not no_lsp),
+         as_json, _listing("implementations", "no implementations of {name} in the index"))
 
 
 @main.command("describe")
@@ -111,10 +168,16 @@ def impls_command(name, db_path, workspace, limit, as_json):
 @_db
 @_ws
 @_limit
+@click.option("--body", "include_body", is_flag=True, help="Print the definition's source too.")
+@_no_lsp
+@_lsp_timeout
 @_json
-def describe_command(name, db_path, workspace, limit, as_json):
-    """Signature, doc comment and location of NAME (from its chunk)."""
+def describe_command(name, db_path, workspace, limit, include_body, no_lsp, lsp_timeout, as_json):
+    """Signature, doc comment and location of NAME (from its chunk); a language
+    server's hover text too when one is found (--no-lsp: the index only)."""
     def render(r):
+        if _matches(r):
+            return False
         if not r["symbols"]:
             fail(f"no definition of {r['name']} in the index")
             return False
@@ -125,8 +188,16 @@ def describe_command(name, db_path, workspace, limit, as_json):
             if s.get("doc"):
                 for line in s["doc"].splitlines():
                     out.print(f"  [dim]{escape(line)}[/]")
+            if s.get("hover"):
+                for line in s["hover"].splitlines():
+                    out.print(f"  [yellow]{escape(line)}[/]")
+            if s.get("body"):
+                out.print(escape(s["body"].rstrip("\n")))
+        _source_note(r)
         return True
-    _run(lambda: api.describe(_store(db_path), name, workspace, limit or 10), as_json, render)
+    _run(lambda: _service(db_path, lsp_timeout).describe(name, workspace, limit or 10,
+                                                         include_body=include_body, lsp=not no_lsp),
+         as_json, render)
 
 
 @main.command("symbols")

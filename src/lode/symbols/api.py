@@ -37,6 +37,21 @@ def _candidates(cands) -> list[dict]:
     return out
 
 
+def bare_name_matches(store, name: str, workspace: str | None = None) -> list[str] | None:
+    """For a name without a dot or slash: the distinct qualified names ending in it
+    (non-test definitions first); None when the name is qualified already."""
+    if not isinstance(name, str):
+        return None
+    q = name.strip().strip("`").replace("::", ".").strip(".")
+    if not q or "." in q or "/" in q:
+        return None
+    index = _index(store, workspace)
+    rows = [index._candidate(r) for r in index._rows(q, ("definition", "method"), trailing=True)]
+    rows = [c for c in rows if c.detail != "module" or c.name == q]
+    rows.sort(key=lambda c: (c.test, c.name.count("."), c.name))
+    return list(dict.fromkeys(c.name for c in rows))
+
+
 def capped(key: str, items: list, limit: int | None) -> dict:
     """``{key: the first `limit` items, "total": how many there are, "truncated": cut?}``
     — every list an interface returns says whether it is whole."""
@@ -103,8 +118,10 @@ def implementations(store, name: str, workspace: str | None = None,
     return {"name": q, **capped("implementations", _candidates(found), limit), "source": "index"}
 
 
-def describe(store, name: str, workspace: str | None = None, limit: int | None = 10) -> dict:
-    """Signature, doc and location of each candidate definition, from its chunk."""
+def describe(store, name: str, workspace: str | None = None, limit: int | None = 10,
+             include_body: bool = False) -> dict:
+    """Signature, doc and location of each candidate definition, from its chunk
+    (``include_body``: the definition's source lines too)."""
     q = normalize(name)
     index = _index(store, workspace)
     out = []
@@ -119,6 +136,8 @@ def describe(store, name: str, workspace: str | None = None, limit: int | None =
             # the chunk is an enclosing one (a small class kept whole): the line says more
             info = {**info, "signature": _source_line(store, c) or info["signature"], "doc": ""}
         item.update(info)
+        if include_body and info:
+            item["body"] = _body(store, c, info["line_start"], info["line_end"])
         out.append(item)
     return {"name": q, "symbols": out, "total": len(found), "truncated": bool(limit) and len(found) > limit,
             "source": "index"}
@@ -144,6 +163,22 @@ def _chunk_at(store, c) -> dict:
                         and signature not in line).strip()
     return {"signature": signature, "doc": doc, "breadcrumb": breadcrumb,
             "line_start": start, "line_end": end, "chunk_kind": kind}
+
+
+MAX_BODY_LINES = 400
+
+
+def _body(store, c, start: int, end: int) -> str:
+    """The source lines of a definition's chunk (bounded; a longer one says so)."""
+    try:
+        root = store.workspace(c.workspace).root
+        with open(os.path.join(root, c.path), encoding="utf-8", errors="replace") as f:
+            lines = [line for i, line in enumerate(f, 1) if start <= i <= end]
+    except OSError:
+        return ""
+    if len(lines) > MAX_BODY_LINES:
+        return "".join(lines[:MAX_BODY_LINES]) + f"… ({len(lines) - MAX_BODY_LINES} more lines)\n"
+    return "".join(lines)
 
 
 def _source_line(store, c) -> str:

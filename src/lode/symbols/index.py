@@ -364,14 +364,28 @@ class SymbolIndex:
 
     def list_symbols(self, prefix: str | None = None, kinds: list[str] | None = None,
                      limit: int | None = 1000) -> list[Candidate]:
-        """Definitions whose qualified name starts with ``prefix``, in name order."""
-        kinds = tuple(kinds or _DEFS)
-        marks = ",".join("?" * len(kinds))
-        rows = self.db.execute(f"{self._SELECT} WHERE s.kind IN ({marks}){self._ws}", kinds).fetchall()
+        """Definitions under ``prefix`` in name order. The prefix may be any trailing
+        form, as in lookups (``binding.`` lists ``example.com/gin/binding.X``).
+        ``kinds`` holds record kinds (definition, method, reference) and/or details
+        (function, class, struct, …); an unknown one is refused with the known ones."""
+        record_kinds = [k for k in kinds or () if k in (DEFINITION, METHOD, REFERENCE)]
+        details = [k for k in kinds or () if k not in record_kinds]
+        if details:
+            known = {d for (d,) in self.db.execute("SELECT DISTINCT detail FROM symbols WHERE detail != ''")}
+            unknown = [d for d in details if d not in known]
+            if unknown:
+                raise InvalidParams(
+                    f"unknown kind {unknown[0]!r}: use definition, method, reference, or one of "
+                    f"the details this index holds: {', '.join(sorted(known))}", data={"param": "kinds"})
+        kinds_t = tuple(record_kinds or _DEFS)
+        marks = ",".join("?" * len(kinds_t))
+        rows = self.db.execute(f"{self._SELECT} WHERE s.kind IN ({marks}){self._ws}", kinds_t).fetchall()
         out = [self._candidate(r) for r in rows]
+        if details:
+            out = [c for c in out if c.detail in details]
         if prefix:
-            p = prefix.replace("::", ".")
-            out = [c for c in out if c.name.startswith(p)]
+            p = prefix.strip().replace("::", ".")
+            out = [c for c in out if _under(c.name, p)]
         out.sort(key=lambda c: (c.name, c.path, c.line))
         return out[:limit] if limit else out
 
@@ -471,6 +485,18 @@ def _link_rank(exact: bool, flag: int) -> int:
 def _via(c: Candidate, path: str, line: int, name: str) -> Candidate:
     return Candidate(name, c.path, c.line, c.column, c.kind, c.module, c.detail,
                      c.via or f"{path}:{line}", c.target or c.name, c.test, c.workspace)
+
+
+def _under(name: str, prefix: str) -> bool:
+    """Does ``name`` start with ``prefix``, or does one of its trailing forms?"""
+    if name.startswith(prefix):
+        return True
+    i = name.find(prefix)
+    while i > 0:
+        if name[i - 1] in "./":
+            return True
+        i = name.find(prefix, i + 1)
+    return False
 
 
 def _is_go(path: str) -> bool:

@@ -1,0 +1,178 @@
+"""Hand-off: the index finds where a name is defined, a real language server answers
+from there.
+
+``def``, ``refs``, ``impls`` and ``describe`` start from the index's best definition
+candidate (its file, line and column), ask the server for the language of that file
+(:mod:`.servers`) — ``textDocument/definition``, ``references``, ``implementation``,
+``hover`` — and return its answer marked ``"source": "lsp:<server>"``. Without a
+server, or when it fails, dies or outlasts the timeout, the index's own answer stands,
+marked ``"source": "index"`` with an ``"lsp"`` note saying why.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from urllib.parse import unquote, urlparse
+
+from ..languages import language_for_path
+from .client import POOL, HandoffError
+from .servers import server_for, timeout as default_timeout
+
+_LISTS = {"definition": "candidates", "references": "references", "implementation": "implementations"}
+_IDENT = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def utf16_column(line_text: str, byte_col: int) -> int:
+    """A 1-based byte column → LSP's 0-based UTF-16 character offset."""
+    prefix = line_text.encode("utf-8")[:max(0, byte_col - 1)].decode("utf-8", "replace")
+    return len(prefix.encode("utf-16-le")) // 2
+
+
+def byte_column(line_text: str, character: int) -> int:
+    """LSP's 0-based UTF-16 character offset → a 1-based byte column."""
+    units = line_text.encode("utf-16-le")[:character * 2].decode("utf-16-le", "replace")
+    return len(units.encode("utf-8")) + 1
+
+
+def _line(path: str, line: int) -> str:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for i, text in enumerate(f, 1):
+                if i == line:
+                    return text.rstrip("\n")
+    except OSError:
+        pass
+    return ""
+
+
+def _anchor(store, answer: dict, op: str, workspace: str | None):
+    """The definition candidate the server is asked about: (candidate dict, root)."""
+    if op in ("definition", "describe"):
+        cands = answer.get("candidates") or answer.get("symbols") or []
+    else:
+        from ..symbols import api
+        cands = api.definition(store, answer["name"], workspace, 5)["candidates"]
+    roots = {w.name: w.root for w in store.workspaces()}
+    for c in cands:
+        root = roots.get(c.get("workspace", ""))
+        if root and not c.get("test"):
+            return c, root
+    for c in cands:
+        root = roots.get(c.get("workspace", ""))
+        if root:
+            return c, root
+    return None, None
+
+
+def _locations(result) -> list[tuple[str, int, int]]:
+    """(absolute path, 0-based line, character) of each Location/LocationLink."""
+    if result is None:
+        return []
+    if not isinstance(result, list):
+        result = [result]
+    out = []
+    for loc in result:
+        uri = getattr(loc, "uri", None) or getattr(loc, "target_uri", None)
+        rng = getattr(loc, "range", None) or getattr(loc, "target_selection_range", None)
+        if not uri or rng is None or not uri.startswith("file:"):
+            continue
+        out.append((unquote(urlparse(uri).path), rng.start.line, rng.start.character))
+    return out
+
+
+def _entry(path: str, line0: int, char: int, roots: dict[str, str], name: str, kind: str) -> dict:
+    text = _line(path, line0 + 1)
+    col = byte_column(text, char)
+    real = os.path.realpath(path)
+    where = {"path": path, "workspace": ""}
+    for ws, root in roots.items():
+        if real.startswith(root.rstrip("/") + "/"):
+            where = {"path": os.path.relpath(real, root).replace(os.sep, "/"), "workspace": ws}
+            break
+    if not name:
+        m = _IDENT.match(text[len(text.encode("utf-8")[:col - 1].decode("utf-8", "replace")):])
+        name = m.group(0) if m else ""
+    return {"name": name, **where, "line": line0 + 1, "column": col, "kind": kind}
+
+
+def hand_off(store, op: str, answer: dict, workspace: str | None = None, every: bool = False,
+             limit: int | None = None, timeout: float | None = None) -> dict:
+    """The server's answer to ``op`` (definition, references, implementation, describe)
+    in place of the index's ``answer``, or ``answer`` with a note on why not."""
+    anchor, root = _anchor(store, answer, op, workspace)
+    if anchor is None:
+        return answer
+    spec = language_for_path(anchor["path"])
+    found = server_for(spec.name) if spec is not None else None
+    if found is None:
+        return answer
+    server, exe = found
+    path = os.path.join(root, anchor["path"])
+    line_text = _line(path, anchor["line"])
+    char = utf16_column(line_text, anchor.get("column", 1))
+    method = "hover" if op == "describe" else op
+    try:
+        conn = POOL.get(server, exe, root)
+        result = conn.ask(method, path, spec.name, anchor["line"] - 1, char,
+                          timeout if timeout is not None else default_timeout())
+    except HandoffError as exc:
+        return {**answer, "lsp": {"server": server.name, "error": str(exc)}}
+    except OSError as exc:
+        return {**answer, "lsp": {"server": server.name, "error": f"could not start: {exc}"}}
+    source = f"lsp:{server.name}"
+    if op == "describe":
+        text = _hover_text(result)
+        if not text:
+            return {**answer, "lsp": {"server": server.name, "note": "no hover"}}
+        symbols = [dict(s) for s in answer.get("symbols", [])]
+        for s in symbols:
+            if s.get("path") == anchor["path"] and s.get("line") == anchor["line"]:
+                s["hover"] = text
+        return {**answer, "symbols": symbols, "source": source}
+    roots = {w.name: w.root for w in store.workspaces()}
+    kind = {"definition": "definition", "references": "reference", "implementation": "implementation"}[op]
+    name = answer["name"] if op != "implementation" else ""
+    entries, seen = [], set()
+    for p, line0, ch in _locations(result):
+        e = _entry(p, line0, ch, roots, name, kind)
+        k = (e["workspace"], e["path"], e["line"], e["column"])
+        if k in seen or (op == "references" and k[:3] == (anchor.get("workspace"), anchor["path"], anchor["line"])
+                         and e["column"] == anchor.get("column")):
+            continue
+        seen.add(k)
+        entries.append(e)
+    if op == "references":
+        entries = [e for e in entries if e["workspace"]]  # uses inside the indexed workspaces
+        if not every:
+            firsts: dict[tuple, dict] = {}
+            for e in sorted(entries, key=lambda e: (e["path"], e["line"], e["column"])):
+                firsts.setdefault((e["workspace"], e["path"]), e)
+            entries = list(firsts.values())
+    key = _LISTS[op]
+    # where the server and the index agree on a line, the index's record says more
+    # (module, detail, the qualified name)
+    known = {(c.get("workspace"), c["path"], c["line"]): c for c in answer.get(key, [])}
+    entries = [{**known[k], "column": e["column"]} if (k := (e["workspace"], e["path"], e["line"])) in known
+               else {**e, "module": ""} for e in entries]
+    if not entries and answer.get(key):
+        return {**answer, "lsp": {"server": server.name, "note": "the server found nothing"}}
+    entries.sort(key=lambda e: (e["workspace"] == "", e["path"], e["line"], e["column"]))
+    total = len(entries)
+    cut = bool(limit) and total > limit
+    return {**answer, key: entries[:limit] if cut else entries, "total": total, "truncated": cut,
+            "source": source}
+
+
+def _hover_text(result) -> str:
+    if result is None:
+        return ""
+    contents = result.contents
+    parts = contents if isinstance(contents, list) else [contents]
+    out = []
+    for p in parts:
+        value = getattr(p, "value", p)
+        if isinstance(value, str) and value.strip():
+            out.append(value.strip())
+    return "\n\n".join(out)
+
