@@ -5,11 +5,7 @@ from __future__ import annotations
 import sys
 
 import click
-from rich.markup import escape
 
-from ..chunking import chunk_file
-from ..chunking.reader import read_text
-from ..errors import FileRefused
 from . import main
 from .output import fail, json_line, out
 
@@ -21,6 +17,12 @@ KIND_STYLE = {"header": "dim", "gap": "dim", "section": "cyan", "text": "white"}
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per chunk per line.")
 def chunk_command(files: tuple[str, ...], as_json: bool) -> None:
     """Chunk FILES and print the chunks (the partition lode indexes)."""
+    from rich.markup import escape
+
+    from ..chunking import chunk_file
+    from ..chunking.reader import read_text
+    from ..errors import FileRefused
+
     failed = False
     for path in files:
         try:

@@ -7,7 +7,27 @@ sub-command, so this group takes it before click looks for one.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+
 import click
+
+# Sub-command → the module of lode.cli that defines it. A command's module is imported
+# only when that command runs (or help lists them all): `lode def` must not pay for the
+# search engine, numpy or the chunkers at start-up.
+LAZY_COMMANDS = {
+    "chunk": "chunk", "index": "index", "search": "search", "status": "status",
+    "serve": "serve", "mcp": "serve",
+    "def": "symbols", "refs": "symbols", "impls": "symbols", "describe": "symbols",
+    "symbols": "symbols", "outline": "symbols", "query-ast": "symbols",
+    "tui": "tui",
+}
+
+
+def _load(module: str) -> None:
+    name = f"lode.cli.{module}"
+    if importlib.util.find_spec(name) is not None:
+        importlib.import_module(name)  # its commands register on main
 
 
 def _remember(ctx: click.Context, param: click.Parameter, value):
@@ -28,6 +48,16 @@ class LodeGroup(click.Group):
                          callback=_remember,
                          help="The daemon's socket for --call (default: per user)."),
         ])
+
+    def get_command(self, ctx: click.Context, name: str):
+        if name not in self.commands and name in LAZY_COMMANDS:
+            _load(LAZY_COMMANDS[name])
+        return super().get_command(ctx, name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        for module in dict.fromkeys(LAZY_COMMANDS.values()):
+            _load(module)
+        return super().list_commands(ctx)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if "--call" in args or any(a.startswith("--call=") for a in args):

@@ -6,8 +6,6 @@ import os
 import sys
 
 import click
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from . import main
 from .common import db_option, json_option, open_service, run_or_exit
@@ -64,9 +62,11 @@ def index_command(root, name, no_code, text_ext, workers, no_embed, model, db_pa
             if text_ext:
                 svc.set_text_extensions(ws["name"], list(ws["text_extensions"]) + list(text_ext))
         if sys.stderr.isatty() and not as_json:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
             with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                           TimeElapsedColumn(), TextColumn("[dim]{task.fields[path]}"),
-                          console=err, transient=True) as bar:
+                          console=err.get(), transient=True) as bar:
                 task = bar.add_task(f"indexing {ws['name']}", total=None, path="")
 
                 def progress(done, total, path):
@@ -83,4 +83,6 @@ def index_command(root, name, no_code, text_ext, workers, no_embed, model, db_pa
     if as_json:
         json_line(result)
     else:
+        from rich.markup import escape
+
         out.print(escape(_summary(result)))

@@ -1,14 +1,36 @@
-"""Shared output helpers: one rich console each for stdout and stderr, JSON lines."""
+"""Shared output helpers: one rich console each for stdout and stderr, JSON lines.
+
+The consoles are made on first use: importing rich costs ~50 ms, which a command that
+prints JSON (or nothing) should not pay at start-up."""
 
 from __future__ import annotations
 
 import json
 import sys
 
-from rich.console import Console
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+class _LazyConsole:
+    """Stands in for a ``rich.console.Console`` until something is printed."""
+
+    def __init__(self, **options):
+        self._options = options
+        self._console = None
+
+    def __getattr__(self, name):
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(highlight=False, soft_wrap=True, **self._options)
+        return getattr(self._console, name)
+
+    def get(self):
+        """The console itself (for rich objects that take one, like a progress bar)."""
+        self.file  # noqa: B018 - makes it
+        return self._console
+
+
+out = _LazyConsole()
+err = _LazyConsole(stderr=True)
 
 
 def json_line(obj) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import os
 
 import click
-from rich.markup import escape
-from rich.text import Text
 
-from ..search.snippet import highlighter
 from . import main
 from .common import db_option, json_option, open_service, run_or_exit, workspace_option
 from .output import fail, json_line, out
+from .remote import Unusable, answer, no_daemon_option, workspace_for_path
+
+RPC_MAX_LIMIT = 200  # search.query's largest limit; a larger one is answered from the store
 
 
 @main.command("search")
@@ -27,28 +27,35 @@ from .output import fail, json_line, out
 @click.option("--rerank", is_flag=True, help="Re-score the top hits by their full bodies; fails if no ranker can.")
 @workspace_option
 @db_option
+@no_daemon_option
 @json_option
-def search_command(query, limit, paths, globs, languages, kinds, tags, mode, rerank, workspace, db_path, as_json):
+def search_command(query, limit, paths, globs, languages, kinds, tags, mode, rerank, workspace, db_path,
+                   no_daemon, as_json):
     """Search for QUERY: identifiers (parts match too: `vectors` finds reclaimVectors),
     words, or "quoted literals". Inside an indexed workspace only that workspace is
     searched; elsewhere every workspace in the store."""
-    svc = open_service(db_path)
     text = " ".join(query)
+    opts = {"limit": limit}
+    for key, value in (("paths", paths), ("path_globs", globs), ("languages", languages),
+                       ("kinds", kinds), ("tags_any", tags)):
+        if value:
+            opts[key] = list(value)
+    if mode:
+        opts["mode"] = mode
 
-    def run():
+    def remote(daemon):
+        if limit > RPC_MAX_LIMIT:
+            raise Unusable("limit over the daemon's maximum")
+        ws = workspace or workspace_for_path(daemon.call("workspace.list"), os.getcwd())
+        options = {**opts, "rerank": True} if rerank else opts  # True is "required"
+        return daemon.call("search.query", {"workspace": ws, "query": text, "options": options})
+
+    def local():
+        svc = open_service(db_path)
         ws = workspace or svc.workspace_for_path(os.getcwd())
-        opts = {"limit": limit}
-        for key, value in (("paths", paths), ("path_globs", globs), ("languages", languages),
-                           ("kinds", kinds), ("tags_any", tags)):
-            if value:
-                opts[key] = list(value)
-        if mode:
-            opts["mode"] = mode
-        if rerank:
-            opts["rerank"] = "required"
-        return svc.search(text, ws, **opts)
+        return svc.search(text, ws, **({**opts, "rerank": "required"} if rerank else opts))
 
-    result = run_or_exit(run)
+    result = run_or_exit(lambda: answer(db_path, no_daemon, remote, local))
     if as_json:
         json_line(result)
         return
@@ -56,7 +63,14 @@ def search_command(query, limit, paths, globs, languages, kinds, tags, mode, rer
     if not hits:
         fail(f"no match for {text!r}")
         raise SystemExit(1)
-    pattern = highlighter(result["terms"])
+    from rich.markup import escape
+    from rich.text import Text
+
+    pattern = None
+    if out.color_system:  # highlighting only shows in colour; the search package is a slow import
+        from ..search.snippet import highlighter
+
+        pattern = highlighter(result["terms"])
     many = len(result["workspaces"]) > 1
     for h in hits:
         where = f"{h['workspace']}:" if many else ""

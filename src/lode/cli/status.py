@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import datetime
 
-from rich.markup import escape
-
 from . import main
 from .common import db_option, json_option, open_service, run_or_exit, workspace_option
 from .output import json_line, out
@@ -28,6 +26,8 @@ def status_command(workspace, db_path, as_json):
     if as_json:
         json_line(result)
         return
+    from rich.markup import escape
+
     out.print(f"[bold]store[/] {escape(result['db'])} ({result['size_bytes'] / 1e6:.1f} MB)")
     if not result["workspaces"]:
         out.print("no workspaces yet: run [bold]lode index PATH[/]")

@@ -1,0 +1,165 @@
+"""Asking a running daemon instead of opening the store.
+
+A command that only reads (``search``, ``def``, ``refs``, …) answers from a daemon
+when one is up for the same store: the daemon has the store open, the symbol index
+and the vectors loaded and the model warm, so the command costs a socket round trip
+instead of imports and loads. The output is the same either way: the daemon returns
+the very dicts :class:`lode.service.Service` returns, and the command prints them.
+
+The daemon is used only when it answers at once, runs this version of lode and
+serves the same store file (its ``sys.capabilities`` names the store). Anything else
+— no daemon, another store, an old daemon, a daemon-side failure — falls back to the
+store, silently. ``--no-daemon`` (or ``LODE_NO_DAEMON=1``) skips the daemon. A daemon
+is never started here (``lode --call`` does that).
+
+Only the standard library is imported: the point is a fast start.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+
+import click
+
+from .. import __version__
+from ..errors import LodeError
+
+NO_DAEMON_ENV = "LODE_NO_DAEMON"
+CONNECT_SECONDS = 0.5   # a daemon that does not answer its capabilities this fast is skipped
+CALL_SECONDS = 120.0
+
+no_daemon_option = click.option(
+    "--no-daemon", is_flag=True, envvar=NO_DAEMON_ENV,
+    help="Open the store even when a daemon for it is running (default: ask the daemon).")
+
+# Errors a daemon raises about itself (overloaded, deadline, method missing, internal):
+# the command then answers from the store instead.
+_DAEMON_SIDE = {-32700, -32600, -32601, -32603, -32001, -32002, -32003, -32010}
+# The exit code of the LodeError class behind each JSON-RPC error code (lode.errors).
+_EXIT_CODES = {-32602: 2, -32070: 3}
+
+
+class RemoteFailed(LodeError):
+    """The daemon answered with a domain error (bad params, not found, …): shown as
+    the store would have shown it."""
+
+    def __init__(self, code: int, message: str, data):
+        super().__init__(message, data=data if isinstance(data, dict) else None)
+        self.rpc_code = code
+        self.exit_code = _EXIT_CODES.get(code, 1)
+
+
+class Unusable(Exception):
+    """The daemon cannot answer this: use the store."""
+
+
+def socket_path() -> str:
+    """The daemon's default socket; mirrors :func:`lode.rpc.server.default_socket_path`
+    (not imported: that module pulls in asyncio and the handlers)."""
+    env = os.environ.get("LODE_SOCKET")
+    if env:
+        return env
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    base = os.path.join(runtime, "lode") if runtime else f"/tmp/lode-{os.getuid()}"
+    return os.path.join(base, "daemon.sock")
+
+
+class Daemon:
+    """One connection to a daemon that serves the store the command would open."""
+
+    def __init__(self, sock: socket.socket):
+        self._sock = sock
+        self._file = sock.makefile("rb")
+        self._next = 0
+
+    def close(self) -> None:
+        self._file.close()
+        self._sock.close()
+
+    def call(self, method: str, params: dict | None = None):
+        """The result; raises :class:`RemoteFailed` for a domain error and
+        :class:`Unusable` when the daemon failed on its side."""
+        self._next += 1
+        message = {"jsonrpc": "2.0", "id": self._next, "method": method}
+        if params is not None:
+            message["params"] = params
+        try:
+            self._sock.sendall(json.dumps(message).encode() + b"\n")
+            line = self._file.readline()
+        except OSError as exc:
+            raise Unusable(str(exc)) from None
+        if not line:
+            raise Unusable("the daemon closed the connection")
+        reply = json.loads(line)
+        if "error" in reply:
+            err = reply["error"] or {}
+            code = err.get("code", -32603)
+            if code in _DAEMON_SIDE:
+                raise Unusable(err.get("message", ""))
+            raise RemoteFailed(code, err.get("message", ""), err.get("data"))
+        return reply.get("result")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def daemon_for(db_path: str | None, skip: bool = False) -> Daemon | None:
+    """A connection to the daemon serving the store ``db_path`` resolves to, or None."""
+    if skip or os.environ.get(NO_DAEMON_ENV, "") not in ("", "0"):
+        return None
+    path = socket_path()
+    if not os.path.exists(path):
+        return None
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(CONNECT_SECONDS)
+    try:
+        sock.connect(path)
+    except OSError:
+        sock.close()
+        return None
+    daemon = Daemon(sock)
+    try:
+        caps = daemon.call("sys.capabilities")
+        served = ((caps or {}).get("store") or {}).get("path")
+        from ..store.location import resolve_db_path
+
+        # A relative path was the daemon's own cwd's: it cannot be compared.
+        if (caps.get("version") != __version__ or not isinstance(served, str)
+                or not os.path.isabs(served) or not _same_file(served, str(resolve_db_path(db_path)))):
+            daemon.close()
+            return None
+    except (Unusable, LodeError, OSError, ValueError, AttributeError):
+        daemon.close()
+        return None
+    sock.settimeout(CALL_SECONDS)
+    return daemon
+
+
+def workspace_for_path(workspaces: list[dict], path: str) -> str | None:
+    """The innermost workspace whose root contains ``path`` (as
+    :meth:`lode.service.Service.workspace_for_path`), from ``workspace.list``."""
+    real = os.path.realpath(path)
+    inside = [w for w in workspaces
+              if real == w["root"] or real.startswith(w["root"].rstrip(os.sep) + os.sep)]
+    return max(inside, key=lambda w: len(w["root"]))["name"] if inside else None
+
+
+def answer(db_path: str | None, skip: bool, remote, local):
+    """``remote(daemon)`` when a daemon for this store is up and can answer it, else
+    ``local()`` (which opens the store). :class:`RemoteFailed` — the daemon's answer
+    is an error the store would give too — propagates."""
+    daemon = daemon_for(db_path, skip)
+    if daemon is not None:
+        try:
+            return remote(daemon)
+        except Unusable:
+            pass
+        finally:
+            daemon.close()
+    return local()
