@@ -14,7 +14,10 @@
     "def" kinds are counted wherever they are; "data" kinds (const/var) only at top
     level. "in gap%": def tags whose line lies in no definition chunk at all (a header,
     a gap) rather than inside another definition. Files the chunker crashed on are
-    reported as invariant failures only. Zig has no ctags parser: only the invariant and counts are reported.
+    reported as invariant failures only. "top": def tags on an unindented line (top-level
+    definitions; ctags gives Elixir, Haskell and Lua tags no scope), and the share of them
+    found or covered. Zig, Scala and Swift have no ctags parser: only the
+    invariant and counts are reported.
 """
 from __future__ import annotations
 
@@ -57,6 +60,13 @@ KINDS: dict[str, tuple[str, set[str], set[str]]] = {
     "java": ("Java", {"class", "interface", "enum", "method", "annotation"}, set()),
     "ruby": ("Ruby", {"class", "module", "method", "singletonMethod"}, {"constant"}),
     "php": ("PHP", {"class", "interface", "trait", "function"}, {"define"}),
+    "csharp": ("C#", {"class", "interface", "struct", "enum", "method", "property"}, set()),
+    "kotlin": ("Kotlin", {"class", "interface", "object", "method", "typealias"}, {"constant", "variable"}),
+    "elixir": ("Elixir", {"module", "function", "macro", "protocol", "implementation", "delegate",
+                          "guard", "test"}, set()),
+    "haskell": ("Haskell", {"function", "type"}, set()),
+    "lua": ("Lua", {"function"}, set()),
+    "bash": ("Sh", {"function"}, set()),
 }
 
 
@@ -211,7 +221,9 @@ def ctags_tags(lang: str, paths: list[str]) -> dict[str, list[dict]]:
         if t.get("_type") != "tag" or "anonymous" in t.get("extras", ""):
             continue
         kind, name = t.get("kind"), t.get("name", "")
-        if name.startswith(("__anon", "AnonymousFunction")):
+        if name.startswith(("__anon", "AnonymousFunction", "<lambda>")):
+            continue
+        if name in MISPARSED.get(lang, ()):
             continue
         if kind in defs:
             t["class"] = "def"
@@ -219,9 +231,19 @@ def ctags_tags(lang: str, paths: list[str]) -> dict[str, list[dict]]:
             t["class"] = "data"
         else:
             continue
+        t["lang"] = lang
+        pattern = t.get("pattern", "/^")
+        t["top"] = pattern.startswith("/^") and pattern[2:3] not in ("", " ", "\t")  # unindented
         out[t["path"]].append(t)
     return out
 
+
+# ctags tags that are its own misparses, not definitions (Haskell: a keyword as a name).
+MISPARSED = {"haskell": {"class", "instance", "deriving", "data", "newtype", "type", "family",
+                         "infix", "infixl", "infixr", "pattern", "default", "foreign", "where"}}
+# lode chunk kinds that hold members ctags reports with no scope (Haskell record fields
+# and class methods are "function" tags with no scope): a tag inside one is covered.
+SCOPELESS_HOLDERS = {"haskell": {"type", "class"}}
 
 DATA_CHUNKS = {"const", "var", "static", "let"}  # lode kinds of const/var declarations
 
@@ -230,7 +252,8 @@ def match(tag: dict, chunks) -> tuple[str, tuple | None]:
     """'found', 'covered', 'grouped' or 'miss', and the first lode chunk holding the
     tag's line. 'grouped': a const/var tag inside a lode const/var chunk named after
     another member of its group (Go `const ( A = iota; B )` is one chunk named A)."""
-    line, name = tag["line"], tag["name"]
+    line, full = tag["line"], tag["name"].strip()
+    name = last(full.replace(":", "."))  # Lua's `M.f` and `T:m` are named f and m by lode
     scopes = set(tag.get("scope", "").replace("::", ".").split(".")) - {""}  # enclosing names
     holder = None
     covered = False
@@ -239,8 +262,10 @@ def match(tag: dict, chunks) -> tuple[str, tuple | None]:
         if not ls <= line <= le:
             continue
         holder = holder or c
-        if kind not in NON_DEFS and last(cname) == name:
-            return "found", c
+        if kind not in NON_DEFS and (last(cname) == name or (cname or "").endswith(full)):
+            return "found", c  # (endswith: an Elixir test title may hold dots)
+        if kind in SCOPELESS_HOLDERS.get(tag.get("lang", ""), ()):
+            covered = True
         if kind != "gap" and cname and last(cname) in scopes:
             covered = True
     if covered:
@@ -290,22 +315,25 @@ def main() -> int:
             tags = ctags_tags(lang, [r[0] for r in checked if r[5]])
             chunks_of = {r[0]: r[5] for r in checked}
             per_kind = defaultdict(Counter)  # (class, kind) -> outcome counts
+            top = Counter()  # outcomes of def tags on unindented lines (top-level definitions)
             misses = []
             for path, ts in tags.items():
                 for t in ts:
                     outcome, holder = match(t, chunks_of.get(path, []))
                     per_kind[(t["class"], t["kind"])][outcome] += 1
+                    if t["class"] == "def" and t["top"]:
+                        top[outcome] += 1
                     if outcome == "miss" and (holder is None or holder[0] in NON_DEFS):
                         per_kind[(t["class"], t["kind"])]["lost"] += 1
                     if outcome == "miss":
                         misses.append((t, holder))
-            row["per_kind"], row["misses"] = per_kind, misses
+            row["per_kind"], row["misses"], row["top"] = per_kind, misses, top
         rows.append(row)
 
     rel_of = {r[0]: r[1] for r in results}
     print("\n## lode chunker vs corpora\n")
     hdr = f"{'language':<11} {'files':>6} {'inv ok%':>7} {'chunks':>8} {'ctags defs':>10} {'found%':>6} " \
-          f"{'+scope%':>7} {'in gap%':>7} {'data':>7} {'found%':>6} {'+group%':>7}"
+          f"{'+scope%':>7} {'in gap%':>7} {'top':>6} {'found%':>6} {'data':>7} {'found%':>6} {'+group%':>7}"
     print(hdr)
     print("-" * len(hdr))
     for row in rows:
@@ -318,6 +346,7 @@ def main() -> int:
             nd, nx = sum(d.values()) - d["lost"], sum(x.values()) - x["lost"]
             line += f" {nd:>10} {pct(d['found'], nd):>6} {pct(d['found'] + d['covered'], nd):>7}" \
                     f" {pct(d['lost'], nd):>7}" \
+                    f" {sum(row['top'].values()):>6} {pct(row['top']['found'] + row['top']['covered'], sum(row['top'].values())):>6}" \
                     f" {nx:>7} {pct(x['found'] + x['covered'], nx):>6} {pct(nx - x['miss'], nx):>7}"
         else:
             line += f" {'(no ctags parser)':>10}"

@@ -97,6 +97,8 @@ class _Builder:
         flat = self._flat_units(root)
         if root.has_error:
             flat += self._recover(root, flat)
+        if self.spec.opaque_nodes:
+            flat += self._reparse_opaque(root)
         flat.sort(key=lambda u: (u.start, -u.end))
         top: list[Unit] = []
         stack: list[Unit] = []
@@ -165,18 +167,35 @@ class _Builder:
         for hole_start, hole_end in holes:
             if not self.grammar.node_captures({"ERROR": "error"}, root, hole_start, hole_end):
                 continue  # the error lies inside a unit: nothing was lost here
-            cuts = [hole_start] + [m.start() + 1 for m in _TOP_LEVEL_AFTER_BLANK.finditer(self.data, hole_start, hole_end)]
-            if len(cuts) < 2 or len(cuts) > 2000:
+            found += self._parse_pieces(hole_start, hole_end)
+        return found
+
+    def _parse_pieces(self, start: int, end: int) -> list[Unit]:
+        """Units of ``[start, end)`` cut where a blank line is followed by an unindented
+        line, from every piece that parses cleanly on its own."""
+        cuts = [start] + [m.start() + 1 for m in _TOP_LEVEL_AFTER_BLANK.finditer(self.data, start, end)]
+        if len(cuts) < 2 or len(cuts) > 2000:
+            return []
+        cuts.append(end)
+        found: list[Unit] = []
+        for a, b in zip(cuts, cuts[1:]):
+            a, b = trim(self.data, a, b)
+            if a >= b:
                 continue
-            cuts.append(hole_end)
-            for a, b in zip(cuts, cuts[1:]):
-                a, b = trim(self.data, a, b)
-                if a >= b:
-                    continue
-                tree = self.grammar.parse_range(self.data, a, b, self._point(a), self._point(b))
-                if tree is None or tree.root_node.has_error:
-                    continue
-                found += [u for u in self._flat_units(tree.root_node) if a <= u.start and u.end <= b]
+            tree = self.grammar.parse_range(self.data, a, b, self._point(a), self._point(b))
+            if tree is None or tree.root_node.has_error:
+                continue
+            found += [u for u in self._flat_units(tree.root_node) if a <= u.start and u.end <= b]
+        return found
+
+    def _reparse_opaque(self, root: Node) -> list[Unit]:
+        """Units inside nodes the grammar keeps opaque (Haskell's `#else` branch is one
+        `cpp` node), parsed piece by piece."""
+        found: list[Unit] = []
+        for node in self.grammar.node_captures({t: "opaque" for t in self.spec.opaque_nodes},
+                                               root, 0, len(self.data)).get("opaque", ()):
+            if node.end_point[0] - node.start_point[0] > 2:
+                found += self._parse_pieces(node.start_byte, node.end_byte)
         return found
 
     def _point(self, offset: int) -> tuple[int, int]:
@@ -200,6 +219,9 @@ class _Builder:
         data, lines, start = self.data, self.lines, node.start_byte
         comments: list[str] = []
         sib = node.prev_sibling
+        parent = node.parent
+        if sib is None and parent is not None and parent.start_byte == start:
+            sib = parent.prev_sibling  # a block's first definition: its doc precedes the block
         doc_nodes = self.spec.doc_nodes
         while sib is not None and (is_comment(sib) or sib.type in self.spec.attached):
             if data[sib.end_byte : start].strip():

@@ -56,6 +56,9 @@ class LanguageSpec:
     # Kinds whose consecutive same-named sibling definitions are one unit: the clauses of
     # an Elixir `def`, the equations of a Haskell function.
     merge_runs: frozenset[str] = frozenset()
+    # Nodes whose text the grammar does not parse (Haskell's CPP `#else` branches): their
+    # definitions are found by parsing the text inside piece by piece.
+    opaque_nodes: frozenset[str] = frozenset()
     # Deepest tree level a unit may start at: the query cursor skips function bodies
     # below it (most of a tree), which makes finding definitions several times faster.
     max_depth: int = 8

@@ -13,5 +13,6 @@ SPEC = LanguageSpec(
     bodies=frozenset({"match", "class_declarations", "instance_declarations", "data_constructors",
                       "gadt_constructors", "fields"}),
     merge_runs=frozenset({"function", "method"}),
+    opaque_nodes=frozenset({"cpp"}),  # an `#else` branch is one node: its text is parsed apart
     max_depth=4,  # top-level declarations and class/instance members
 )

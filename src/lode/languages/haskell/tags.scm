@@ -3,6 +3,7 @@
 ; signature is captured as the function it types: its equations merge into it (one unit,
 ; labelled by the signature).
 (declarations (signature name: (variable) @name) @definition.function)
+(declarations (signature names: (binding_list . name: (variable) @name)) @definition.function)
 (declarations (function name: (variable) @name) @definition.function)
 (declarations (bind name: (variable) @name) @definition.function)
 (declarations (data_type name: (name) @name) @definition.type)
