@@ -4,6 +4,7 @@ beyond "is this text", nothing over 16 MiB, nothing that is not UTF-8."""
 from __future__ import annotations
 
 import os
+import stat
 
 from ..config import MAX_TEXT_BYTES
 from ..errors import FileRefused
@@ -20,10 +21,17 @@ def read_bytes(path: str, max_bytes: int = MAX_TEXT_BYTES) -> bytes:
     """The file's bytes, refused (:class:`FileRefused`) when missing, unreadable or
     over ``max_bytes``."""
     try:
-        size = os.stat(path).st_size
-        if size > max_bytes:
-            raise FileRefused(path, f"too large: {size} bytes (limit {max_bytes})")
-        with open(path, "rb") as f:
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; only a regular file is
+        # then read (a FIFO, device or socket swapped in after a walk is refused here).
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        with open(fd, "rb") as f:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                if stat.S_ISDIR(st.st_mode):
+                    raise IsADirectoryError
+                raise FileRefused(path, "not a regular file (a FIFO, device or socket): never read")
+            if st.st_size > max_bytes:
+                raise FileRefused(path, f"too large: {st.st_size} bytes (limit {max_bytes})")
             data = f.read(max_bytes + 1)
     except FileRefused:
         raise

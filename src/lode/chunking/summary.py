@@ -172,12 +172,20 @@ def collect_identifiers(grammar, root: Node | None, start: int, end: int,
 
 
 def _names(nodes, start: int, target, enough: int) -> list[str]:
+    """Distinct names in reading order of the names themselves. Nested calls start at
+    the same byte (``Path(p).read_text().strip()`` is three calls at one offset), and
+    the query cursor hands such nodes over in no fixed order: ordering by the node's
+    start alone made embed texts differ between two runs over the same bytes."""
     out: list[str] = []
     seen: set[str] = set()
-    for n in sorted(nodes, key=lambda n: n.start_byte):
+    placed = []
+    for n in nodes:
         if n.start_byte < start:
             continue
         t = target(n)
+        at = t if t is not None else n
+        placed.append((at.end_byte, at.start_byte, n.start_byte, n.end_byte, n.type, t))
+    for *_key, t in sorted(placed, key=lambda p: p[:5]):
         name = _last_identifier(t) if t is not None else None
         if name and name not in seen:
             seen.add(name)

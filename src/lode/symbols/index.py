@@ -22,6 +22,7 @@ from .extraction import rules_for
 from .records import DEFINITION, METHOD, REFERENCE
 
 MAX_LINK_DEPTH = 4
+MAX_NAME_CHARS = 1000  # a qualified name longer than this is refused, not looked up
 DEFAULT_LIMIT = 100
 _DEFS = (DEFINITION, METHOD)
 _TYPES = frozenset({"class", "struct", "interface", "trait"})
@@ -47,6 +48,9 @@ class Candidate:
 
 def normalize(query: str) -> str:
     """``a::b`` → ``a.b``; surrounding whitespace and backticks dropped; refuses bare names."""
+    if len(query) > MAX_NAME_CHARS:
+        raise InvalidParams(f"invalid params: the name is longer than {MAX_NAME_CHARS} characters",
+                            data={"param": "name"})
     q = query.strip().strip("`").replace("::", ".").strip(".")
     if not q:
         raise InvalidParams("invalid params: the name is empty", data={"param": "name"})
@@ -126,7 +130,11 @@ class SymbolIndex:
 
     # ---- definitions ----------------------------------------------------------------
 
-    def definitions(self, query: str, limit: int | None = DEFAULT_LIMIT) -> list[Candidate]:
+    def definitions(self, query: str, limit: int | None = DEFAULT_LIMIT, *,
+                    inherit: int = MAX_LINK_DEPTH) -> list[Candidate]:
+        """``inherit`` bounds how many enclosing names are looked up for an inherited
+        member (each looks up its owner's definitions): bounded work, no recursion
+        proportional to the number of dots in the query."""
         q = normalize(query)
         found: dict[tuple[str, int], tuple[tuple, Candidate]] = {}
 
@@ -147,8 +155,8 @@ class SymbolIndex:
         walk = _LinkWalk(self)
         for c, rank in walk.through(q, 0, trailing=True):
             add(c, rank)
-        if not found and "." in q:
-            for c in self._inherited(q, walk):
+        if not found and "." in q and inherit > 0:
+            for c in self._inherited(q, walk, inherit - 1):
                 add(c, 4)
         ranked = [c for _k, c in sorted(found.values(), key=lambda kc: kc[0])]
         return ranked[:limit] if limit else ranked
@@ -165,13 +173,13 @@ class SymbolIndex:
             " AND l.wild = 1 AND l.target = ? LIMIT 1", (c.workspace, c.path, c.module)).fetchone()
         return row is not None
 
-    def _inherited(self, q: str, walk: "_LinkWalk") -> list[Candidate]:
+    def _inherited(self, q: str, walk: "_LinkWalk", inherit: int = 0) -> list[Candidate]:
         """``Sub.member`` defined by a base class (``class Flask(App)`` → ``App.member``)."""
         head, leaf = q.rsplit(".", 1)
         if "." not in head and "/" not in head:
             return []
         try:
-            owners = self.definitions(head, limit=20)
+            owners = self.definitions(head, limit=20, inherit=inherit)
         except InvalidParams:
             return []
         out: list[Candidate] = []
