@@ -32,11 +32,12 @@ from .tokens import identifier_parts
 NOT_DEFINITIONS = frozenset({"gap", "header", "section", "text"})
 
 # Feature weights (added to bm25/max, which is ≤ 1).
-PATH_WEIGHT = 0.6
+PATH_WEIGHT = 1.5
 PATH_NAMED_WEIGHT = 2.0       # a path written in the query (`src/app/models.py`)
-NAME_WEIGHT = 0.3
+NAME_WEIGHT = 1.0
 FILE_WEIGHT = 0.15            # per other matching chunk of the same file, capped below
 FILE_CAP = 3
+DEPTH_BONUS = 0.5             # for definitions named by the query: shallow paths first
 # Multipliers.
 PROSE = 0.5
 TEST = 0.5
@@ -44,7 +45,7 @@ TINY = 0.6                    # a chunk of at most TINY_LINES lines that is not 
 TINY_LINES = 2
 TAIL = 0.7                    # a continuation fragment of a split definition
 # Diversity: the k-th further chunk of a file already ranked is multiplied by DIVERSITY**k.
-DIVERSITY = 0.5
+DIVERSITY = 0.2
 
 _TEST_PATH = re.compile(
     r"(^|/)(tests?|testing|spec|specs|__tests__|__mocks__|testdata|fixtures?)(/|$)"
@@ -197,7 +198,8 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
                 ps += PATH_NAMED_WEIGHT / PATH_WEIGHT
             path_cache[path] = ps
         ns = 0.0
-        if row["name"] and q.shape != "text":
+        tail = cid in tails
+        if row["name"] and q.shape != "text" and not tail:  # a fragment's name is its head's
             ns = _share(words, set(identifier_parts(_last(row["name"]))) | {_last(row["name"]).lower()})
         s = lex + PATH_WEIGHT * ps + NAME_WEIGHT * ns
         s += FILE_WEIGHT * min(FILE_CAP, per_file.get(row["file_id"], 1) - 1)
@@ -205,17 +207,22 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
             s *= PROSE
         if not asks_tests and is_test_path(path):
             s *= TEST
-        if row["kind"] in NOT_DEFINITIONS and row["line_end"] - row["line_start"] < TINY_LINES:
+        if (row["kind"] in NOT_DEFINITIONS or tail) and row["line_end"] - row["line_start"] < TINY_LINES:
             s *= TINY
-        if cid in tails and t < 2:
+        if tail and t < 2:
             s *= TAIL
+        if t >= 2:
+            # Of several definitions with the name, the shallowest is the canonical one
+            # (`main.py` before `v1/main.py`, a package before its examples).
+            s += DEPTH_BONUS / (1 + path.count("/"))
         out.append(Scored(cid, s + t, t, lex, row))
     return out
 
 
-def diversify(scored: list[Scored], factor: float = DIVERSITY) -> list[Scored]:
+def diversify(scored: list[Scored], factor: float | None = None) -> list[Scored]:
     """Order by score, the k-th further chunk of one file multiplied by factor**k
     (definition tiers are kept whole: an exact definition stays where it is)."""
+    factor = DIVERSITY if factor is None else factor
     scored = sorted(scored, key=lambda s: (-s.score, s.row["path"], s.row["byte_start"]))
     seen: dict[int, int] = {}
     adjusted = []
