@@ -16,7 +16,7 @@ from .errors import InvalidParams, NotFound
 from .search import engine
 from .store import Store, resolve_db_path
 from .store.sqlite import WorkspaceRow
-from .workspace import WorkspaceConfig, check_text_extensions, index_workspace
+from .workspace import WorkspaceConfig, check_root, check_text_extensions, index_workspace
 
 
 def _globs(name: str, value) -> tuple[str, ...]:
@@ -68,6 +68,7 @@ class Service:
         real = os.path.realpath(os.path.expanduser(root))
         if not os.path.isdir(real):
             raise NotFound(f"no such directory: {root}", data={"param": "root"})
+        check_root(real)
         existing = [w for w in self.store.workspaces() if w.root == real]
         if existing:
             ws = existing[0]

@@ -47,6 +47,10 @@ class LodeGroup(click.Group):
             click.Option(["--socket"], metavar="PATH", envvar="LODE_SOCKET", expose_value=False,
                          callback=_remember,
                          help="The daemon's socket for --call (default: per user)."),
+            click.Option(["--db"], metavar="PATH", envvar="LODE_DB", expose_value=False,
+                         callback=_remember,
+                         help="The store a daemon started by --call serves (required with "
+                              "--socket when no daemon answers there)."),
         ])
 
     def get_command(self, ctx: click.Context, name: str):
@@ -74,4 +78,5 @@ class LodeGroup(click.Group):
         rest = [*getattr(ctx, "_protected_args", []), *ctx.args]
         if len(rest) > 1:
             raise click.UsageError("--call takes METHOD and at most one JSON params argument")
-        ctx.exit(call_and_print(method, rest[0] if rest else None, ctx.meta.get("lode.socket")))
+        ctx.exit(call_and_print(method, rest[0] if rest else None, ctx.meta.get("lode.socket"),
+                                ctx.meta.get("lode.db")))

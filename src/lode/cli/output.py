@@ -34,7 +34,22 @@ err = _LazyConsole(stderr=True)
 
 
 def json_line(obj) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    line = json.dumps(obj, ensure_ascii=False)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:  # a file name that is not UTF-8: written escaped (\xNN)
+        from ..store.paths import scrub
+
+        line = json.dumps(scrub(obj), ensure_ascii=False)
+    sys.stdout.write(line + "\n")
+
+
+def shown(path: str) -> str:
+    """A path as printed in ``path:line`` output: one line whatever the name holds
+    (a newline, a tab, bytes that are not UTF-8 are written escaped)."""
+    from ..store.paths import display
+
+    return display(path)
 
 
 def fail(message: str) -> None:

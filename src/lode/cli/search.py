@@ -8,7 +8,7 @@ import click
 
 from . import main
 from .common import db_option, json_option, open_service, run_or_exit, workspace_option
-from .output import fail, json_line, out
+from .output import fail, json_line, out, shown
 from .remote import Unusable, answer, no_daemon_option, workspace_for_path
 
 RPC_MAX_LIMIT = 200  # search.query's largest limit; a larger one is answered from the store
@@ -74,8 +74,8 @@ def search_command(query, limit, paths, globs, languages, kinds, tags, mode, rer
     many = len(result["workspaces"]) > 1
     for h in hits:
         where = f"{h['workspace']}:" if many else ""
-        out.print(f"[magenta]{escape(where + h['path'])}:{h['snippet_line']}[/] [dim]{h['kind']}[/] "
-                  f"[bold]{escape(h['breadcrumb'])}[/]")
+        out.print(f"[magenta]{escape(shown(where + h['path']))}:{h['snippet_line']}[/] [dim]{h['kind']}[/] "
+                  f"[bold]{escape(shown(h['breadcrumb']))}[/]")
         snippet = Text(h["snippet"])
         if pattern is not None:
             snippet.highlight_regex(pattern, "bold yellow")

@@ -63,10 +63,13 @@ def mcp_command(db_path: str | None, watch: bool, budget: int | None, roots: tup
     run(db_path, watch=watch, budget=budget, roots=roots)
 
 
-def call_and_print(method: str, params_text: str | None, socket_path: str | None) -> int:
+def call_and_print(method: str, params_text: str | None, socket_path: str | None,
+                   db_path: str | None = None) -> int:
     """``lode --call``: the result as JSON on stdout (exit 0), or ``error CODE: message``
-    on stderr and the error's exit code."""
-    from ..rpc.client import RemoteError, connect
+    on stderr and the error's exit code. With ``--socket`` and no daemon there, a daemon
+    is started only when ``--db`` says which store it serves: silently serving the
+    default store on someone's chosen socket would answer from the wrong index."""
+    from ..rpc.client import NoDaemon, RemoteError, connect
 
     params = None
     if params_text is not None:
@@ -79,7 +82,12 @@ def call_and_print(method: str, params_text: str | None, socket_path: str | None
             fail("params must be a JSON array or object")
             return 2
     try:
-        with connect(socket_path) as client:
+        try:
+            client = connect(socket_path, db_path, start=socket_path is None or db_path is not None)
+        except NoDaemon as exc:
+            fail(f"{exc.message}; give --db PATH (or $LODE_DB) to start a daemon on that socket")
+            return exc.exit_code
+        with client:
             result = client.call(method, params)
     except RemoteError as exc:
         fail(f"error {exc.rpc_code}: {exc.message}")

@@ -6,7 +6,7 @@ import datetime
 
 from . import main
 from .common import db_option, json_option, open_service, run_or_exit, workspace_option
-from .output import json_line, out
+from .output import json_line, out, shown
 
 
 def _when(ts) -> str:
@@ -43,6 +43,6 @@ def status_command(workspace, db_path, as_json):
         if ws["refused"]:
             out.print(f"  [red]{len(ws['refused'])} refused[/]:")
             for r in ws["refused"]:
-                out.print(f"    {escape(r['path'])}: {escape(r['reason'])}")
+                out.print(f"    {escape(shown(r['path']))}: {escape(r['reason'])}")
         for n in ws.get("notes", []):
-            out.print(f"  [yellow]note[/] {escape(n['path'])}: {escape(n['note'])}")
+            out.print(f"  [yellow]note[/] {escape(shown(n['path']))}: {escape(n['note'])}")

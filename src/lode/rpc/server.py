@@ -53,14 +53,28 @@ class DaemonRunning(LodeError):
 
 
 def _private_dir(path: str) -> None:
-    """Create (or check) the socket's directory: ours, not a symlink, mode 0700."""
+    """Create (or check) the socket's directory: ours, not a symlink. Every directory
+    created here is mode 0700 whatever the umask (``os.makedirs`` gives the ones above
+    the last the default mode); an existing one keeps its mode — the socket itself is
+    0600 — unless others could replace the socket in it (group- or world-writable
+    without the sticky bit), which is refused."""
+    missing = []
+    head = path
+    while head and not os.path.lexists(head):
+        missing.append(head)
+        head = os.path.dirname(head)
     try:
         os.makedirs(path, mode=0o700, exist_ok=True)
+        for created in missing:
+            os.chmod(created, 0o700)
     except OSError as exc:
         raise LodeError(f"cannot create socket directory {path}: {exc.strerror or exc}") from None
     st = os.lstat(path)
     if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid():
         raise LodeError(f"refusing socket directory {path}: not a directory owned by this user")
+    if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not st.st_mode & stat.S_ISVTX:
+        raise LodeError(f"refusing socket directory {path}: others may write to it "
+                        f"(mode {stat.S_IMODE(st.st_mode):o}); use a private directory")
     if path.startswith("/tmp/lode-"):
         os.chmod(path, 0o700)
 

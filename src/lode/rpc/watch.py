@@ -13,6 +13,11 @@ chunks follows once changes pause.
 Each time a watch is (re)established — at start, after workspaces change — every
 workspace gets one incremental walk, so edits made while nothing watched (the daemon
 was down, or between two watches) are caught up too.
+
+A root that vanishes, or is removed and created again (a new directory, so inotify's
+watch on the old one is dead), is noticed by its identity (device, inode) checked about
+once a second: the watch is rebuilt and the recreated root re-walked, so stale files
+leave the index and new ones enter it without a manual ``index.run``.
 """
 
 from __future__ import annotations
@@ -39,6 +44,16 @@ BURST_QUIET = 0.3
 BURST_WAIT = 3.0
 #: Re-indexes are lexical; the new chunks are embedded once changes have paused this long.
 EMBED_IDLE = 1.0
+#: How often the roots' identities are checked (a removed or recreated root).
+ROOT_CHECK = 1.0
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if os.path.isdir(path) else None
 
 
 class _Filter(DefaultFilter):
@@ -98,13 +113,14 @@ class Watcher:
 
     # -- watching ---------------------------------------------------------------------
 
-    def _roots(self) -> dict[str, str]:
-        """Workspace name → real root path, for roots that exist."""
+    def _roots(self, existing: bool = True) -> dict[str, str]:
+        """Workspace name → real root path, for roots that exist (every root with
+        ``existing=False``)."""
         roots = {}
         for ws in self.ctx.service.list_workspaces():
             get = ws.get if isinstance(ws, dict) else (lambda k, _w=ws: getattr(_w, k, None))
             root = get("root") or get("path")
-            if root and os.path.isdir(root):
+            if root and (not existing or os.path.isdir(root)):
                 roots[str(get("name") or root)] = os.path.realpath(root)
         return roots
 
@@ -119,18 +135,25 @@ class Watcher:
         while not self._stop.is_set():
             self._restart.clear()
             try:
-                roots = self._roots()
+                every = self._roots(existing=False)
             except Exception as exc:  # store not ready: try again shortly
                 self.last_error = f"listing workspaces: {exc}"
                 log.warning("watch: %s", self.last_error)
                 self._restart.wait(2)
                 continue
+            # Identities of every root now (None: missing): one that changes — removed,
+            # recreated, created — rebuilds the watch, which re-walks every workspace.
+            idents = {name: _identity(root) for name, root in every.items()}
+            roots = {name: root for name, root in every.items() if idents[name] is not None}
             if not roots:
-                self._restart.wait()
+                self._restart.wait(ROOT_CHECK if every else None)
+                if not self._restart.is_set() and idents != {n: _identity(r) for n, r in every.items()}:
+                    log.info("a workspace root appeared: watching again")
                 continue
             by_path = sorted(roots.items(), key=lambda kv: -len(kv[1]))
             log.info("watching %s", ", ".join(sorted(roots)))
             caught_up = False
+            checked = time.monotonic()
             try:
                 for changes in watch(*set(roots.values()), watch_filter=_Filter(self._ignored_files()),
                                      stop_event=self._restart, step=self.step_ms,
@@ -144,6 +167,11 @@ class Watcher:
                         self._catch_up(roots)
                     if changes:
                         self._enqueue(changes, by_path)
+                    if time.monotonic() - checked >= ROOT_CHECK:
+                        checked = time.monotonic()
+                        if idents != {n: _identity(r) for n, r in every.items()}:
+                            log.info("a workspace root was removed or recreated: watching again")
+                            self._restart.set()
             except Exception as exc:  # a root vanished, inotify limits …: rebuild the watch
                 self.last_error = f"watching: {exc}"
                 log.warning("watch: %s", self.last_error)

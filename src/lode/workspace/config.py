@@ -21,6 +21,21 @@ DERIVED = frozenset({".html", ".htm", ".docx"})
 DERIVED_INCLUDE = ("**/*.html", "**/*.htm", "**/*.docx")
 
 
+#: Roots never accepted: the whole file system, and the kernel's virtual trees (reading
+#: /proc or /dev files can block or never end).
+FORBIDDEN_ROOTS = ("/", "/proc", "/sys", "/dev", "/run")
+
+
+def check_root(real: str) -> str:
+    """``real`` (a resolved directory) if it may be a workspace root; refuses the file
+    system's root and the virtual trees with -32602."""
+    for forbidden in FORBIDDEN_ROOTS:
+        if real == forbidden or (forbidden != "/" and real.startswith(forbidden + "/")):
+            raise InvalidParams(f"invalid params: {real} cannot be a workspace root "
+                                "(pick the project's folder)", data={"param": "root"})
+    return real
+
+
 def normalize_extension(ext: str) -> str:
     ext = ext.strip()
     if not ext or ext in (".", "*"):

@@ -32,6 +32,7 @@ from ..store.records import FileRecord
 from ..store.sqlite import Store, WorkspaceRow
 from .config import WorkspaceConfig
 from .pipeline import Job, chunker_for, process_many
+from .orphans import follow
 from .walk import admit, walk
 
 TASK_FILES = 16          # files per worker task
@@ -69,7 +70,9 @@ class IndexFailed(LodeError):
 def _pool(workers: int) -> ProcessPoolExecutor:
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["lode.workspace.pipeline"])
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    # Workers exit with this process, even when it is killed outright.
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=follow,
+                               initargs=(os.getpid(),))
 
 
 def _tasks(jobs: list[Job]) -> Iterator[list[Job]]:
