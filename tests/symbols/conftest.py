@@ -14,7 +14,7 @@ from lode.workspace import WorkspaceConfig, index_workspace
 
 CORPORA = Path(__file__).resolve().parent.parent / "corpora"
 LANGUAGES = sorted(p.name for p in CORPORA.iterdir() if p.is_dir())
-MARKER = re.compile(r"(?:#|//)\s*lode(-ref|-impl)?:\s*(.+?)\s*$")
+MARKER = re.compile(r"(?:#|//|--)\s*lode(-ref|-impl)?:\s*(.+?)\s*$")
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ def next_code_line(root: Path, path: str, line: int) -> int:
     lines = (root / path).read_text().splitlines()
     for j in range(line, len(lines)):
         s = lines[j].strip()
-        if s and not s.startswith(("#", "//")):
+        if s and not s.startswith(("#", "//", "--")):
             return j + 1
     raise AssertionError(f"{path}:{line}: marker at end of file")
 

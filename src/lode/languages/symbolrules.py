@@ -59,6 +59,14 @@ class SymbolRules:
     builtins: frozenset[str] = frozenset()
     # is a definition's name visible outside its module/package? (None: always)
     exported: Callable[[str], bool] | None = None
+    # resolver "declared": top-level nodes naming the file's package or module (Kotlin
+    # `package_header`, Haskell `header`); with none, the path names the module when
+    # `path_modules`, else nothing does (Elixir and Swift names are complete as written)
+    module_nodes: frozenset[str] = frozenset()
+    path_modules: bool = True
+    # resolver "declared": a directory whose child directory names the module of every
+    # file below it (SwiftPM's `Sources/<target>/`); tried before `path_modules`
+    module_parent: str | None = None
     # path fragments that mark test code (ranked after non-test candidates)
     test_markers: tuple[str, ...] = field(default=("/test/", "/tests/", "/testing/", "testdata/"))
     # node types that hold local variables (`@var.*` captures belong to the nearest one)

@@ -1,0 +1,14 @@
+; lode's symbol query for Elixir (see lode/languages/symbolrules.py).
+(call target: (identifier) @_kw (arguments . (alias) @name)
+  (#any-of? @_kw "defmodule" "defprotocol")) @def.module
+(call target: (identifier) @_kw (arguments . (alias) @impl.type)
+  (#eq? @_kw "defimpl")) @def.impl
+(call
+  target: (identifier) @_kw
+  (arguments . [
+    (identifier) @name
+    (call target: (identifier) @name)
+    (binary_operator left: (call target: (identifier) @name) operator: "when")])
+  (#any-of? @_kw "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")) @def.function
+
+(call target: (dot left: (alias) @ref.base right: (identifier) @ref.member))

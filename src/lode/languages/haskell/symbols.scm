@@ -1,0 +1,18 @@
+; lode's symbol query for Haskell (see lode/languages/symbolrules.py). A function is
+; located at its type signature when it has one (the first occurrence is kept).
+(declarations (signature name: (variable) @name) @def.function)
+(declarations (signature names: (binding_list name: (variable) @name)) @def.function)
+(declarations (function name: (variable) @name) @def.function)
+(declarations (bind name: (variable) @name) @def.function)
+(declarations (data_type name: (name) @name) @def.type)
+(declarations (newtype name: (name) @name) @def.type)
+(declarations (type_synonym name: (name) @name) @def.type)
+(declarations (type_family name: (name) @name) @def.type)
+(declarations (data_family name: (name) @name) @def.type)
+(declarations (class name: (name) @name) @def.class)
+(class_declarations (signature name: (variable) @name) @def.method)
+(data_constructor constructor: (prefix name: (constructor) @name) @def.constructor)
+(data_constructor constructor: (record name: (constructor) @name) @def.constructor)
+(newtype_constructor name: (constructor) @name) @def.constructor
+
+(apply function: (variable) @ref.local)

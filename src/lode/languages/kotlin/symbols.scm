@@ -1,0 +1,16 @@
+; lode's symbol query for Kotlin (see lode/languages/symbolrules.py). An unnamed companion
+; object is not a definition: its members are named under the class around it.
+(class_declaration "interface" name: (identifier) @name) @def.interface
+(class_declaration name: (identifier) @name) @def.class
+(object_declaration name: (identifier) @name) @def.object
+(companion_object name: (identifier) @name) @def.object
+(function_declaration name: (identifier) @name) @def.function
+(type_alias type: (identifier) @name) @def.type
+(source_file (property_declaration (variable_declaration (identifier) @name)) @def.property)
+(class_body (property_declaration (variable_declaration (identifier) @name)) @def.property)
+
+(class_declaration name: (_) @rel.owner (delegation_specifiers (delegation_specifier (user_type) @rel.extends)))
+(class_declaration name: (_) @rel.owner (delegation_specifiers (delegation_specifier (constructor_invocation (user_type) @rel.extends))))
+(object_declaration name: (_) @rel.owner (delegation_specifiers (delegation_specifier (user_type) @rel.extends)))
+
+(call_expression . (identifier) @ref.local)

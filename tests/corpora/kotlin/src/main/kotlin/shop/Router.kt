@@ -1,0 +1,30 @@
+package shop.routing
+
+// lode: shop.routing.Mountable
+interface Mountable {
+    fun mount(prefix: String): List<Route>
+}
+
+// lode: shop.routing.Route
+data class Route(val method: String, val path: String)
+
+// lode-impl: routing.Mountable
+class Router(private val name: String) : Mountable {
+    // lode: Router.mount
+    override fun mount(prefix: String): List<Route> = emptyList()
+
+    companion object {
+        // lode: shop.routing.Router.withHealth
+        fun withHealth(): Router = Router("health")
+    }
+}
+
+object Routes {
+    // lode: shop.routing.Routes.default
+    fun default(): Router = Router.withHealth()
+}
+
+fun routeOf(path: String): Route {
+    // lode-ref: shop.routing.Route
+    return Route("GET", path)
+}
