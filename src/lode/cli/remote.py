@@ -66,10 +66,24 @@ def socket_path() -> str:
     return os.path.join(base, "daemon.sock")
 
 
+def store_path(db_path: str | None) -> str:
+    """The store a command opens; mirrors :func:`lode.store.location.resolve_db_path`
+    (not imported: the store package loads SQLite and its migrations; a test keeps the
+    two equal)."""
+    if db_path:
+        return os.path.expanduser(db_path)
+    env = os.environ.get("LODE_DB")
+    if env:
+        return os.path.expanduser(env)
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "lode", "lode.db")
+
+
 class Daemon:
     """One connection to a daemon that serves the store the command would open."""
 
     def __init__(self, sock: socket.socket):
+        self.capabilities: dict = {}  # its sys.capabilities (languages, version, store)
         self._sock = sock
         self._file = sock.makefile("rb")
         self._next = 0
@@ -127,13 +141,12 @@ def daemon_for(db_path: str | None, skip: bool = False) -> Daemon | None:
     try:
         caps = daemon.call("sys.capabilities")
         served = ((caps or {}).get("store") or {}).get("path")
-        from ..store.location import resolve_db_path
-
         # A relative path was the daemon's own cwd's: it cannot be compared.
         if (caps.get("version") != __version__ or not isinstance(served, str)
-                or not os.path.isabs(served) or not _same_file(served, str(resolve_db_path(db_path)))):
+                or not os.path.isabs(served) or not _same_file(served, store_path(db_path))):
             daemon.close()
             return None
+        daemon.capabilities = caps
     except (Unusable, LodeError, OSError, ValueError, AttributeError):
         daemon.close()
         return None

@@ -1,6 +1,8 @@
 """Symbol commands: ``def``, ``refs``, ``impls``, ``describe``, ``symbols`` (fuzzy),
 ``outline`` and ``query-ast``. Each opens the store, calls :mod:`lode.symbols.api`
-and prints the result (``--json`` for scripts)."""
+and prints the result (``--json`` for scripts). ``def``, ``refs``, ``impls``,
+``describe`` and ``symbols`` ask a running daemon for the same store first
+(:mod:`.remote`; ``--no-daemon`` opens the store): it returns the same dicts."""
 
 from __future__ import annotations
 
@@ -8,13 +10,11 @@ import os
 import sys
 
 import click
-from rich.markup import escape
 
 from ..errors import LodeError
-from ..store import Store, resolve_db_path
-from ..symbols import api
 from . import main
 from .output import fail, json_line, out
+from .remote import Unusable, answer, no_daemon_option
 
 _db = click.option("--db", "db_path", metavar="PATH", envvar="LODE_DB",
                    help="The store (default: $LODE_DB, else per user).")
@@ -27,6 +27,67 @@ _no_lsp = click.option("--no-lsp", "no_lsp", is_flag=True,
 _lsp_timeout = click.option("--lsp-timeout", type=float, default=None, metavar="SECONDS",
                             help="How long a language server may take, its start included "
                                  "(default: $LODE_LSP_TIMEOUT, else 5).")
+
+
+def escape(text: str) -> str:
+    from rich.markup import escape as rich_escape  # rich loads only when printing markup
+
+    return rich_escape(text)
+
+
+def _api():
+    from ..symbols import api
+
+    return api
+
+
+def _hands_off(daemon, result: dict, name: str, workspace, lsp: bool) -> bool:
+    """Whether the store path would hand this look-up to a language server (the
+    daemon answers from the index alone): only then is the daemon's answer not used.
+    Mirrors :func:`lode.lsp.handoff.hand_off`: the anchor is the first definition
+    candidate, the server the one found for its file's language."""
+    if not lsp or "matches" in result:
+        return False
+    from ..lsp.servers import SERVERS, allowed, search_path
+
+    names = allowed()
+    if names is not None and not names:
+        return False
+    import shutil
+
+    path = search_path()
+    if not any(shutil.which(s.command[0], path=path) for s in SERVERS):
+        return False  # no server at all (the common case): skip the language registry
+    from ..lsp.servers import server_for
+
+    # The file's language by extension, as the daemon's registry has it (importing the
+    # language registry here would cost more than the whole look-up).
+    language = {ext: lang["name"] for lang in daemon.capabilities.get("languages", [])
+                for ext in lang.get("extensions", ())}
+    cands = result.get("candidates") or result.get("symbols")
+    if cands is None:
+        cands = daemon.call("symbol.definition", {"name": result.get("name", name),
+                                                  **({"workspace": workspace} if workspace else {})})["candidates"]
+    for c in cands[:5]:
+        ext = os.path.splitext(c["path"])[1]
+        lang = language.get(ext) or language.get(ext.lower())
+        if lang is not None and server_for(lang) is not None:
+            return True
+    return False
+
+
+def _lookup(db_path, no_daemon, method: str, params: dict, local, name=None, workspace=None, lsp=False):
+    """``method(params)`` answered by a daemon for this store, else ``local()``. The
+    daemon's methods take no ``lsp``: when a language server would answer locally,
+    the store path runs."""
+    def remote(daemon):
+        if any(v is Unusable for v in params.values()):
+            raise Unusable("an option the daemon's method does not take")
+        result = daemon.call(method, {k: v for k, v in params.items() if v is not None})
+        if _hands_off(daemon, result, name, workspace, lsp):
+            raise Unusable("a language server answers this")
+        return result
+    return lambda: answer(db_path, no_daemon, remote, local)
 
 
 def _service(db_path, lsp_timeout):
@@ -74,6 +135,8 @@ def _run(fn, as_json: bool, render) -> None:
 
 
 def _store(db_path):
+    from ..store import Store, resolve_db_path
+
     return Store(resolve_db_path(db_path))
 
 
@@ -116,15 +179,19 @@ def _listing(key: str, empty: str):
 @_limit
 @_no_lsp
 @_lsp_timeout
+@no_daemon_option
 @_json
-def def_command(name, db_path, workspace, limit, no_lsp, lsp_timeout, as_json):
+def def_command(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon, as_json):
     """Where NAME (a qualified name: pkg.Type.method, mypkg.Widget) is defined.
 
     Every plausible candidate is listed, best first; --json prints
     {"candidates": [{"name", "path", "line", "column", "kind", "module"}, …], "total",
     "truncated", "source"}. A language server for the file's language, when one is
     found, confirms the answer ("source": "lsp:<server>"); --no-lsp skips it."""
-    _run(lambda: _service(db_path, lsp_timeout).definition(name, workspace, limit or 100, lsp=not no_lsp),
+    _run(_lookup(db_path, no_daemon, "symbol.definition",
+                 {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
+                 lambda: _service(db_path, lsp_timeout).definition(name, workspace, limit or 100, lsp=not no_lsp),
+                 name, workspace, not no_lsp),
          as_json, _listing("candidates", "no definition of {name} in the index"))
 
 
@@ -136,13 +203,18 @@ def def_command(name, db_path, workspace, limit, no_lsp, lsp_timeout, as_json):
 @click.option("--all", "every", is_flag=True, help="Every position, not only the first per file.")
 @_no_lsp
 @_lsp_timeout
+@no_daemon_option
 @_json
-def refs_command(name, db_path, workspace, limit, every, no_lsp, lsp_timeout, as_json):
+def refs_command(name, db_path, workspace, limit, every, no_lsp, lsp_timeout, no_daemon, as_json):
     """Files that reference NAME (first position per file; --all: every position),
     through resolved imports and the types the code states; a language server, when
     one is found, answers instead (--no-lsp: the index only)."""
-    _run(lambda: _service(db_path, lsp_timeout).references(name, workspace, limit or 100, every=every,
-                                                            lsp=not no_lsp),
+    _run(_lookup(db_path, no_daemon, "symbol.references",
+                 {"name": name, "workspace": workspace, "every": Unusable if every else None,
+                  "limit": Unusable if (limit or 0) > 5000 else limit or 100},
+                 lambda: _service(db_path, lsp_timeout).references(name, workspace, limit or 100, every=every,
+                                                                    lsp=not no_lsp),
+                 name, workspace, not no_lsp),
          as_json, _listing("references", "no references to {name} in the index"))
 
 
@@ -153,13 +225,17 @@ def refs_command(name, db_path, workspace, limit, every, no_lsp, lsp_timeout, as
 @_limit
 @_no_lsp
 @_lsp_timeout
+@no_daemon_option
 @_json
-def impls_command(name, db_path, workspace, limit, no_lsp, lsp_timeout, as_json):
+def impls_command(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon, as_json):
     """Types implementing NAME: Go interfaces by method set (embedded structs count),
     Rust `impl Trait for`, Python subclasses, TypeScript implements/extends; a language
     server, when one is found, answers instead (--no-lsp: the index only)."""
-    _run(lambda: _service(db_path, lsp_timeout).implementations(name, workspace, limit or 100,
-                                                                 lsp=not no_lsp),
+    _run(_lookup(db_path, no_daemon, "symbol.implementations",
+                 {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
+                 lambda: _service(db_path, lsp_timeout).implementations(name, workspace, limit or 100,
+                                                                         lsp=not no_lsp),
+                 name, workspace, not no_lsp),
          as_json, _listing("implementations", "no implementations of {name} in the index"))
 
 
@@ -171,8 +247,9 @@ def impls_command(name, db_path, workspace, limit, no_lsp, lsp_timeout, as_json)
 @click.option("--body", "include_body", is_flag=True, help="Print the definition's source too.")
 @_no_lsp
 @_lsp_timeout
+@no_daemon_option
 @_json
-def describe_command(name, db_path, workspace, limit, include_body, no_lsp, lsp_timeout, as_json):
+def describe_command(name, db_path, workspace, limit, include_body, no_lsp, lsp_timeout, no_daemon, as_json):
     """Signature, doc comment and location of NAME (from its chunk); a language
     server's hover text too when one is found (--no-lsp: the index only)."""
     def render(r):
@@ -195,8 +272,12 @@ def describe_command(name, db_path, workspace, limit, include_body, no_lsp, lsp_
                 out.print(escape(s["body"].rstrip("\n")))
         _source_note(r)
         return True
-    _run(lambda: _service(db_path, lsp_timeout).describe(name, workspace, limit or 10,
-                                                         include_body=include_body, lsp=not no_lsp),
+    _run(_lookup(db_path, no_daemon, "symbol.describe",
+                 {"name": name, "workspace": workspace, "limit": Unusable if limit else None,
+                  "include_body": Unusable if include_body else None},
+                 lambda: _service(db_path, lsp_timeout).describe(name, workspace, limit or 10,
+                                                                 include_body=include_body, lsp=not no_lsp),
+                 name, workspace, not no_lsp),
          as_json, render)
 
 
@@ -205,15 +286,26 @@ def describe_command(name, db_path, workspace, limit, include_body, no_lsp, lsp_
 @_db
 @_ws
 @_limit
+@no_daemon_option
 @_json
-def symbols_command(query, db_path, workspace, limit, as_json):
+def symbols_command(query, db_path, workspace, limit, no_daemon, as_json):
     """Fuzzy search over known qualified names (partial names, subsequences, camel humps)."""
     store = None
 
-    def call():
+    def local():
         nonlocal store
         store = _store(db_path)
-        return api.search(store, query, workspace, limit or 20)
+        return _api().search(store, query, workspace, limit or 20)
+
+    def first_definition(name):
+        if store is None:  # the names came from the daemon
+            return _lookup(db_path, no_daemon, "symbol.definition", {"name": name, "workspace": workspace},
+                           lambda: _api().definition(_store(db_path), name, workspace, 1))()["candidates"][:1]
+        return _api().definition(store, name, workspace, 1)["candidates"]
+
+    call = _lookup(db_path, no_daemon, "symbol.search",
+                   {"query": query, "workspace": workspace,
+                    "limit": Unusable if (limit or 0) > 1000 else limit or 20}, local)
 
     def render(r):
         if not r["names"]:
@@ -222,7 +314,7 @@ def symbols_command(query, db_path, workspace, limit, as_json):
         for n in r["names"]:
             where = ""
             if "." in n["name"] or "/" in n["name"]:
-                cands = api.definition(store, n["name"], workspace, 1)["candidates"]
+                cands = first_definition(n["name"])
                 if cands:
                     where = f"  [dim]{escape(cands[0]['path'])}:{cands[0]['line']}[/]"
             out.print(f"{escape(n['name'])}{where}")
@@ -244,11 +336,13 @@ def outline_command(file, db_path, workspace, as_json):
         return True
 
     def call():
+        from ..store import resolve_db_path
+
         store = _store(db_path) if (db_path or workspace or os.environ.get("LODE_DB")
                                     or resolve_db_path(None).exists()) else None
         if store is None:
-            return api.outline(None, os.path.abspath(file))
-        return api.outline(store, file, workspace)
+            return _api().outline(None, os.path.abspath(file))
+        return _api().outline(store, file, workspace)
     _run(call, as_json, render)
 
 
@@ -273,4 +367,4 @@ def query_ast_command(query, paths, language, limit, as_json):
             out.print(f"[magenta]{escape(c['path'])}:{c['line']}:{c['column']}[/] "
                       f"[cyan]@{escape(c['capture'])}[/] {escape(first)}")
         return bool(r["captures"])
-    _run(lambda: api.query_ast(query, list(paths) or None, language, limit or 1000), as_json, render)
+    _run(lambda: _api().query_ast(query, list(paths) or None, language, limit or 1000), as_json, render)
