@@ -8,7 +8,7 @@ from ..symbolrules import SymbolRules
 RULES = SymbolRules(
     resolver="declared",
     query=own_query("elixir", "symbols.scm"),
-    scopes=frozenset({"module", "impl"}),
+    scopes=frozenset({"defmodule", "protocol", "impl"}),
     locals=frozenset({"function"}),
     callables=frozenset({"function"}),
     types=frozenset(),  # a module's functions are functions, not methods

@@ -1,6 +1,8 @@
 ; lode's symbol query for Elixir (see lode/languages/symbolrules.py).
 (call target: (identifier) @_kw (arguments . (alias) @name)
-  (#any-of? @_kw "defmodule" "defprotocol")) @def.module
+  (#eq? @_kw "defmodule")) @def.defmodule
+(call target: (identifier) @_kw (arguments . (alias) @name)
+  (#eq? @_kw "defprotocol")) @def.protocol
 (call target: (identifier) @_kw (arguments . (alias) @impl.type)
   (#eq? @_kw "defimpl")) @def.impl
 (call
