@@ -84,7 +84,7 @@ class Connection:
                        "client/unregisterCapability"):
             client.feature(method)(lambda params: None)
         for method in ("window/logMessage", "window/showMessage", "textDocument/publishDiagnostics",
-                       "$/progress", "telemetry/event"):
+                       "$/progress", "telemetry/event", "$/typescriptVersion"):
             client.feature(method)(lambda params: None)
         await client.start_io(self.exe, *self.spec.command[1:], cwd=self.root)
         self.client = client
@@ -225,4 +225,24 @@ class Pool:
 
 
 POOL = Pool()
-atexit.register(POOL.stop_all)
+
+
+def _at_exit() -> None:
+    POOL.stop_all()
+    if _loop is None:
+        return
+
+    async def cancel_rest():
+        tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    try:
+        _loop.submit(cancel_rest()).result(2)
+    except Exception:
+        pass
+    _loop.loop.call_soon_threadsafe(_loop.loop.stop)
+
+
+atexit.register(_at_exit)

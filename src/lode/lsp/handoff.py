@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from urllib.parse import unquote, urlparse
 
 from ..languages import language_for_path
@@ -20,6 +21,7 @@ from .client import POOL, HandoffError
 from .servers import server_for, timeout as default_timeout
 
 _LISTS = {"definition": "candidates", "references": "references", "implementation": "implementations"}
+_RETRY_PAUSE, _RETRIES = 0.25, 8
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
 
 
@@ -69,7 +71,7 @@ def _locations(result) -> list[tuple[str, int, int]]:
     """(absolute path, 0-based line, character) of each Location/LocationLink."""
     if result is None:
         return []
-    if not isinstance(result, list):
+    if not isinstance(result, (list, tuple)):
         result = [result]
     out = []
     for loc in result:
@@ -96,41 +98,7 @@ def _entry(path: str, line0: int, char: int, roots: dict[str, str], name: str, k
     return {"name": name, **where, "line": line0 + 1, "column": col, "kind": kind}
 
 
-def hand_off(store, op: str, answer: dict, workspace: str | None = None, every: bool = False,
-             limit: int | None = None, timeout: float | None = None) -> dict:
-    """The server's answer to ``op`` (definition, references, implementation, describe)
-    in place of the index's ``answer``, or ``answer`` with a note on why not."""
-    anchor, root = _anchor(store, answer, op, workspace)
-    if anchor is None:
-        return answer
-    spec = language_for_path(anchor["path"])
-    found = server_for(spec.name) if spec is not None else None
-    if found is None:
-        return answer
-    server, exe = found
-    path = os.path.join(root, anchor["path"])
-    line_text = _line(path, anchor["line"])
-    char = utf16_column(line_text, anchor.get("column", 1))
-    method = "hover" if op == "describe" else op
-    try:
-        conn = POOL.get(server, exe, root)
-        result = conn.ask(method, path, spec.name, anchor["line"] - 1, char,
-                          timeout if timeout is not None else default_timeout())
-    except HandoffError as exc:
-        return {**answer, "lsp": {"server": server.name, "error": str(exc)}}
-    except OSError as exc:
-        return {**answer, "lsp": {"server": server.name, "error": f"could not start: {exc}"}}
-    source = f"lsp:{server.name}"
-    if op == "describe":
-        text = _hover_text(result)
-        if not text:
-            return {**answer, "lsp": {"server": server.name, "note": "no hover"}}
-        symbols = [dict(s) for s in answer.get("symbols", [])]
-        for s in symbols:
-            if s.get("path") == anchor["path"] and s.get("line") == anchor["line"]:
-                s["hover"] = text
-        return {**answer, "symbols": symbols, "source": source}
-    roots = {w.name: w.root for w in store.workspaces()}
+def _entries(op: str, result, roots: dict, answer: dict, anchor: dict, every: bool) -> list[dict]:
     kind = {"definition": "definition", "references": "reference", "implementation": "implementation"}[op]
     name = answer["name"] if op != "implementation" else ""
     entries, seen = [], set()
@@ -149,6 +117,62 @@ def hand_off(store, op: str, answer: dict, workspace: str | None = None, every: 
             for e in sorted(entries, key=lambda e: (e["path"], e["line"], e["column"])):
                 firsts.setdefault((e["workspace"], e["path"]), e)
             entries = list(firsts.values())
+    return entries
+
+
+def hand_off(store, op: str, answer: dict, workspace: str | None = None, every: bool = False,
+             limit: int | None = None, timeout: float | None = None) -> dict:
+    """The server's answer to ``op`` (definition, references, implementation, describe)
+    in place of the index's ``answer``, or ``answer`` with a note on why not."""
+    anchor, root = _anchor(store, answer, op, workspace)
+    if anchor is None:
+        return answer
+    spec = language_for_path(anchor["path"])
+    found = server_for(spec.name) if spec is not None else None
+    if found is None:
+        return answer
+    server, exe = found
+    path = os.path.join(root, anchor["path"])
+    line_text = _line(path, anchor["line"])
+    char = utf16_column(line_text, anchor.get("column", 1))
+    method = "hover" if op == "describe" else op
+    limit_s = timeout if timeout is not None else default_timeout()
+    deadline = time.monotonic() + limit_s
+    source = f"lsp:{server.name}"
+    roots = {w.name: w.root for w in store.workspaces()}
+    key = _LISTS.get(op, "symbols")
+    tries = 0
+    while True:
+        try:
+            conn = POOL.get(server, exe, root)
+            result = conn.ask(method, path, spec.name, anchor["line"] - 1, char,
+                              max(0.05, deadline - time.monotonic()))
+        except HandoffError as exc:
+            return {**answer, "lsp": {"server": server.name, "error": str(exc)}}
+        except OSError as exc:
+            return {**answer, "lsp": {"server": server.name, "error": f"could not start: {exc}"}}
+        if op == "describe":
+            break
+        entries = _entries(op, result, roots, answer, anchor, every)
+        # a server that has just started may not have read the whole workspace yet
+        # (pyright answers references with nothing for a moment, tsserver with the
+        # opened file only): while its answer misses files the index names, ask again
+        # a few times within the timeout
+        missed = {(c.get("workspace"), c["path"]) for c in answer.get(key, [])} - \
+            {(e["workspace"], e["path"]) for e in entries}
+        tries += 1
+        if not missed or tries > _RETRIES or deadline - time.monotonic() < _RETRY_PAUSE * 2:
+            break
+        time.sleep(_RETRY_PAUSE)
+    if op == "describe":
+        text = _hover_text(result)
+        if not text:
+            return {**answer, "lsp": {"server": server.name, "note": "no hover"}}
+        symbols = [dict(s) for s in answer.get("symbols", [])]
+        for s in symbols:
+            if s.get("path") == anchor["path"] and s.get("line") == anchor["line"]:
+                s["hover"] = text
+        return {**answer, "symbols": symbols, "source": source}
     key = _LISTS[op]
     # where the server and the index agree on a line, the index's record says more
     # (module, detail, the qualified name)
