@@ -9,11 +9,13 @@ import os
 import shlex
 import subprocess
 import threading
+from functools import partial
 from typing import Any
 
 from rich.markup import escape
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.widgets import Footer, Label, TabbedContent, TabPane
 
 from ..rpc.client import RemoteError
@@ -71,7 +73,7 @@ class LodeApp(App[str | None]):
 
     async def on_mount(self) -> None:
         self.query_one("#query").focus()
-        self.run_worker(self._startup(), group="startup")
+        self.run_worker(self._startup, group="startup")
         self.set_interval(HEARTBEAT_SECONDS, self._heartbeat)
 
     # -- the daemon ----------------------------------------------------------------------
@@ -117,7 +119,7 @@ class LodeApp(App[str | None]):
     def _heartbeat(self) -> None:
         # A cheap call now and then, so a daemon that went away while the user was idle is
         # noticed (and reconnected to) before the next search.
-        self.run_worker(self._ping(), exclusive=True, group="heartbeat")
+        self.run_worker(self._ping, exclusive=True, group="heartbeat")
 
     async def _ping(self) -> None:
         try:
@@ -139,7 +141,10 @@ class LodeApp(App[str | None]):
                         timeout=4)
 
     def set_status(self, message: str, *, lost: bool = False) -> None:
-        label = self.query_one("#status", Label)
+        try:
+            label = self.query_one("#status", Label)
+        except NoMatches:  # closing
+            return
         label.set_class(lost, "lost")
         prefix = "✖ " if lost else "● "
         label.update(prefix + escape(message))
@@ -157,7 +162,7 @@ class LodeApp(App[str | None]):
         self.push_screen(ConfirmScreen(
             f"This lode build reads more than the running daemon ({what}).\n"
             "Restart the daemon as this build? Other clients reconnect."),
-            lambda yes: yes and self.run_worker(self._restart_daemon(caps), group="restart"))
+            lambda yes: yes and self.run_worker(partial(self._restart_daemon, caps), group="restart"))
 
     async def _restart_daemon(self, caps: dict[str, Any]) -> None:
         db = (caps.get("store") or {}).get("path") or self.connection.db_path
@@ -192,7 +197,7 @@ class LodeApp(App[str | None]):
         if what == "outline":
             pane.outline(hit.get("workspace"), hit["path"])
             return
-        self.run_worker(self._symbols_for_hit(pane, hit, what), group="symbols-hit")
+        self.run_worker(partial(self._symbols_for_hit, pane, hit, what), group="symbols-hit")
 
     async def _symbols_for_hit(self, pane: SymbolsPane, hit: dict[str, Any], what: str) -> None:
         name = await self.qualified_name(hit)

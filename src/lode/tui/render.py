@@ -113,7 +113,7 @@ def symbol_row(entry: dict[str, Any]) -> Text:
         row.append(f"{entry.get('line', '?'):>4} ", style="cyan")
     kind = entry.get("detail") or entry.get("kind") or ""
     if kind:
-        row.append(f"{kind:<9}", style="magenta")
+        row.append(f"{kind:<9} ", style="magenta")
     name = entry.get("name") or entry.get("qualified_name") or ""
     row.append(name)
     if entry.get("test"):

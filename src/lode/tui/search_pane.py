@@ -4,18 +4,19 @@ the results list and a highlighted preview of the highlighted hit."""
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..rpc.client import RemoteError
 from . import render
+from .base import DaemonWidget
 
 # Wait this long after the last keystroke before asking the daemon.
 DEBOUNCE_SECONDS = 0.2
@@ -23,13 +24,19 @@ MODES = ("auto", "lexical", "semantic", "hybrid")
 RESULT_LIMIT = 50
 
 
-class SearchPane(Widget):
+class PreviewBox(VerticalScroll):
+    """The scrolling preview; ``v`` maximizes it to the whole screen."""
+
+    ALLOW_MAXIMIZE = True
+
+
+class SearchPane(DaemonWidget):
     DEFAULT_CSS = """
     SearchPane { layout: vertical; height: 1fr; }
     SearchPane #query { margin: 0 0; }
     SearchPane #filters { height: 1; }
     SearchPane #filters Input { width: 1fr; margin: 0 1 0 0; }
-    SearchPane #mode { width: 12; color: $accent; }
+    SearchPane #mode { width: 15; color: $accent; }
     SearchPane #search-info { height: 1; color: $text-muted; }
     SearchPane #results { height: 1fr; min-height: 3; border: none; text-wrap: nowrap; text-overflow: ellipsis; }
     SearchPane #preview-box { height: 2fr; border-top: solid $primary; }
@@ -54,6 +61,8 @@ class SearchPane(Widget):
         self.files_supported = False
         self.files_view = False
         self.last_result: dict[str, Any] | None = None
+        self.searches_sent = 0  # daemon calls made (the debounce keeps this low)
+        self.preview_shown: tuple[dict[str, Any], Any] | None = None  # (hit, Syntax)
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="search code and docs…  (F1 help)", id="query", compact=True)
@@ -65,7 +74,7 @@ class SearchPane(Widget):
             yield Input(placeholder="path glob", id="glob", compact=True)
         yield Label("", id="search-info")
         yield OptionList(id="results", compact=True)
-        with VerticalScroll(id="preview-box"):
+        with PreviewBox(id="preview-box"):
             yield Static("", id="preview")
 
     # -- searching -----------------------------------------------------------------------
@@ -86,7 +95,7 @@ class SearchPane(Widget):
     def schedule_search(self) -> None:
         # An exclusive worker: a newer keystroke cancels the pending one, so the sleep is
         # the debounce and a stale answer is never shown.
-        self.run_worker(self._search(), exclusive=True, group="search")
+        self.run_worker(self._search, exclusive=True, group="search")
 
     def options(self) -> dict[str, Any] | str:
         """The search options from the filter fields, or a message about a bad field."""
@@ -123,8 +132,9 @@ class SearchPane(Widget):
         if isinstance(opts, str):
             info.update(f"[red]{opts}[/]")
             return
+        self.searches_sent += 1
         try:
-            result = await self.app.rpc("search.query", {
+            result = await self.rpc("search.query", {
                 "workspace": self.app.workspace, "query": text, "options": opts})
         except RemoteError as exc:
             info.update(f"[red]{_escape(exc.message)}[/]")
@@ -159,12 +169,12 @@ class SearchPane(Widget):
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         hit = self.current_hit()
         if hit is not None:
-            self.run_worker(self._preview(hit), exclusive=True, group="preview")
+            self.run_worker(partial(self._preview, hit), exclusive=True, group="preview")
 
     async def _preview(self, hit: dict[str, Any]) -> None:
         first, last = render.preview_range(hit)
         try:
-            doc = await self.app.rpc("doc.read", {
+            doc = await self.rpc("doc.read", {
                 "path": hit["path"], "workspace": hit.get("workspace"),
                 "line_start": first, "line_end": last})
         except Exception as exc:
@@ -173,6 +183,7 @@ class SearchPane(Widget):
         syntax = render.preview(hit, doc.get("text") or "", int(doc.get("line_start") or first),
                                 self.terms)
         self.query_one("#preview", Static).update(syntax)
+        self.preview_shown = (hit, syntax)
         self.query_one("#preview-box", VerticalScroll).scroll_home(animate=False)
 
     def current_hit(self) -> dict[str, Any] | None:
@@ -213,7 +224,7 @@ class SearchPane(Widget):
             self.screen.minimize()
             self.query_one("#results", OptionList).focus()
         else:
-            self.screen.maximize(box)
+            self.screen.maximize(box, container=False)
             box.focus()
 
     def action_symbol(self, what: str) -> None:

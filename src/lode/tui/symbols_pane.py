@@ -5,18 +5,19 @@ of a file; a preview of the highlighted location."""
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..rpc.client import RemoteError
 from . import render
+from .base import DaemonWidget
 from .search_pane import DEBOUNCE_SECONDS, _escape
 
 # What each lookup is called, the daemon method, and the list in its answer.
@@ -28,7 +29,7 @@ LOOKUPS = {
 PREVIEW_CONTEXT = 6
 
 
-class SymbolsPane(Widget):
+class SymbolsPane(DaemonWidget):
     DEFAULT_CSS = """
     SymbolsPane { layout: vertical; height: 1fr; }
     SymbolsPane #symbol-title { height: 1; color: $accent; }
@@ -71,7 +72,7 @@ class SymbolsPane(Widget):
         if event.value == self._quiet_value:
             self._quiet_value = None
             return
-        self.run_worker(self._fuzzy(event.value), exclusive=True, group="symbols")
+        self.run_worker(partial(self._fuzzy, event.value), exclusive=True, group="symbols")
 
     async def _fuzzy(self, text: str) -> None:
         await asyncio.sleep(DEBOUNCE_SECONDS)
@@ -79,7 +80,7 @@ class SymbolsPane(Widget):
             self._show("", [])
             return
         try:
-            result = await self.app.rpc("symbol.search", {
+            result = await self.rpc("symbol.search", {
                 "query": text, "workspace": self.app.workspace, "limit": 50})
         except Exception as exc:
             self._title(f"[red]{_escape(str(exc))}[/]")
@@ -104,13 +105,13 @@ class SymbolsPane(Widget):
 
     def lookup(self, name: str, what: str) -> None:
         self.subject = name
-        self.run_worker(self._lookup(name, what), exclusive=True, group="symbols")
+        self.run_worker(partial(self._lookup, name, what), exclusive=True, group="symbols")
 
     async def _lookup(self, name: str, what: str) -> None:
         title, method, key = LOOKUPS[what]
         self._title(f"looking up {title} of {name}…")
         try:
-            result = await self.app.rpc(method, {"name": name, "workspace": self.app.workspace})
+            result = await self.rpc(method, {"name": name, "workspace": self.app.workspace})
         except RemoteError as exc:
             self._show(f"[red]{_escape(exc.message)}[/]", [])
             return
@@ -124,11 +125,11 @@ class SymbolsPane(Widget):
                    focus=True)
 
     def outline(self, workspace: str | None, path: str) -> None:
-        self.run_worker(self._outline(workspace, path), exclusive=True, group="symbols")
+        self.run_worker(partial(self._outline, workspace, path), exclusive=True, group="symbols")
 
     async def _outline(self, workspace: str | None, path: str) -> None:
         try:
-            result = await self.app.rpc("file.outline", {"path": path, "workspace": workspace})
+            result = await self.rpc("file.outline", {"path": path, "workspace": workspace})
         except Exception as exc:
             self._show(f"[red]{_escape(getattr(exc, 'message', str(exc)))}[/]", [])
             return
@@ -169,13 +170,13 @@ class SymbolsPane(Widget):
             return
         workspace, path, line = self._where(row)
         if path:
-            self.run_worker(self._preview(workspace, path, line), exclusive=True,
+            self.run_worker(partial(self._preview, workspace, path, line), exclusive=True,
                             group="symbol-preview")
 
     async def _preview(self, workspace: str | None, path: str, line: int) -> None:
         first = max(1, line - PREVIEW_CONTEXT)
         try:
-            doc = await self.app.rpc("doc.read", {"path": path, "workspace": workspace,
+            doc = await self.rpc("doc.read", {"path": path, "workspace": workspace,
                                                   "line_start": first,
                                                   "line_end": line + 2 * PREVIEW_CONTEXT})
         except Exception as exc:

@@ -5,6 +5,7 @@ daemon's own message and the form stays open."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Awaitable, Callable
 
 from rich.markup import escape
@@ -13,18 +14,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..rpc.client import RemoteError
 from . import render
+from .base import DaemonWidget
 
 # How often the list refreshes while the tab is shown (and while an index runs).
 POLL_SECONDS = 1.0
 
 
-class WorkspacesPane(Widget):
+class WorkspacesPane(DaemonWidget):
     DEFAULT_CSS = """
     WorkspacesPane { layout: vertical; height: 1fr; }
     WorkspacesPane #ws-info { height: 1; color: $text-muted; }
@@ -61,11 +62,11 @@ class WorkspacesPane(Widget):
             self.refresh_status()
 
     def refresh_status(self) -> None:
-        self.run_worker(self._refresh(), exclusive=True, group="ws-status")
+        self.run_worker(self._refresh, exclusive=True, group="ws-status")
 
     async def _refresh(self) -> None:
         try:
-            status = await self.app.rpc("index.status", {})
+            status = await self.rpc("index.status", {})
         except Exception as exc:
             self.query_one("#ws-info", Label).update(f"[red]{escape(str(exc))}[/]")
             return
@@ -115,7 +116,7 @@ class WorkspacesPane(Widget):
             for key in ("include", "exclude", "text_extensions"):
                 if values[key]:
                     params[key] = values[key]
-            return await self.app.rpc("workspace.add", params)
+            return await self.rpc("workspace.add", params)
 
         self.app.push_screen(WorkspaceForm("Add a workspace", submit, None), self._done("added"))
 
@@ -132,7 +133,7 @@ class WorkspacesPane(Widget):
                     params[key] = values[key]
             if len(params) == 1:
                 return ws
-            return await self.app.rpc("workspace.configure", params)
+            return await self.rpc("workspace.configure", params)
 
         self.app.push_screen(WorkspaceForm(f"Edit workspace {ws['name']}", submit, ws),
                              self._done("updated"))
@@ -154,7 +155,7 @@ class WorkspacesPane(Widget):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.run_worker(self._remove(ws["name"]), group="ws-write")
+                self.run_worker(partial(self._remove, ws["name"]), group="ws-write")
 
         self.app.push_screen(ConfirmScreen(
             f"Remove workspace {ws['name']} and everything indexed from it?\n"
@@ -162,7 +163,7 @@ class WorkspacesPane(Widget):
 
     async def _remove(self, name: str) -> None:
         try:
-            await self.app.rpc("workspace.remove", {"workspace": name})
+            await self.rpc("workspace.remove", {"workspace": name})
         except RemoteError as exc:
             self.app.notify(exc.message, severity="error")
             return
@@ -176,12 +177,12 @@ class WorkspacesPane(Widget):
         if ws is None:
             return
         self.running.add(ws["name"])
-        self.run_worker(self._reindex(ws["name"]), group="ws-index")
+        self.run_worker(partial(self._reindex, ws["name"]), group="ws-index")
         self.refresh_status()
 
     async def _reindex(self, name: str) -> None:
         try:
-            result = await self.app.rpc("index.run", {"workspace": name}, timeout=None)
+            result = await self.rpc("index.run", {"workspace": name}, timeout=None)
         except RemoteError as exc:
             self.app.notify(exc.message, severity="error")
             return
@@ -267,7 +268,7 @@ class WorkspaceForm(ModalScreen):
         if self.ws is None and not values["root"]:
             self._error("a root folder is needed")
             return
-        self.run_worker(self._save(values), exclusive=True, group="form")
+        self.run_worker(partial(self._save, values), exclusive=True, group="form")
 
     async def _save(self, values: dict[str, Any]) -> None:
         self._error("")
