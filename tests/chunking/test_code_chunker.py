@@ -154,7 +154,7 @@ def test_crlf_and_bom_keep_offsets_true_to_the_file():
 
 def test_every_chunk_records_its_chunker_and_version():
     for rel, chunker in [("go/server/handler.go", "code-go-1"), ("zig/geometry.zig", "code-zig-1"),
-                         ("typescript/src/Cart.tsx", "code-tsx-1"), ("docs/guide.md", "markdown-1"),
+                         ("typescript/src/Cart.tsx", "code-tsx-2"), ("docs/guide.md", "markdown-1"),
                          ("docs/settings.yaml", "yaml-1"), ("docs/notes.txt", "text-1")]:
         _, chunks = chunks_of(rel)
         assert {c.chunker for c in chunks} == {chunker}

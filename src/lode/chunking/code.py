@@ -31,6 +31,7 @@ from .summary import collect_identifiers, comment_text, render_value, signature_
 
 _TOP_LEVEL_AFTER_BLANK = re.compile(rb"\n[ \t]*\n(?=[^\s])")
 INNER_DOC = (b"//!", b"/*!")
+_FILE_DOC = re.compile(rb"@(?:license|file|fileoverview|module|preserve)\b|copyright", re.I)
 VALUE_KINDS = frozenset({"constant", "var", "const", "static", "variable"})
 HEADER_NODES = frozenset({"package_clause", "package_declaration", "namespace_definition",
                           "package_header", "file_scoped_namespace_declaration", "header"})
@@ -226,7 +227,8 @@ class _Builder:
         while sib is not None and (is_comment(sib) or sib.type in self.spec.attached):
             if data[sib.end_byte : start].strip():
                 break
-            if lines.line_of(start) - lines.line_of(max(sib.start_byte, sib.end_byte - 1)) > 1:
+            gap = lines.line_of(start) - lines.line_of(max(sib.start_byte, sib.end_byte - 1))
+            if gap > 1 and not (gap == 2 and start == node.start_byte and self._loose_doc(sib)):
                 break  # a blank line: file commentary, not this definition's doc
             if data[lines.line_start(sib.start_byte) : sib.start_byte].strip():
                 break  # a trailing comment on a line of code belongs to that code
@@ -238,6 +240,14 @@ class _Builder:
             sib = sib.prev_sibling
         comments.reverse()
         return start, comments
+
+    def _loose_doc(self, comment: Node) -> bool:
+        """A doc block that may stand one blank line above its definition (a JSDoc
+        `/** … */` in express's style), unless it documents the file itself."""
+        marks = self.spec.loose_doc
+        if not marks or not is_comment(comment) or not self.data.startswith(marks, comment.start_byte):
+            return False
+        return _FILE_DOC.search(comment.text) is None
 
     def _header_label(self, root: Node) -> str | None:
         for i in range(min(root.named_child_count, 8)):  # not named_children: lists them all

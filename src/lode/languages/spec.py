@@ -51,6 +51,9 @@ class LanguageSpec:
     receiver_field: str | None = None
     # Where doc text lives besides comments above: "docstring" (first string in body).
     docstring: bool = False
+    # Doc comments that still belong to the definition below across one blank line
+    # (JSDoc `/**` in express's style); comments of the file itself excepted.
+    loose_doc: tuple[bytes, ...] = ()
     # Attached siblings whose text is doc, like comments (Haskell `haddock`, Elixir `@doc`).
     doc_nodes: frozenset[str] = frozenset()
     # Kinds whose consecutive same-named sibling definitions are one unit: the clauses of

@@ -1,9 +1,13 @@
-"""JavaScript (.js .jsx .mjs .cjs): upstream tags and locals."""
+"""JavaScript (.js .jsx .mjs .cjs): upstream tags and locals, plus test blocks
+(`describe`/`it`/`test`) named by their titles."""
 
 from ..spec import DEFAULT_WRAPPERS, LanguageSpec, grammar, module_query, own_query
 
 # `export const f = () => …`: the declarator is captured; the statement around it belongs.
 JS_WRAPPERS = DEFAULT_WRAPPERS | {"lexical_declaration", "variable_declaration", "ambient_declaration"}
+# Test blocks nest five tree levels per `describe`: three levels of them start at depth 16
+# (measured on trpc and redux: ~5% more chunking time than depth 8).
+JS_MAX_DEPTH = 16
 
 SPEC = LanguageSpec(
     name="javascript",
@@ -11,4 +15,7 @@ SPEC = LanguageSpec(
     grammar=grammar("tree_sitter_javascript"),
     queries=(module_query("tree_sitter_javascript"), own_query("javascript")),
     wrappers=JS_WRAPPERS,
+    max_depth=JS_MAX_DEPTH,
+    loose_doc=(b"/**",),
+    version=2,  # 2: test blocks, JSDoc across one blank line
 )

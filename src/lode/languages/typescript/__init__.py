@@ -2,7 +2,7 @@
 
 from dataclasses import replace
 
-from ..javascript import JS_WRAPPERS
+from ..javascript import JS_MAX_DEPTH, JS_WRAPPERS
 from ..spec import LanguageSpec, grammar, module_query, own_query, wheel_query
 
 _QUERIES = (
@@ -18,6 +18,9 @@ SPEC = LanguageSpec(
     grammar=grammar("tree_sitter_typescript", "language_typescript"),
     queries=_QUERIES,
     wrappers=JS_WRAPPERS,
+    max_depth=JS_MAX_DEPTH,
+    loose_doc=(b"/**",),
+    version=2,  # 2: test blocks, JSDoc across one blank line
 )
 
 TSX = replace(SPEC, name="tsx", extensions=(".tsx",),

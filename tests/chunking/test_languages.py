@@ -1,0 +1,124 @@
+"""Language-shaped units of the languages added as folders (real grammars, realistic
+snippets): what each language's rules promise, beyond the golden files."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from lode.chunking import chunk_file
+from lode.config import ChunkConfig
+from lode.languages import LANGUAGES, language_for_path, text_language_for_path
+from partition import assert_partition
+
+
+def units(path: str, text: str, config: ChunkConfig | None = None):
+    chunks = chunk_file(path, text, config) if config else chunk_file(path, text)
+    assert_partition(text, chunks)
+    return [c for c in chunks if c.kind not in ("header", "gap")]
+
+
+def test_every_language_folder_is_registered():
+    names = {s.name for s in LANGUAGES}
+    assert {"csharp", "kotlin", "scala", "swift", "elixir", "haskell", "lua", "bash"} <= names
+    for ext, name in [(".cs", "csharp"), (".kt", "kotlin"), (".scala", "scala"), (".swift", "swift"),
+                      (".ex", "elixir"), (".exs", "elixir"), (".hs", "haskell"), (".lua", "lua"),
+                      (".sh", "bash"), (".bats", "bash")]:
+        assert language_for_path("a" + ext).name == name
+
+
+def test_elixir_clauses_of_one_function_are_one_unit_with_their_doc():
+    text = ('defmodule Shop.Status do\n  @doc "The numeric code."\n  @spec code(atom) :: integer\n'
+            '  def code(:ok), do: 200\n\n  def code(:not_found), do: 404\n  def code(n), do: n\n\n'
+            '  defp other(x), do: x\n  defp another(x), do: other(other(other(x)))\nend\n')
+    config = ChunkConfig(body_budget=120)  # split the module into its functions
+    got = [(u.kind, u.name, u.line_start, u.line_end) for u in units("lib/status.ex", text, config)]
+    assert ("function", "Shop.Status.code", 2, 7) in got
+    assert ("function", "Shop.Status.other", 9, 9) in got
+    code = next(u for u in units("lib/status.ex", text, config) if u.name == "Shop.Status.code")
+    assert "The numeric code." in code.embed
+
+
+def test_haskell_signature_and_equations_are_one_unit_labelled_by_the_signature():
+    text = ("module Shop.Render where\n\n-- | Render a value.\nrender :: Value -> String\n"
+            "render Null = \"null\"\nrender (Bool b) = show b\n\nother :: Int\nother = 1\n")
+    got = units("src/Shop/Render.hs", text)
+    assert [(u.name, u.line_start, u.line_end) for u in got] == [("render", 3, 6), ("other", 8, 9)]
+    assert got[0].breadcrumb.endswith("render :: Value -> String")
+    assert "Render a value." in got[0].embed
+
+
+def test_haskell_definitions_in_a_cpp_else_branch_are_found():
+    text = ("module M where\n\n#if A\nf :: Int\nf = 1\n#else\n\n-- | The other f.\ng :: Int\ng = 2\n\n"
+            "h :: Int\nh = 3\n#endif\n")
+    assert {u.name for u in units("M.hs", text)} >= {"f", "g", "h"}
+
+
+def test_kotlin_companion_members_are_named_under_the_class():
+    body = "\n".join(f"        fun f{i}(): Int = {i} + {i} + {i}" for i in range(100))
+    text = f"package a\n\nclass Router {{\n    companion object {{\n{body}\n    }}\n}}\n"
+    names = {u.name for u in units("Router.kt", text)}
+    assert "Router.f0" in names
+
+
+def test_swift_extensions_and_protocols_are_units():
+    text = ("protocol Adapter {\n    func adapt() -> Int\n}\n\n"
+            "extension Session: Adapter {\n    func adapt() -> Int { 1 }\n}\n")
+    got = [(u.kind, u.name) for u in units("Session.swift", text)]
+    assert got == [("protocol", "Adapter"), ("extension", "Session")]
+
+
+def test_lua_local_functions_and_module_table_functions():
+    text = ("local M = {}\n\nlocal function helper(x)\n  return x\nend\n\n"
+            "M.merge = function(a, b)\n  return a\nend\n\nfunction M.read(path)\n  return path\nend\n\nreturn M\n")
+    assert [u.name for u in units("lua/shop/util.lua", text)] == ["M", "helper", "merge", "read"]
+
+
+def test_shell_functions_with_their_comments():
+    text = "#!/bin/sh\nset -e\n\n# Prints to stderr.\nlog() {\n  echo \"$*\" >&2\n}\n\nfunction die {\n  log x\n}\n"
+    got = units("release.sh", text)
+    assert [(u.name, u.line_start) for u in got] == [("log", 4), ("die", 9)]
+
+
+def test_javascript_test_blocks_nest_under_their_titles_when_split():
+    its = "\n".join(f"    it('case {i}', () => {{\n      expect(run({i})).toBe({i} * {i} + {i});\n    }});"
+                    for i in range(12))
+    text = f"describe('Router', () => {{\n  describe('.get()', () => {{\n{its}\n  }});\n}});\n"
+    got = units("test/router.test.js", text, ChunkConfig(body_budget=200))
+    case = next(u for u in got if u.name == "Router..get().case 3")
+    assert case.kind == "test"
+    assert "describe('Router'" in case.breadcrumb and "it('case 3'" in case.breadcrumb
+
+
+def test_jsdoc_one_blank_line_above_belongs_to_its_function_but_not_other_comments():
+    text = ("/*!\n * shop\n * MIT Licensed\n */\n\n/**\n * Create an app.\n * @api public\n */\n\n"
+            "function createApp() {}\n\n// a note\n\nfunction helper() {}\n")
+    got = units("lib/app.js", text)
+    assert [(u.name, u.line_start) for u in got] == [("createApp", 6), ("helper", 15)]
+
+
+@pytest.mark.parametrize("path, language", [("lib/main.dart", "dart"), ("infra/main.tf", "hcl"),
+                                            ("db/schema.sql", "sql"), ("Build.gradle", "groovy")])
+def test_known_languages_without_a_grammar_are_text_with_their_language_named(path, language):
+    if language_for_path(path) is not None:
+        pytest.skip(f"{language} has a grammar now")
+    assert text_language_for_path(path) == language
+    chunks = chunk_file(path, "first paragraph\n\nsecond paragraph\n")
+    assert [c.kind for c in chunks] and all(c.chunker.startswith("text") for c in chunks)
+
+
+def test_a_grammar_that_fails_to_load_reads_its_files_as_text(monkeypatch, caplog):
+    import lode.languages as languages
+
+    def broken():
+        raise OSError("cannot open shared object file")
+
+    spec = replace(languages.language_named("lua"), name="lua-broken", extensions=(".luab",), grammar=broken)
+    monkeypatch.setitem(languages._BY_EXTENSION, ".luab", spec)
+    with caplog.at_level("WARNING"):
+        assert language_for_path("a.luab") is None
+    assert "lua-broken grammar failed to load" in caplog.text
+    assert text_language_for_path("a.luab") == "lua-broken"
+    chunks = chunk_file("a.luab", "local x = 1\n")
+    assert chunks and chunks[0].chunker.startswith("text")
