@@ -10,4 +10,4 @@ def pytest_addoption(parser):
 
 
 # Fixture projects are inputs, not test modules (some contain test_*.py files of their own).
-collect_ignore_glob = ["corpora/*", "fixtures/*", "*/fixtures/*"]
+collect_ignore_glob = ["corpora/*", "fixtures/*", "*/fixtures/*", "*/projects/*"]

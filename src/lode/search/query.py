@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..errors import InvalidParams
 from .tokens import identifier_parts
@@ -73,13 +74,13 @@ class Query:
     def empty(self) -> bool:
         return not self.terms and not self.phrases
 
-    @property
+    @cached_property
     def content(self) -> tuple[Term, ...]:
         """The terms that rank: every non-stopword, or all terms when all are stopwords."""
         kept = tuple(t for t in self.terms if not t.stop)
         return kept or self.terms
 
-    @property
+    @cached_property
     def identifier(self) -> str | None:
         """The single identifier this query names, if that is all it is."""
         if len(self.terms) == 1 and not self.phrases:
@@ -88,7 +89,7 @@ class Query:
             return self.dotted[0].rsplit(".", 1)[-1]
         return None
 
-    @property
+    @cached_property
     def shape(self) -> str:
         if self.identifier is not None:
             return "symbol"

@@ -14,8 +14,9 @@ defend, not a fit to single queries:
   definition first, case as typed first, and the head of a split definition, not a
   fragment that only carries its name;
 - **file evidence**: a file with several matching chunks is more likely the answer;
-- **demotions**: prose (docs sections), test code, and tiny chunks (an include guard,
-  a ``#define``) count less unless the query asks for them;
+- **demotions**: prose (docs sections) and test code count less, unless the query asks
+  for docs or tests (then the rest counts less); tiny chunks (an include guard, a
+  ``#define``, a one-line constant) count less;
 - **diversity**: the second chunk of a file already listed counts less, the third
   less again, so ten hits show several files — most questions are answered by files.
 """
@@ -34,15 +35,19 @@ NOT_DEFINITIONS = frozenset({"gap", "header", "section", "text"})
 # Feature weights (added to bm25/max, which is ≤ 1).
 PATH_WEIGHT = 1.5
 PATH_NAMED_WEIGHT = 2.0       # a path written in the query (`src/app/models.py`)
-NAME_WEIGHT = 1.0
+NAME_WEIGHT = 0.6
 FILE_WEIGHT = 0.15            # per other matching chunk of the same file, capped below
 FILE_CAP = 3
 DEPTH_BONUS = 0.5             # for definitions named by the query: shallow paths first
+# How path and name scores are made of (share of query words met, share of parts met).
+STEM_SHARE, STEM_COVER, FOLDER_SHARE = 0.5, 0.25, 0.1
+NAME_SHARE, NAME_COVER = 0.5, 0.5
 # Multipliers.
 PROSE = 0.5
 TEST = 0.5
 TINY = 0.6                    # a chunk of at most TINY_LINES lines that is not a definition
-TINY_LINES = 2
+TINY_LINES = 3
+TINY_ALL = True
 TAIL = 0.7                    # a continuation fragment of a split definition
 # Diversity: the k-th further chunk of a file already ranked is multiplied by DIVERSITY**k.
 DIVERSITY = 0.2
@@ -58,6 +63,11 @@ _MIN_PREFIX = 4
 
 def is_test_path(path: str) -> bool:
     return bool(_TEST_PATH.search(path))
+
+
+def is_test_code(path: str, name: str | None) -> bool:
+    """A test file, or a test module inside a source file (Rust's `mod tests`)."""
+    return is_test_path(path) or bool(name) and (name.startswith("tests.") or ".tests." in name)
 
 
 def words_meet(word: str, part: str) -> bool:
@@ -79,32 +89,68 @@ def words_meet(word: str, part: str) -> bool:
     return n >= _MIN_PREFIX and n >= short - 2
 
 
-def path_parts(path: str) -> tuple[set[str], set[str]]:
-    """(parts of the file's stem, parts of its folders), lower-cased identifier parts
-    plus the whole lower-cased names."""
-    segs = path.lower().split("/")
+def path_parts(path: str) -> tuple[list[str], set[str]]:
+    """(identifier parts of the file's stem, parts and names of its folders), lower-cased."""
+    segs = path.split("/")
     stem = segs[-1].split(".", 1)[0]
-    stem_parts = {stem, *identifier_parts(segs[-1].split(".", 1)[0])}
-    stem_parts |= set(identifier_parts(path.split("/")[-1].split(".", 1)[0]))
     folders: set[str] = set()
-    for s in segs[:-1]:
-        folders.add(s)
-        folders.update(identifier_parts(s))
-    return {p for p in stem_parts if p}, {p for p in folders if p}
+    for seg in segs[:-1]:
+        folders.add(seg.lower())
+        folders.update(identifier_parts(seg))
+    return identifier_parts(stem) if stem else [], {p for p in folders if p}
 
 
-def _share(words: list[str], parts: set[str]) -> float:
-    if not words or not parts:
-        return 0.0
-    hit = 0
-    joined = False
-    for i, w in enumerate(words):
-        if any(words_meet(w, p) for p in parts):
-            hit += 1
-        elif i + 1 < len(words) and (w + words[i + 1]) in parts:
-            hit += 2
-            joined = True
-    return min(1.0, hit / len(words)) if hit else (1.0 if joined else 0.0)
+class Matcher:
+    """Query words against name parts, memoised for one query (a search meets the same
+    parts in many candidates)."""
+
+    def __init__(self, words: list[str]):
+        self.words = words
+        self._meet: dict[str, bool] = {}   # part → meets some word
+        self._by_word: dict[tuple[str, str], bool] = {}
+        self._names: dict[tuple, tuple[float, float]] = {}
+
+    def _meets(self, w: str, p: str) -> bool:
+        key = (w, p)
+        got = self._by_word.get(key)
+        if got is None:
+            got = self._by_word[key] = words_meet(w, p)
+        return got
+
+    def match(self, parts: list[str] | set[str]) -> tuple[float, float]:
+        """How far the query words and a name's parts describe each other: (share of
+        the words that meet a part, share of the parts met by a word). Adjacent words
+        may spell one part: ``url dispatcher`` → ``urldispatcher``, ``file system`` → ``fs``."""
+        key = parts if isinstance(parts, str) else tuple(parts)
+        got = self._names.get(key)
+        if got is not None:
+            return got
+        words = self.words
+        if not words or not parts:
+            return 0.0, 0.0
+        pset = set(parts)
+        used_words, met = 0, set()
+        skip = False
+        for i, w in enumerate(words):
+            if skip:
+                skip = False
+                continue
+            hit = [p for p in pset if p[:2] == w[:2] and self._meets(w, p)]
+            if hit:
+                used_words += 1
+                met.update(hit)
+                continue
+            if i + 1 < len(words):
+                nxt = words[i + 1]
+                for p in (w + nxt, w[0] + nxt[0]):
+                    if p in pset:
+                        used_words += 2
+                        met.add(p)
+                        skip = True
+                        break
+        got = (min(1.0, used_words / len(words)), len(met) / len(pset)) if used_words else (0.0, 0.0)
+        self._names[key] = got
+        return got
 
 
 @dataclass
@@ -119,6 +165,19 @@ class Scored:
 
 def _last(name: str) -> str:
     return name.replace("::", ".").rsplit(".", 1)[-1]
+
+
+_NAME_PARTS: dict[str, list[str]] = {}
+
+
+def name_parts(name: str) -> list[str]:
+    """Identifier parts of a qualified name's last component (memoised: names repeat)."""
+    got = _NAME_PARTS.get(name)
+    if got is None:
+        if len(_NAME_PARTS) > 100_000:
+            _NAME_PARTS.clear()
+        got = _NAME_PARTS[name] = identifier_parts(_last(name))
+    return got
 
 
 def tier(row: dict, q: Query, literals: list[str], body: str | None) -> int:
@@ -137,7 +196,7 @@ def tier(row: dict, q: Query, literals: list[str], body: str | None) -> int:
             t = 1
         if t < 2 and name_key and q.identifier and q.terms:
             # Words that spell the name's parts: `serve http` → ServeHTTP.
-            parts = set(identifier_parts(_last(name)))
+            parts = set(name_parts(name))
             words = {p for tm in q.terms for p in (tm.parts or (tm.key,))}
             if words <= parts:
                 t = max(t, 2 if words == parts else 1)
@@ -156,7 +215,7 @@ def spelled_tier(row: dict, q: Query) -> int:
     name = row["name"]
     if not name or row["kind"] in NOT_DEFINITIONS or len(q.terms) < 2 or len(q.terms) > 4:
         return 0
-    parts = identifier_parts(_last(name))
+    parts = name_parts(name)
     words = [p for tm in q.terms for p in (tm.parts or (tm.key,))]
     return 2 if words == parts else 0
 
@@ -166,6 +225,7 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
     """One score per candidate (not yet diversified)."""
     best = max(lexical.values(), default=0.0)
     words = [t.key for t in q.content]
+    matcher = Matcher(words)
     asks_tests = any(w in _ASKS_TESTS for w in words)
     asks_prose = any(w in _ASKS_PROSE for w in words)
     named_paths = [p.lower().lstrip("./") for p in q.paths]
@@ -191,8 +251,11 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
         path = row["path"]
         ps = path_cache.get(path)
         if ps is None:
-            stem, folders = path_parts(path)
-            ps = 0.75 * _share(words, stem) + 0.25 * _share(words, folders) if q.shape != "text" else 0.0
+            ps = 0.0
+            if q.shape != "text":
+                stem, folders = path_parts(path)
+                ws, cover = matcher.match(stem)
+                ps = STEM_SHARE * ws + STEM_COVER * cover + FOLDER_SHARE * matcher.match(sorted(folders))[0]
             low = path.lower()
             if any(low == p or low.endswith("/" + p) or p.endswith("/" + low) for p in named_paths):
                 ps += PATH_NAMED_WEIGHT / PATH_WEIGHT
@@ -200,14 +263,16 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
         ns = 0.0
         tail = cid in tails
         if row["name"] and q.shape != "text" and not tail:  # a fragment's name is its head's
-            ns = _share(words, set(identifier_parts(_last(row["name"]))) | {_last(row["name"]).lower()})
+            ws, cover = matcher.match(name_parts(row["name"]))
+            ns = NAME_SHARE * ws + NAME_COVER * cover
         s = lex + PATH_WEIGHT * ps + NAME_WEIGHT * ns
         s += FILE_WEIGHT * min(FILE_CAP, per_file.get(row["file_id"], 1) - 1)
-        if row["tag"] == "prose" and not asks_prose:
+        # Prose and tests count less, unless the query asks for them: then the rest does.
+        if (row["tag"] == "prose") != asks_prose:
             s *= PROSE
-        if not asks_tests and is_test_path(path):
+        if is_test_code(path, row["name"]) != asks_tests:
             s *= TEST
-        if (row["kind"] in NOT_DEFINITIONS or tail) and row["line_end"] - row["line_start"] < TINY_LINES:
+        if row["line_end"] - row["line_start"] < TINY_LINES and (TINY_ALL or row["kind"] in NOT_DEFINITIONS or tail):
             s *= TINY
         if tail and t < 2:
             s *= TAIL
@@ -267,6 +332,7 @@ def continuation_ids(db: sqlite3.Connection, rows: dict[int, dict]) -> set[int]:
     for i in range(0, len(named), 500):
         part = named[i:i + 500]
         out.update(r[0] for r in db.execute(
-            "SELECT c.id FROM chunks c JOIN chunks p ON p.file_id = c.file_id AND p.ord = c.ord - 1"
+            # A file's chunks get consecutive ids in order (Store.write_batch).
+            "SELECT c.id FROM chunks c JOIN chunks p ON p.id = c.id - 1 AND p.file_id = c.file_id"
             f" WHERE c.id IN ({','.join('?' * len(part))}) AND p.name IS c.name AND p.kind = c.kind", part))
     return out

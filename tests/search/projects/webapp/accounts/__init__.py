@@ -1,0 +1,5 @@
+"""Accounts: balances kept as an append-only ledger."""
+
+from .ledger import Ledger
+
+__all__ = ["Ledger"]

@@ -1,0 +1,3 @@
+module example.com/webapp
+
+go 1.21

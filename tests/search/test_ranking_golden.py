@@ -1,0 +1,91 @@
+"""Ranking golden file: the top hits of a set of queries over a realistic project.
+
+Each query pins one ranking rule (path words, names, definitions, demoted prose and
+tests, the head of a split definition, diversity across files). A change in ranking
+shows up as a diff of ``golden/ranking.json``; rewrite it deliberately with
+``python -m pytest tests/search --update-golden`` and review the diff.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+GOLDEN = Path(__file__).parent / "golden" / "ranking.json"
+TOP = 3
+
+# query → the rule it pins (the golden file holds the expected top hits)
+QUERIES = {
+    "basic http authentication middleware": "path words: basic_auth.go named by the query",
+    "gzip response compression": "code above the README section and the test that share the words",
+    "compression tests": "a query that asks for tests gets the test first",
+    "middleware documentation": "a query that asks for docs gets the README",
+    "radix tree route matching": "a file's name and its definitions' names",
+    "request logging middleware": "stem + folder + doc words",
+    "Mux": "an identifier: its definition first",
+    "ServeHTTP": "an exact identifier: the method that defines it",
+    "Mux.ServeHTTP": "a qualified name",
+    "Ledger": "the head of a split class, not a method fragment nor the test",
+    "ledger balance replay": "methods of the class by their names",
+    "url parameters from path segments": "body words and doc comments",
+    "how does the router dispatch requests to handlers": "a question: stopwords out, OR over the rest",
+}
+
+
+def _top(svc, ws, query):
+    hits = svc.search(query, ws, mode="lexical", limit=10)["hits"]
+    return [f"{h['path']}:{h['line_start']} {h['kind']} {h['name'] or ''}".rstrip() for h in hits[:TOP]]
+
+
+def test_ranking_golden(webapp, request):
+    svc, ws = webapp
+    got = {q: _top(svc, ws, q) for q in QUERIES}
+    if request.config.getoption("--update-golden") or not GOLDEN.exists():
+        GOLDEN.write_text(json.dumps(got, indent=1) + "\n")
+        pytest.skip("golden file written")
+    want = json.loads(GOLDEN.read_text())
+    assert got == want
+
+
+@pytest.mark.parametrize("query,path", [
+    ("basic http authentication middleware", "middleware/basic_auth.go"),
+    ("gzip response compression", "middleware/compress.go"),
+    ("compression tests", "middleware/compress_test.go"),
+    ("middleware documentation", "README.md"),
+    ("radix tree route matching", "router/tree.go"),
+    ("request logging middleware", "middleware/logger.go"),
+    ("Ledger", "accounts/ledger.py"),
+])
+def test_rule_answers(webapp, query, path):
+    """The first hit of each rule's query, independent of the golden file."""
+    svc, ws = webapp
+    hits = svc.search(query, ws, mode="lexical", limit=10)["hits"]
+    assert hits[0]["path"] == path, [(h["path"], h["name"]) for h in hits[:5]]
+
+
+def test_split_definition_lands_on_its_head(webapp):
+    svc, ws = webapp
+    top = svc.search("Ledger", ws, mode="lexical", limit=5)["hits"][0]
+    assert (top["kind"], top["name"], top["line_start"]) == ("class", "Ledger", 20)
+
+
+def test_ten_hits_show_several_files(webapp):
+    svc, ws = webapp
+    hits = svc.search("http handler request", ws, mode="lexical", limit=10)["hits"]
+    files = [h["path"] for h in hits[:5]]
+    assert len(set(files)) >= 4, files
+
+
+def test_files_answer_ranks_files_with_their_best_chunks(webapp):
+    svc, ws = webapp
+    res = svc.search("gzip compression", ws, mode="lexical", limit=3, files=True)
+    files = res["files"]
+    assert files[0]["path"] == "middleware/compress.go"
+    assert len(files) <= 3 and len({f["path"] for f in files}) == len(files)
+    for f in files:
+        assert 1 <= len(f["chunks"]) <= 3
+        assert all(c["path"] == f["path"] for c in f["chunks"])
+        scores = [c["score"] for c in f["chunks"]]
+        assert scores == sorted(scores, reverse=True)
