@@ -38,6 +38,8 @@ class Context:
         # watcher re-walks it), with None after a removal.
         self.workspaces_changed: Callable[[Any], None] = lambda workspace=None: None
         self.shutdown: Callable[[], None] | None = None
+        # The daemon's counters (requests served, cancelled …), read by sys.stats.
+        self.stats: Callable[[], dict] = lambda: {}
 
     @property
     def service(self):
@@ -386,6 +388,13 @@ def _safe_service(ctx: Context):
         return ctx.service
     except LodeError:
         return None
+
+
+@method("sys.stats")
+def sys_stats(ctx: Context) -> Any:
+    """The daemon's load: open connections, requests served, cancelled (client gone) and
+    timed out, input bytes buffered, resident memory."""
+    return ctx.stats()
 
 
 @method("sys.shutdown")

@@ -218,6 +218,8 @@ class Daemon:
         self.max_connections = max_connections
         self.budget = InputBudget(max_input)
         self.connections = 0
+        self.counts = {"served": 0, "cancelled": 0, "timed_out": 0, "dropped_lines": 0}
+        self.ctx.stats = self.stats
         # Reads run on a pool (a slow one holds one thread, and only until its deadline);
         # writes queue on their own thread.
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lode-rpc")
@@ -225,6 +227,10 @@ class Daemon:
         self._stop: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self.watcher = None
+
+    def stats(self) -> dict:
+        return {"connections": self.connections, **self.counts,
+                "input_buffered": self.budget.used, "rss_bytes": _rss()}
 
     # -- lifecycle --------------------------------------------------------------------
 
@@ -315,6 +321,7 @@ class Daemon:
                         continue
                     if hung_up(sock):  # nobody will read the answers of what is left
                         log.info("client went away; %d unread bytes dropped", len(line))
+                        self.counts["dropped_lines"] += 1
                         return
                     response = await self.handle_line(line, sock)
                 if response is not None:
@@ -377,9 +384,14 @@ class Daemon:
             result = await self._await(
                 self._loop.run_in_executor(pool, run_with, token, self.invoke, item), token, sock)
         except Cancelled:
+            self.counts["cancelled"] += 1
             return None
         except Exception as exc:
+            if isinstance(exc, RequestTimeout):
+                self.counts["timed_out"] += 1
             return None if item.is_notification else encode_error(item.id, exc)
+        finally:
+            self.counts["served"] += 1
         return None if item.is_notification else encode_result(item.id, result)
 
     async def _await(self, fut: asyncio.Future, token: Token, sock: socket.socket | None) -> Any:
@@ -410,6 +422,14 @@ class Daemon:
             with self.ctx.write_lock:
                 return method.func(self.ctx, **kwargs)
         return method.func(self.ctx, **kwargs)
+
+
+def _rss() -> int | None:
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _ignore_result(fut: asyncio.Future) -> None:
