@@ -173,7 +173,7 @@ def parse(text: str) -> Query:
             phrases.append(Phrase(inner, words))
         pos = end + 1
     rest = " ".join(rest_parts).replace('"', " ")
-    dotted, paths = _scan_dotted_and_paths(rest)
+    dotted, paths = _scan_dotted_and_paths(raw.replace('"', " "))  # tracebacks quote paths
     terms: list[Term] = []
     seen = set()
     for w in _WORD.findall(rest):

@@ -1,0 +1,51 @@
+"""The ranking stage's rules, each alone (no index)."""
+
+from __future__ import annotations
+
+from lode.search.ranking import Matcher, Scored, diversify, is_test_code, path_parts, words_meet
+
+
+def test_words_meet_is_prefix_tolerant_but_not_loose():
+    assert words_meet("authentication", "auth")
+    assert words_meet("routing", "router")
+    assert words_meet("logging", "logger")
+    assert words_meet("handlers", "handler")
+    assert not words_meet("context", "contact")
+    assert not words_meet("use", "user")
+    assert not words_meet("a", "api")
+
+
+def test_matcher_shares_both_ways_and_joins_adjacent_words():
+    m = Matcher(["group", "handler", "broadcast"])
+    assert m.match(["group", "handler"]) == (2 / 3, 1.0)
+    share, cover = m.match(["what", "failure", "group", "handler"])
+    assert share == 2 / 3 and cover == 0.5
+    assert Matcher(["url", "dispatcher"]).match(["web", "urldispatcher"]) == (1.0, 0.5)
+    assert Matcher(["file", "system", "calls"]).match(["fs"])[1] == 1.0
+
+
+def test_path_parts_split_stem_and_folders():
+    stem, folders = path_parts("middleware/basic_auth.go")
+    assert stem == ["basic", "auth"] and "middleware" in folders
+    stem, _ = path_parts("aiohttp/web_urldispatcher.py")
+    assert stem == ["web", "urldispatcher"]
+
+
+def test_test_code_by_path_and_by_test_module():
+    for p in ("tests/test_app.py", "pkg/app_test.go", "src/cart.test.ts", "spec/app_spec.rb",
+              "src/test/java/FooTest.java", "__tests__/x.js"):
+        assert is_test_code(p, None), p
+    assert is_test_code("src/extract/path.rs", "tests.captures_dont_match")
+    for p in ("src/testing_utils_not.py", "latest.go", "contest/app.py"):
+        assert not is_test_code(p, None), p
+
+
+def _s(cid, score, file_id, tier=0):
+    return Scored(cid, score + tier, tier, 0.0, {"file_id": file_id, "path": f"f{file_id}", "byte_start": cid})
+
+
+def test_diversify_lets_other_files_in_but_keeps_exact_definitions():
+    ranked = diversify([_s(1, 1.0, 1), _s(2, 0.9, 1), _s(3, 0.8, 1), _s(4, 0.5, 2), _s(5, 0.4, 3)], 0.2)
+    assert [s.id for s in ranked][:3] == [1, 4, 5]
+    ranked = diversify([_s(1, 1.0, 1, tier=3), _s(2, 0.9, 1, tier=3), _s(4, 0.5, 2)], 0.2)
+    assert [s.id for s in ranked][:2] == [1, 2]
