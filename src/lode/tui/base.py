@@ -1,19 +1,40 @@
-"""What every tab has in common: daemon calls that end quietly when the tab is gone."""
+"""What every tab has in common: daemon calls made by workers that end quietly when the
+app closes under them."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Awaitable, Callable
 
+from textual.css.query import NoMatches
 from textual.widget import Widget
+from textual.worker import Worker
 
 
 class DaemonWidget(Widget):
     async def rpc(self, method: str, params: list | dict | None = None, **kwargs: Any) -> Any:
         """``app.rpc`` for a worker of this widget. An answer that arrives after the
-        widget left the screen (the app is closing) cancels the worker instead of
-        updating widgets that no longer exist."""
+        widget left the screen cancels the worker instead of updating widgets that no
+        longer exist."""
         result = await self.app.rpc(method, params, **kwargs)
-        if not self.is_attached:
+        if self._gone():
             raise asyncio.CancelledError
         return result
+
+    def run_async(self, work: Callable[[], Awaitable[Any]], **kwargs: Any) -> Worker:
+        """``run_worker`` for a coroutine function whose updates may land while the app
+        is closing (its widgets are being removed): then a missing widget is expected."""
+
+        async def guarded() -> Any:
+            try:
+                return await work()
+            except NoMatches:
+                if self._gone():
+                    return None
+                raise
+
+        return self.run_worker(guarded, **kwargs)
+
+    def _gone(self) -> bool:
+        return (not self.is_attached or getattr(self, "_closing", False)
+                or getattr(self.app, "_closing", False) or not self.app.is_running)

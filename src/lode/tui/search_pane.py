@@ -95,7 +95,7 @@ class SearchPane(DaemonWidget):
     def schedule_search(self) -> None:
         # An exclusive worker: a newer keystroke cancels the pending one, so the sleep is
         # the debounce and a stale answer is never shown.
-        self.run_worker(self._search, exclusive=True, group="search")
+        self.run_async(self._search, exclusive=True, group="search")
 
     def options(self) -> dict[str, Any] | str:
         """The search options from the filter fields, or a message about a bad field."""
@@ -169,7 +169,7 @@ class SearchPane(DaemonWidget):
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         hit = self.current_hit()
         if hit is not None:
-            self.run_worker(partial(self._preview, hit), exclusive=True, group="preview")
+            self.run_async(partial(self._preview, hit), exclusive=True, group="preview")
 
     async def _preview(self, hit: dict[str, Any]) -> None:
         first, last = render.preview_range(hit)

@@ -72,7 +72,7 @@ class SymbolsPane(DaemonWidget):
         if event.value == self._quiet_value:
             self._quiet_value = None
             return
-        self.run_worker(partial(self._fuzzy, event.value), exclusive=True, group="symbols")
+        self.run_async(partial(self._fuzzy, event.value), exclusive=True, group="symbols")
 
     async def _fuzzy(self, text: str) -> None:
         await asyncio.sleep(DEBOUNCE_SECONDS)
@@ -105,7 +105,7 @@ class SymbolsPane(DaemonWidget):
 
     def lookup(self, name: str, what: str) -> None:
         self.subject = name
-        self.run_worker(partial(self._lookup, name, what), exclusive=True, group="symbols")
+        self.run_async(partial(self._lookup, name, what), exclusive=True, group="symbols")
 
     async def _lookup(self, name: str, what: str) -> None:
         title, method, key = LOOKUPS[what]
@@ -125,7 +125,7 @@ class SymbolsPane(DaemonWidget):
                    focus=True)
 
     def outline(self, workspace: str | None, path: str) -> None:
-        self.run_worker(partial(self._outline, workspace, path), exclusive=True, group="symbols")
+        self.run_async(partial(self._outline, workspace, path), exclusive=True, group="symbols")
 
     async def _outline(self, workspace: str | None, path: str) -> None:
         try:
@@ -170,7 +170,7 @@ class SymbolsPane(DaemonWidget):
             return
         workspace, path, line = self._where(row)
         if path:
-            self.run_worker(partial(self._preview, workspace, path, line), exclusive=True,
+            self.run_async(partial(self._preview, workspace, path, line), exclusive=True,
                             group="symbol-preview")
 
     async def _preview(self, workspace: str | None, path: str, line: int) -> None:

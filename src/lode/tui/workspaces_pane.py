@@ -62,7 +62,7 @@ class WorkspacesPane(DaemonWidget):
             self.refresh_status()
 
     def refresh_status(self) -> None:
-        self.run_worker(self._refresh, exclusive=True, group="ws-status")
+        self.run_async(self._refresh, exclusive=True, group="ws-status")
 
     async def _refresh(self) -> None:
         try:
@@ -155,7 +155,7 @@ class WorkspacesPane(DaemonWidget):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.run_worker(partial(self._remove, ws["name"]), group="ws-write")
+                self.run_async(partial(self._remove, ws["name"]), group="ws-write")
 
         self.app.push_screen(ConfirmScreen(
             f"Remove workspace {ws['name']} and everything indexed from it?\n"
@@ -177,7 +177,7 @@ class WorkspacesPane(DaemonWidget):
         if ws is None:
             return
         self.running.add(ws["name"])
-        self.run_worker(partial(self._reindex, ws["name"]), group="ws-index")
+        self.run_async(partial(self._reindex, ws["name"]), group="ws-index")
         self.refresh_status()
 
     async def _reindex(self, name: str) -> None:

@@ -1,0 +1,98 @@
+"""A lost daemon: the TUI says so, reconnects (starting a daemon on the same socket and
+store when none comes back), and searches again. And the build that reads more: the
+restart offer, and the restart itself against a real daemon."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+
+import pytest
+
+from daemon_process import DaemonProcess
+from lode.rpc.client import Client, NoDaemon
+from lode.tui import capabilities
+from lode.tui.app import LodeApp
+from lode.tui.connection import Connection
+from lode.tui.search_pane import SearchPane
+from lode.tui.workspaces_pane import ConfirmScreen
+from tui_helpers import screen_text, until
+from conftest import make_shop
+
+
+@pytest.fixture
+def lone_daemon(tmp_path):
+    shop = make_shop(tmp_path)
+    d = DaemonProcess(tmp_path, watch=False)
+    d.call("workspace.add", {"root": str(shop)})
+    d.call("index.run", {"workspace": "shop"})
+    yield d
+    d.stop()
+    try:  # a daemon the TUI started in its place
+        with Client(d.socket, timeout=5) as c:
+            c.call("sys.shutdown")
+    except NoDaemon:
+        pass
+
+
+def test_a_lost_daemon_is_reported_and_replaced(lone_daemon):
+    async def main():
+        app = LodeApp(lone_daemon.socket, lone_daemon.db)
+        async with app.run_test(size=(80, 24)) as pilot:
+            pane = app.query_one(SearchPane)
+            await pilot.press(*"reclaim")
+            await until(pilot, lambda: pane.hits, "hits")
+            lone_daemon.stop()
+            # The heartbeat notices; after the grace period the TUI starts a daemon on
+            # the same socket and store.
+            await until(pilot, lambda: "reconnecting" in screen_text(app), "the lost notice",
+                        timeout=15)
+            await until(pilot, lambda: "reconnected to the daemon" in screen_text(app),
+                        "the reconnection", timeout=40)
+            assert app.connection.started_daemon
+            app.query_one("#query").value = "total cents"
+            await until(pilot, lambda: pane.hits and pane.last_result["query"] == "total cents",
+                        "hits from the new daemon")
+            assert pane.hits[0]["path"].startswith("cart/")
+
+    asyncio.run(main())
+
+
+def test_calls_wait_for_a_daemon_that_another_client_restarts(lone_daemon):
+    conn = Connection(lone_daemon.socket, lone_daemon.db)
+    assert conn.call("workspace.list")[0]["name"] == "shop"
+    old = lone_daemon.proc
+    capabilities.restart_as_this_build(conn, lone_daemon.db)
+    assert old.wait(10) == 0  # the old daemon stopped …
+    # … and this connection, like any other client's, carries on with the new one.
+    assert conn.call("workspace.list")[0]["name"] == "shop"
+    assert conn.state == "connected"
+    conn.close()
+
+
+def test_restart_is_offered_once_and_only_to_a_build_that_reads_more(lone_daemon):
+    real = lone_daemon.call("sys.capabilities")
+    assert capabilities.reads_more(capabilities.local(),
+                                   capabilities.from_capabilities(real)) is None
+    older = copy.deepcopy(real)  # what a daemon without one chunker would report
+    dropped = sorted(older["chunkers"])[0]
+    del older["chunkers"][dropped]
+    other = copy.deepcopy(real)  # a daemon with a plug-in this build lacks
+    other["chunkers"]["code-cobol-1"] = [".cob"]
+
+    async def main():
+        app = LodeApp(lone_daemon.socket, lone_daemon.db, offer_restart=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app._maybe_offer_restart(other)
+            await pilot.pause(0.2)
+            assert not isinstance(app.screen, ConfirmScreen)
+            app._maybe_offer_restart(older)
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the offer")
+            await until(pilot, lambda: dropped in screen_text(app).replace("\n", " "),
+                        "the offer naming what the daemon lacks")
+            await pilot.press("n")
+            app._maybe_offer_restart(older)  # once per session
+            await pilot.pause(0.2)
+            assert not isinstance(app.screen, ConfirmScreen)
+
+    asyncio.run(main())
