@@ -19,7 +19,6 @@ import pytest
 
 import hostile
 from daemon import LODE, Daemon, request, strict_json
-from lode.rpc.bounds import LIMIT_MAX
 
 BIG_FILES, BIG_FUNCS = 30, 200
 
@@ -233,6 +232,8 @@ def test_4_big_batches_and_replies_are_capped(world):
     ("ast.query", {"query": "(identifier) @i", "workspace": "many", "language": "python"}),
 ])
 def test_4_limits_are_clamped_or_refused(world, method, params):
+    from lode.rpc.bounds import LIMIT_MAX
+
     d, _, _ = world
     (reply,) = d.exchange(request(method, {**params, "limit": -1}))
     assert reply["error"]["code"] == -32602
