@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 
+from ..languages import read_as_text
 from . import main
 from .common import db_option, json_option, open_service, run_or_exit, workspace_option
 from .output import json_line, out, shown
@@ -37,7 +38,8 @@ def status_command(workspace, db_path, as_json):
                   f"generation {ws['generation']}, last indexed {_when(ws['indexed_at'])}"
                   + (f" in {ws['index_seconds']:.2f}s" if ws.get("index_seconds") else ""))
         for lang, n in ws["languages"].items():
-            out.print(f"  [cyan]{lang:<12}[/] {n['files']:>6} files {n['chunks']:>8} chunks")
+            as_text = "  [dim](read as text: no grammar)[/]" if read_as_text(lang) else ""
+            out.print(f"  [cyan]{lang:<12}[/] {n['files']:>6} files {n['chunks']:>8} chunks{as_text}")
         if ws["text_collisions"]:
             out.print(f"  [yellow]text_collisions[/]: {', '.join(ws['text_collisions'])}")
         if ws["refused"]:

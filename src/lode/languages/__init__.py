@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 GENERIC: tuple[LanguageSpec, ...] = (
     LanguageSpec("java", (".java",), grammar("tree_sitter_java"), (module_query("tree_sitter_java"),)),
-    LanguageSpec("ruby", (".rb",), grammar("tree_sitter_ruby"), (module_query("tree_sitter_ruby"),)),
+    LanguageSpec("ruby", (".rb", ".rake", ".gemspec"), grammar("tree_sitter_ruby"), (module_query("tree_sitter_ruby"),)),
     LanguageSpec("php", (".php",), grammar("tree_sitter_php", "language_php"),
                  (wheel_query("tree_sitter_php", "queries/tags.scm"),)),
 )
@@ -100,6 +100,18 @@ def text_language_for_path(path: str) -> str | None:
     return TEXT_ONLY.get(ext) or TEXT_ONLY.get(ext.lower())
 
 
+def read_as_text(language: str) -> bool:
+    """Whether files recorded under ``language`` are chunked as text for want of a
+    grammar (a known language without one, or one whose grammar failed to load)."""
+    spec = _BY_NAME.get(language)
+    if spec is not None:
+        return grammar_error(spec) is not None
+    return language in _TEXT_ONLY_NAMES
+
+
+_TEXT_ONLY_NAMES = frozenset(TEXT_ONLY.values())
+
+
 def code_globs() -> list[str]:
     """Include globs for every registered code extension."""
     return [f"**/*{ext}" for ext in sorted(CODE_EXTENSIONS)]
@@ -111,5 +123,5 @@ def text_only_globs() -> list[str]:
 
 
 __all__ = ["LANGUAGES", "CODE_EXTENSIONS", "TEXT_ONLY", "LanguageSpec", "language_for_path",
-           "language_named", "text_language_for_path", "grammar_error", "code_globs",
+           "language_named", "text_language_for_path", "grammar_error", "read_as_text", "code_globs",
            "text_only_globs"]

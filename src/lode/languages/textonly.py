@@ -37,8 +37,8 @@ TEXT_ONLY: dict[str, str] = {
     ".toml": "toml", ".ini": "ini",
     ".cfg": "ini", ".conf": "config", ".properties": "java-properties",
     ".cmake": "cmake", ".mk": "makefile", ".mak": "makefile", ".bzl": "starlark",
-    ".bazel": "starlark", ".cabal": "cabal", ".nimble": "nim", ".gemspec": "ruby",
-    ".rake": "ruby", ".csproj": "msbuild", ".fsproj": "msbuild", ".props": "msbuild",
+    ".bazel": "starlark", ".cabal": "cabal", ".nimble": "nim", 
+    ".csproj": "msbuild", ".fsproj": "msbuild", ".props": "msbuild",
     ".targets": "msbuild", ".sln": "visual-studio-solution",
     ".dockerfile": "dockerfile", ".nginx": "nginx", ".hcl2": "hcl", ".pkl": "pkl",
     }

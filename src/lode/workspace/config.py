@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from ..errors import InvalidParams
-from ..languages import CODE_EXTENSIONS, code_globs
+from ..languages import CODE_EXTENSIONS, TEXT_ONLY, code_globs, text_only_globs
 
 DEFAULT_INCLUDE = ("**/*.md", "**/*.txt", "**/*.yaml", "**/*.yml")
 DEFAULT_EXCLUDE = (".git/**", "**/node_modules/**")
@@ -80,8 +80,8 @@ class WorkspaceConfig:
 
     def patterns_include(self) -> list[str]:
         globs = list(self.include) + list(DERIVED_INCLUDE)
-        if self.code:
-            globs += code_globs()
+        if self.code:  # source and config languages without a grammar are read as text
+            globs += code_globs() + text_only_globs()
         globs += [f"**/*{e}" for e in self.text_extensions]
         return globs
 
@@ -96,6 +96,8 @@ class WorkspaceConfig:
         ext = path[dot:]
         if self.code and ext in CODE_EXTENSIONS:
             return "code"
+        if self.code and ext in TEXT_ONLY:
+            return "text"
         low = ext.lower()
         if low in BUILTIN_TEXT or low in self.text_extensions:
             return "text"

@@ -20,7 +20,7 @@ from ..chunking.prose import MARKDOWN_ID, chunk_markdown, chunk_text
 from ..chunking.reader import read_text
 from ..config import DEFAULT_CHUNK_CONFIG, MAX_TEXT_BYTES, ChunkConfig
 from ..errors import FileRefused
-from ..languages import language_for_path
+from ..languages import language_for_path, text_language_for_path
 from ..search.tokens import breadcrumb_labels, idents_for, name_key
 from ..store.records import ChunkRow, FileRecord
 
@@ -50,13 +50,15 @@ def chunker_for(path: str, how: str) -> str:
 
 
 def language_of(path: str, how: str) -> str:
+    """The language a file is recorded under; a source language read as text (no
+    grammar, or one that failed to load) is still named."""
     if how == "code":
         spec = language_for_path(path)
-        return spec.name if spec else "text"
+        return spec.name if spec else (text_language_for_path(path) or "text")
     ext = os.path.splitext(path)[1].lower()
     if how == "derived":
         return "docx" if ext == ".docx" else "html"
-    return PROSE_LANGUAGE.get(ext, "text")
+    return PROSE_LANGUAGE.get(ext) or text_language_for_path(path) or "text"
 
 
 def extract_symbols(path: str, text: str, tree, spec, root: str | None = None) -> list:
