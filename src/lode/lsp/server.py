@@ -1,0 +1,302 @@
+"""``lode lsp``: lode as a language server on stdio, for any editor, over the index.
+
+- ``workspace/symbol``: fuzzy search over every qualified name, all languages;
+- ``textDocument/definition``, ``references`` (every position), ``implementation``,
+  ``hover`` (signature + doc): the qualified name under the cursor is read from the
+  file (the same extraction the index uses, every occurrence kept), then looked up;
+- ``textDocument/documentSymbol``: the file's definitions with qualified names.
+
+Behind the lookups stands the hand-off (:mod:`.handoff`) when a real server for the
+file's language exists (``--no-lsp`` turns it off). The index is kept live by the
+daemon's watcher. Built on pygls (framing, dispatch) and lsprotocol (types).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from urllib.parse import unquote, urlparse
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+
+from .. import __version__
+from ..errors import LodeError
+from ..languages import language_for_path
+from .handoff import byte_column, utf16_column
+
+log = logging.getLogger("lode.lsp.server")
+
+_WORD = re.compile(r"[A-Za-z_$][\w$]*")
+_KINDS = {"function": lsp.SymbolKind.Function, "method": lsp.SymbolKind.Method,
+          "class": lsp.SymbolKind.Class, "struct": lsp.SymbolKind.Struct,
+          "interface": lsp.SymbolKind.Interface, "trait": lsp.SymbolKind.Interface,
+          "enum": lsp.SymbolKind.Enum, "type": lsp.SymbolKind.TypeParameter,
+          "module": lsp.SymbolKind.Module, "namespace": lsp.SymbolKind.Namespace,
+          "variable": lsp.SymbolKind.Variable, "var": lsp.SymbolKind.Variable,
+          "const": lsp.SymbolKind.Constant, "constant": lsp.SymbolKind.Constant,
+          "property": lsp.SymbolKind.Property, "attribute": lsp.SymbolKind.Field,
+          "field": lsp.SymbolKind.Field, "variant": lsp.SymbolKind.EnumMember}
+MAX_WORKSPACE_SYMBOLS = 100
+
+
+def _split(name: str) -> tuple[str, str]:
+    """``example.com/shop/server.Server.Lookup`` → (``….Server``, ``Lookup``)."""
+    head, _, leaf = name.rpartition(".")
+    if "/" in leaf:
+        head, _, leaf = name.rpartition("/")
+    return head, leaf
+
+
+def _path_of(uri: str) -> str:
+    return unquote(urlparse(uri).path)
+
+
+class LodeLanguageServer(LanguageServer):
+    def __init__(self, ctx, hand_off: bool = True):
+        super().__init__("lode", __version__)
+        self.ctx = ctx
+        self.hand_off = hand_off
+
+    @property
+    def service(self):
+        return self.ctx.service
+
+    # ---- where a document lies -------------------------------------------------------
+
+    def locate(self, uri: str) -> tuple[str, str, str] | None:
+        """(workspace name, root, path relative to it) of a document, or None."""
+        real = os.path.realpath(_path_of(uri))
+        best = None
+        for ws in self.service.store.workspaces():
+            if real.startswith(ws.root.rstrip("/") + "/") and (best is None or len(ws.root) > len(best.root)):
+                best = ws
+        if best is None:
+            return None
+        return best.name, best.root, os.path.relpath(real, best.root).replace(os.sep, "/")
+
+    def text(self, uri: str) -> str:
+        try:
+            return self.workspace.get_text_document(uri).source
+        except Exception:
+            with open(_path_of(uri), encoding="utf-8", errors="replace") as f:
+                return f.read()
+
+    def name_at(self, uri: str, position: lsp.Position) -> tuple[str | None, str | None]:
+        """The qualified name under the cursor and the workspace it belongs to."""
+        from ..symbols.api import bare_name_matches
+        from ..symbols.extraction import extract_symbols
+        from ..symbols.layout import layout_for
+
+        where = self.locate(uri)
+        if where is None:
+            return None, None
+        ws, root, rel = where
+        text = self.text(uri)
+        lines = text.split("\n")
+        if position.line >= len(lines):
+            return None, ws
+        line_text = lines[position.line]
+        col = byte_column(line_text, position.character)  # 1-based bytes
+        raw = line_text.encode("utf-8")
+        word = None
+        for m in _WORD.finditer(line_text):
+            start = len(line_text[:m.start()].encode("utf-8")) + 1
+            end = start + len(m.group(0).encode("utf-8"))
+            if start <= col <= end:
+                word, word_start = m.group(0), start
+                break
+        if word is None or not raw:
+            return None, ws
+        spec = language_for_path(rel)
+        fs = extract_symbols(rel, text, None, spec, layout_for(root), every=True) if spec else None
+        if fs is not None:
+            here = [s for s in fs.symbols if s.line == position.line + 1
+                    and s.name.replace("/", ".").rsplit(".", 1)[-1] == word]
+            if here:
+                # the occurrence starting closest before the cursor (a reference through
+                # an alias is stated at the alias: `W().render` is named at `W`)
+                best = min(here, key=lambda s: (s.column > word_start, abs(word_start - s.column)))
+                return best.name, ws
+            if word in fs.aliases:
+                return fs.aliases[word], ws
+            same = [s for s in fs.symbols if s.line == position.line + 1 and s.column <= word_start
+                    and s.name.endswith("." + word)]
+            if same:
+                return max(same, key=lambda s: s.column).name, ws
+        matches = bare_name_matches(self.service.store, word, ws) or []
+        return (matches[0], ws) if len(matches) == 1 else (None, ws)
+
+    # ---- answers ---------------------------------------------------------------------
+
+    def location(self, item: dict) -> lsp.Location | None:
+        roots = {w.name: w.root for w in self.service.store.workspaces()}
+        root = roots.get(item.get("workspace", ""))
+        path = os.path.join(root, item["path"]) if root else item["path"]
+        if not os.path.isabs(path):
+            return None
+        line_text = ""
+        try:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                for i, t in enumerate(f, 1):
+                    if i == item["line"]:
+                        line_text = t.rstrip("\n")
+                        break
+        except OSError:
+            pass
+        start = utf16_column(line_text, item.get("column", 1))
+        leaf = str(item.get("name", "")).replace("/", ".").rsplit(".", 1)[-1]
+        m = _WORD.match(line_text[start:]) if line_text else None
+        length = len(m.group(0)) if m else len(leaf)
+        rng = lsp.Range(lsp.Position(item["line"] - 1, start), lsp.Position(item["line"] - 1, start + length))
+        return lsp.Location(uri=f"file://{path}", range=rng)
+
+    def locations(self, items: list[dict]) -> list[lsp.Location]:
+        return [loc for loc in (self.location(i) for i in items) if loc is not None]
+
+
+def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
+    server = LodeLanguageServer(ctx, hand_off)
+
+    def guarded(fn):
+        def run(ls, params):
+            try:
+                return fn(ls, params)
+            except LodeError as exc:
+                log.info("%s", exc.message)
+                return None
+        run.__name__ = fn.__name__
+        return run
+
+    @server.feature(lsp.WORKSPACE_SYMBOL)
+    @guarded
+    def workspace_symbol(ls: LodeLanguageServer, params: lsp.WorkspaceSymbolParams):
+        if not params.query.strip():
+            return []
+        names = ls.service.symbols(params.query, limit=MAX_WORKSPACE_SYMBOLS)["names"]
+        out = []
+        for n in names:
+            name = n["name"]
+            if "." not in name and "/" not in name:
+                continue
+            cands = ls.service.definition(name, limit=1)["candidates"]
+            loc = ls.location(cands[0]) if cands else None
+            if loc is None:
+                continue
+            head, leaf = _split(name)
+            out.append(lsp.SymbolInformation(name=leaf, kind=_KINDS.get(cands[0].get("detail", ""),
+                                                                         lsp.SymbolKind.Variable),
+                                             location=loc, container_name=head or None))
+        return out
+
+    @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+    @guarded
+    def definition(ls: LodeLanguageServer, params: lsp.DefinitionParams):
+        name, ws = ls.name_at(params.text_document.uri, params.position)
+        if name is None:
+            return None
+        return ls.locations(ls.service.definition(name, ws, lsp=ls.hand_off)["candidates"])
+
+    @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+    @guarded
+    def references(ls: LodeLanguageServer, params: lsp.ReferenceParams):
+        name, ws = ls.name_at(params.text_document.uri, params.position)
+        if name is None:
+            return None
+        items = ls.service.references(name, ws, limit=10000, every=True, lsp=ls.hand_off)["references"]
+        if params.context.include_declaration:
+            items = ls.service.definition(name, ws)["candidates"] + items
+        return ls.locations(items)
+
+    @server.feature(lsp.TEXT_DOCUMENT_IMPLEMENTATION)
+    @guarded
+    def implementation(ls: LodeLanguageServer, params: lsp.ImplementationParams):
+        name, ws = ls.name_at(params.text_document.uri, params.position)
+        if name is None:
+            return None
+        return ls.locations(ls.service.implementations(name, ws, lsp=ls.hand_off)["implementations"])
+
+    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
+    @guarded
+    def hover(ls: LodeLanguageServer, params: lsp.HoverParams):
+        name, ws = ls.name_at(params.text_document.uri, params.position)
+        if name is None:
+            return None
+        symbols = ls.service.describe(name, ws, limit=3, lsp=ls.hand_off)["symbols"]
+        if not symbols:
+            return None
+        s = symbols[0]
+        parts = [f"**{s['name']}** ({s.get('detail') or s['kind']})"]
+        if s.get("signature"):
+            parts.append(f"```\n{s['signature']}\n```")
+        if s.get("doc"):
+            parts.append(s["doc"])
+        if s.get("hover"):
+            parts.append(s["hover"])
+        parts.append(f"{s['path']}:{s['line']}")
+        return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value="\n\n".join(parts)))
+
+    @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    @guarded
+    def document_symbol(ls: LodeLanguageServer, params: lsp.DocumentSymbolParams):
+        from ..symbols.structure import outline
+
+        where = ls.locate(params.text_document.uri)
+        if where is None:
+            return []
+        _ws, root, rel = where
+        if language_for_path(rel) is None:
+            return []
+        items = outline(rel, root, ls.text(params.text_document.uri))
+        out = []
+        for it in items:
+            loc = ls.location({"name": it.name, "workspace": _ws, "path": rel, "line": it.line,
+                               "column": it.column})
+            head, leaf = _split(it.name)
+            out.append(lsp.SymbolInformation(name=leaf, kind=_KINDS.get(it.detail, lsp.SymbolKind.Variable),
+                                             location=loc, container_name=head or None))
+        return out
+
+    return server
+
+
+def run(db_path: str | None = None, *, watch: bool = True, roots: tuple[str, ...] = (),
+        hand_off: bool = True) -> None:
+    """Serve on stdin/stdout until the editor exits; each of ``roots`` is added as a
+    workspace (if new) and indexed, and the watcher keeps every workspace live."""
+    import threading
+
+    from ..rpc.handlers import TABLE, Context
+
+    ctx = Context(db_path)
+    watcher = None
+    if watch:
+        try:
+            from ..rpc.watch import Watcher
+
+            watcher = Watcher(ctx)
+            ctx.workspaces_changed = watcher.refresh
+            watcher.start()
+        except Exception as exc:  # serve without live re-indexing rather than not at all
+            log.warning("not watching workspaces: %s", exc)
+    for root in roots:
+        try:
+            ctx.workspaces_changed(TABLE.call(ctx, "workspace.add", {"root": root}))
+        except LodeError as exc:
+            log.warning("workspace %s: %s", root, exc.message)
+    if roots and watcher is None:
+        def index_all():
+            try:
+                with ctx.write_lock:
+                    ctx.service.index(None)
+            except LodeError as exc:
+                log.warning("indexing: %s", exc.message)
+        threading.Thread(target=index_all, daemon=True).start()
+    try:
+        build(ctx, hand_off).start_io()
+    finally:
+        if watcher is not None:
+            watcher.stop()
+        from .client import POOL
+        POOL.stop_all()
