@@ -51,6 +51,7 @@ class SearchPane(DaemonWidget):
         Binding("o", "symbol('outline')", "Outline"),
         Binding("v", "maximize_preview", "Preview"),
         Binding("slash,escape", "focus_query", "Query", show=False),
+        Binding("down", "focus_results", "Results", show=False),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
@@ -86,6 +87,9 @@ class SearchPane(DaemonWidget):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
+        self.action_focus_results()
+
+    def action_focus_results(self) -> None:
         results = self.query_one("#results", OptionList)
         if results.option_count:
             results.focus()
