@@ -21,10 +21,12 @@ def units(path: str, text: str, config: ChunkConfig | None = None):
 
 def test_every_language_folder_is_registered():
     names = {s.name for s in LANGUAGES}
-    assert {"csharp", "kotlin", "scala", "swift", "elixir", "haskell", "lua", "bash"} <= names
+    assert {"csharp", "kotlin", "scala", "swift", "elixir", "haskell", "lua", "bash", "dart", "sql",
+            "hcl"} <= names
     for ext, name in [(".cs", "csharp"), (".kt", "kotlin"), (".scala", "scala"), (".swift", "swift"),
                       (".ex", "elixir"), (".exs", "elixir"), (".hs", "haskell"), (".lua", "lua"),
-                      (".sh", "bash"), (".bats", "bash")]:
+                      (".sh", "bash"), (".bats", "bash"), (".dart", "dart"), (".sql", "sql"),
+                      (".tf", "hcl")]:
         assert language_for_path("a" + ext).name == name
 
 
@@ -98,8 +100,8 @@ def test_jsdoc_one_blank_line_above_belongs_to_its_function_but_not_other_commen
     assert [(u.name, u.line_start) for u in got] == [("createApp", 6), ("helper", 15)]
 
 
-@pytest.mark.parametrize("path, language", [("lib/main.dart", "dart"), ("infra/main.tf", "hcl"),
-                                            ("db/schema.sql", "sql"), ("Build.gradle", "groovy")])
+@pytest.mark.parametrize("path, language", [("src/main.nim", "nim"), ("api/shop.proto", "protobuf"),
+                                            ("src/App.fs", "fsharp"), ("build.gradle", "groovy")])
 def test_known_languages_without_a_grammar_are_text_with_their_language_named(path, language):
     if language_for_path(path) is not None:
         pytest.skip(f"{language} has a grammar now")

@@ -13,8 +13,8 @@ from lode.workspace import WorkspaceConfig, index_workspace
 def test_text_only_languages_are_indexed_and_named(tmp_path):
     root = tmp_path / "mixed"
     (root / "lib").mkdir(parents=True)
-    (root / "lib" / "cart.dart").write_text("class Cart {\n  int total() => 0;\n}\n")
-    (root / "infra.tf").write_text('resource "aws_s3_bucket" "assets" {\n  bucket = "shop-assets"\n}\n')
+    (root / "lib" / "cart.nim").write_text("proc total*(c: Cart): int =\n  result = 0\n")
+    (root / "shop.proto").write_text('message Cart {\n  repeated string skus = 1;\n}\n')
     (root / "app.kt").write_text("package shop\n\nfun main() = println(\"hi\")\n")
     (root / "data.bin.unknownext").write_text("not a known type\n")
     db = tmp_path / "lode.db"
@@ -23,10 +23,10 @@ def test_text_only_languages_are_indexed_and_named(tmp_path):
     index_workspace(store, ws, workers=0)
     langs = store.workspace_status(ws.id)["languages"]
     store.close()
-    assert set(langs) == {"dart", "hcl", "kotlin"}  # the unknown extension is not read
+    assert set(langs) == {"nim", "protobuf", "kotlin"}  # the unknown extension is not read
     result = CliRunner().invoke(main, ["status", "--db", str(db)])
     assert result.exit_code == 0, result.output
-    dart = next(line for line in result.output.splitlines() if line.strip().startswith("dart"))
-    assert "read as text" in dart
+    nim = next(line for line in result.output.splitlines() if line.strip().startswith("nim"))
+    assert "read as text" in nim
     kotlin = next(line for line in result.output.splitlines() if line.strip().startswith("kotlin"))
     assert "read as text" not in kotlin

@@ -130,7 +130,12 @@ class _Builder:
                 continue
             outer = self._grow_wrappers(d.node, keys)
             start, comments = self._grow_doc(outer)
-            flat.append(Unit(d, start, outer.end_byte, outer, comments=comments))
+            end = outer.end_byte
+            if self.spec.trailing:
+                after = outer.next_sibling
+                if after is not None and after.type in self.spec.trailing:
+                    end = after.end_byte
+            flat.append(Unit(d, start, end, outer, comments=comments))
         return self._merge_runs(flat) if self.spec.merge_runs else flat
 
     def _merge_runs(self, flat: list[Unit]) -> list[Unit]:

@@ -59,6 +59,9 @@ class LanguageSpec:
     # Kinds whose consecutive same-named sibling definitions are one unit: the clauses of
     # an Elixir `def`, the equations of a Haskell function.
     merge_runs: frozenset[str] = frozenset()
+    # Siblings directly after a definition that belong to it (Dart: a signature's
+    # `function_body` is its next sibling, not its child).
+    trailing: frozenset[str] = frozenset()
     # Nodes whose text the grammar does not parse (Haskell's CPP `#else` branches): their
     # definitions are found by parsing the text inside piece by piece.
     opaque_nodes: frozenset[str] = frozenset()
