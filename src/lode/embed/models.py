@@ -17,11 +17,15 @@ import itertools
 import os
 import threading
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 from ..errors import LodeError
+
+# numpy is imported where vectors are made: asking whether a store is embedded, or
+# which model it uses, must not load it (a no-op `lode index` is ~0.1 s faster).
 
 DEFAULT_MODEL = "static"
 
@@ -55,6 +59,8 @@ def _package_dir(module: str) -> Path | None:
 
 
 def _normalize(v: np.ndarray) -> np.ndarray:
+    import numpy as np
+
     v = np.asarray(v, dtype=np.float32)
     if v.ndim == 1:
         v = v[None, :]
@@ -83,6 +89,7 @@ class StaticEmbedder:
         import json
         import re
 
+        import numpy as np
         from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
@@ -127,6 +134,8 @@ class StaticEmbedder:
         return rows
 
     def embed(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out
@@ -169,6 +178,8 @@ class MiniLMEmbedder:
         self.dim = int(dim())
 
     def embed(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         v = self.model.encode(list(texts), batch_size=64, convert_to_numpy=True,

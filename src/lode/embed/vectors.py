@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 from .models import Embedder, model_name
 
@@ -142,6 +143,8 @@ def counts(db: sqlite3.Connection, model_id: str, workspace_id: int | None = Non
 
 
 def as_matrix(blobs: list[bytes], dim: int) -> np.ndarray:
+    import numpy as np
+
     if not blobs:
         return np.zeros((0, dim), dtype=np.float32)
     return np.frombuffer(b"".join(blobs), dtype="<f4").reshape(len(blobs), dim)

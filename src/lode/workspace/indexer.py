@@ -30,8 +30,8 @@ from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
 from ..errors import LodeError, NotFound
 from ..store.records import FileRecord
 from ..store.sqlite import Store, WorkspaceRow
+from .chunkers import chunker_for
 from .config import WorkspaceConfig
-from .pipeline import Job, chunker_for, process_many
 from .orphans import follow
 from .walk import admit, walk
 
@@ -75,14 +75,15 @@ def _pool(workers: int) -> ProcessPoolExecutor:
                                initargs=(os.getpid(),))
 
 
-def _tasks(jobs: list[Job]) -> Iterator[list[Job]]:
+def _tasks(jobs: list) -> Iterator[list]:
     for i in range(0, len(jobs), TASK_FILES):
         yield jobs[i:i + TASK_FILES]
 
 
-def _run(jobs: list[Job], workers: int, config: ChunkConfig, cpu: list[float]) -> Iterator[FileRecord]:
+def _run(jobs: list, workers: int, config: ChunkConfig, cpu: list[float]) -> Iterator[FileRecord]:
     """Records for ``jobs``, streamed; in-process for small runs, else a bounded pool.
     Adds the CPU seconds spent chunking to ``cpu[0]``."""
+    from .pipeline import process_many
     if workers <= 1 or len(jobs) < INLINE_BELOW:
         for task in _tasks(jobs):
             records, seconds = process_many(task, config)
@@ -155,7 +156,9 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
         if old is None or old.refused != reason or old.mtime_ns != 0:
             walk_errors.append(FileRecord(path, 0, 0, refused=reason))
 
-    jobs: list[Job] = []
+    # The pipeline module (chunkers, grammars' queries, search tokens) is imported only
+    # once a file needs reading: a no-op run does not pay for it.
+    jobs: list = []
     seen: set[str] = set()
     ctimes: dict[str, int] = {}
     if only is not None:
@@ -174,8 +177,12 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
             continue
         ctimes[e.path] = e.ctime_ns
         same_chunker = old is not None and old.chunker == chunker and old.refused is None
-        jobs.append(Job(e.abspath, e.path, e.how, e.mtime_ns, e.size, chunker,
-                        old.hash if same_chunker else None))
+        jobs.append((e.abspath, e.path, e.how, e.mtime_ns, e.size, chunker,
+                     old.hash if same_chunker else None))
+    if jobs:
+        from .pipeline import Job
+
+        jobs = [Job(*j) for j in jobs]
     seen.update(r.path for r in walk_errors)
     deleted = [p for p in known if p not in seen]
     stats.deleted = len(deleted)

@@ -14,9 +14,9 @@ import threading
 import time
 from dataclasses import dataclass
 
-from ..chunking import chunk_file, chunker_id
-from ..chunking.derive import derive, deriver_id
-from ..chunking.prose import MARKDOWN_ID, chunk_markdown, chunk_text
+from ..chunking import chunk_file
+from ..chunking.derive import derive
+from ..chunking.prose import chunk_markdown, chunk_text
 from ..chunking.reader import read_text
 from ..config import DEFAULT_CHUNK_CONFIG, MAX_TEXT_BYTES, ChunkConfig
 from ..errors import FileRefused
@@ -40,13 +40,6 @@ class Job:
     size: int
     chunker: str
     old_hash: str | None = None
-
-
-def chunker_for(path: str, how: str) -> str:
-    """The chunker id a file gets; a change re-chunks it (stored per file)."""
-    if how == "derived":
-        return f"{deriver_id(path)}+{MARKDOWN_ID}"
-    return chunker_id(path)
 
 
 def language_of(path: str, how: str) -> str:
