@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 
 from .errors import InvalidParams, NotFound
-from .search import engine
 from .store import Store, resolve_db_path
 from .store.sqlite import WorkspaceRow
 from .workspace import WorkspaceConfig, check_root, check_text_extensions, index_workspace
@@ -203,7 +202,19 @@ class Service:
             rows = [self._ws(w) for w in workspace]
         else:
             rows = [self._ws(workspace)]
-        return engine.search(self.store.db, query, rows, **options)
+        from .search import engine  # numpy and the models: only for a search
+
+        result = engine.search(self.store.db, query, rows, **options)
+        if options.get("kinds") and isinstance(result, dict) and not result.get("hits"):
+            self._check_kinds(options["kinds"])  # silently empty for a misspelt kind: say so
+        return result
+
+    def _check_kinds(self, kinds) -> None:
+        known = {k for (k,) in self.store.db.execute("SELECT DISTINCT kind FROM chunks")}
+        unknown = [k for k in kinds if k not in known]
+        if unknown:
+            raise InvalidParams(f"invalid params: unknown kind {unknown[0]!r}; kinds in this index: "
+                                f"{', '.join(sorted(known))}", data={"param": "kinds", "kinds": sorted(known)})
 
     # -- symbols (SPEC §3; thin calls into lode.symbols.api) -----------------------
 
@@ -295,5 +306,7 @@ class Service:
         return api.query_ast(query, paths, language, limit or 1000, root=root)
 
     def capabilities(self) -> dict:
+        from .search import engine
+
         return {"search_modes": list(engine.MODES), "semantic": engine.semantic_state(self.store.db),
                 "rank": engine.rank_state(self.store.db), "store": {"path": self.db_path, "schema": "sqlite"}}

@@ -12,7 +12,7 @@ mcp = pytest.importorskip("mcp")
 
 TOOLS = {"search", "find_definition", "find_references", "find_implementations",
          "describe_symbol", "search_symbols", "list_file_symbols", "list_symbols",
-         "query_ast", "read"}
+         "query_ast", "read", "index_status"}
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +75,7 @@ CALLS = {
     "list_symbols": {"prefix": "mypkg."},
     "query_ast": {"query": "(class_definition name: (identifier) @name)", "language": "python"},
     "read": {"path": "mypkg/_impl.py", "line_start": 1, "line_end": 2},
+    "index_status": {},
 }
 
 
@@ -95,7 +96,17 @@ def session(store):
             "unqualified": await client.call_tool("find_definition", {"name": "Widget"}),
             "unknown": await client.call_tool("find_definition", {"name": "nothing.here"}),
             "after": await client.call_tool("search", {"query": "widget"}),
+            "bad_kind": await client.call_tool("search", {"query": "zzzqqq", "kinds": ["func"]}),
         }
+        ergonomics = {
+            "bare": await client.call_tool("find_references", {"name": "render"}),
+            "trailing_prefix": await client.call_tool("list_symbols", {"prefix": "_impl."}),
+            "glob": await client.call_tool("search", {"query": "render", "glob": ["app/**"]}),
+            "body": await client.call_tool("describe_symbol", {"name": "FancyWidget.render",
+                                                               "include_body": True}),
+            "all": await client.call_tool("find_references", {"name": "mypkg.Widget", "all": True}),
+        }
+        results.update({f"ergonomics.{k}": v for k, v in ergonomics.items()})
         return tools, results, errors
 
     return run_client(db, scenario)
@@ -105,14 +116,18 @@ def test_tools_are_listed_and_documented(session):
     tools, _, _ = session
     assert {t.name for t in tools} == TOOLS
     for t in tools:
-        assert len(t.description) > 80, t.name
+        assert len(t.description) > 40, t.name
         assert t.input_schema["type"] == "object"
     by_name = {t.name: t for t in tools}
-    assert "server.Handler.ServeHTTP" in by_name["find_definition"].description
+    assert "server.Handler.ServeHTTP" in json.dumps(by_name["find_definition"].input_schema)
+    # every tool's listing is paid for in each agent's context: keep them short
+    listing = sum(len(json.dumps(t.model_dump(exclude_none=True, by_alias=True))) for t in tools)
+    assert listing < 8000, listing
 
 
 def test_call_each_tool(session):
     _, results, _ = session
+    results = {k: v for k, v in results.items() if not k.startswith("ergonomics.")}
     assert set(results) == TOOLS
     from lode.service import Service
 
@@ -143,9 +158,25 @@ def test_errors_are_clear_tool_errors(session):
         assert errors[key].is_error and "outside" in text_of(errors[key])
     assert errors["bad_type"].is_error
     assert errors["missing"].is_error and "no such file" in text_of(errors["missing"])
-    assert errors["unqualified"].is_error and "search_symbols" in text_of(errors["unqualified"])
+    # a bare name is answered with the qualified names ending in it, in the same call
+    assert not errors["unqualified"].is_error and "mypkg._impl.Widget" in text_of(errors["unqualified"])
+    assert errors["bad_kind"].is_error and "'func'" in text_of(errors["bad_kind"])
+    assert "class" in text_of(errors["bad_kind"])  # the kinds it could have been
     assert not errors["unknown"].is_error and "search_symbols" in text_of(errors["unknown"])
     assert not errors["after"].is_error  # the server carries on
+
+
+def test_ergonomics(session):
+    _, results, _ = session
+    r = {k.split(".", 1)[1]: json.loads(text_of(v)) for k, v in results.items() if k.startswith("ergonomics.")}
+    # `render` is several methods: their qualified names come back at once
+    assert {"mypkg._impl.Widget.render", "mypkg._impl.FancyWidget.render"} <= set(r["bare"]["matches"])
+    assert {s["name"] for s in r["trailing_prefix"]["symbols"]} >= {"mypkg._impl.Widget", "mypkg._impl.FancyWidget"}
+    assert r["trailing_prefix"]["total"] == len(r["trailing_prefix"]["symbols"])
+    assert r["trailing_prefix"]["truncated"] is False
+    assert r["glob"]["hits"] and all(h["path"].startswith("app/") for h in r["glob"]["hits"])
+    assert "return 'fancy'" in r["body"]["symbols"][0]["body"]
+    assert r["all"]["total"] >= 2 and len({x["line"] for x in r["all"]["references"]}) >= 2
 
 
 def test_answers_respect_the_budget(store):

@@ -54,13 +54,20 @@ def serve_command(socket_path: str | None, db_path: str | None, no_watch: bool, 
 @click.option("--root", "roots", multiple=True, metavar="PATH",
               type=click.Path(exists=True, file_okay=False),
               help="Add PATH as a workspace if new and index it in the background (repeatable).")
-def mcp_command(db_path: str | None, watch: bool, budget: int | None, roots: tuple[str, ...]) -> None:
+@click.option("--text-ext", "text_extensions", multiple=True, metavar="EXT",
+              help="Also read files with this extension as text in the --root workspaces "
+                   "(e.g. .rst; repeatable).")
+@click.option("--lsp", "hand_off", is_flag=True,
+              help="Hand symbol lookups to a real language server when one is found.")
+def mcp_command(db_path: str | None, watch: bool, budget: int | None, roots: tuple[str, ...],
+                text_extensions: tuple[str, ...], hand_off: bool) -> None:
     """Run the MCP server for coding agents on stdio (tools: search, find_definition,
-    find_references, …, read). Typical agent configuration: `lode mcp --root .`"""
+    find_references, …, index_status, read). Typical agent configuration: `lode mcp --root .`"""
     from ..mcp.server import run
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    run(db_path, watch=watch, budget=budget, roots=roots)
+    run(db_path, watch=watch, budget=budget, roots=roots, text_extensions=text_extensions,
+        hand_off=hand_off)
 
 
 def call_and_print(method: str, params_text: str | None, socket_path: str | None,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import inspect
 import logging
 import threading
+import time
 from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
@@ -24,31 +25,29 @@ from .budget import DEFAULT_BUDGET_CHARS, bound
 log = logging.getLogger("lode.mcp")
 
 INSTRUCTIONS = """\
-lode has indexed this workspace's code and docs. Two kinds of question:
-- "Where is the code or text about X?" → `search` (words, identifiers, or a description).
-- "Where is this name defined / used / implemented?" → the symbol tools, which take a
-  QUALIFIED name with at least one dot: `server.Handler.ServeHTTP` (Go package.Type.Method),
-  `mypkg.Widget` or `Widget.render` (Python module/class/method), `geometry.Shape.area`
-  (Rust module.Type.method). Any trailing part of the full path works. When you only know
-  part of a name, call `search_symbols` first. Then `read` the file around the line given.
+lode indexed this workspace's code and docs.
+- "Where is the code or text about X?" → `search`.
+- "Where is this name defined / used / implemented?" → the symbol tools. They take a
+  qualified name (`server.Handler.ServeHTTP`, `mypkg.Widget`, `Widget.render`); any
+  trailing part of the full path works, and a bare name answers with the qualified
+  names ending in it. Lists carry `total` and `truncated`.
+Then `read` the file around the line given.
 """
 
 HIT_FIELDS = ("path", "line_start", "line_end", "kind", "breadcrumb", "snippet", "relevance",
               "workspace")
 
-Workspace = Annotated[str | None, Field(
-    description="Workspace name or root; omit to use every workspace (or the only one).")]
-QualifiedName = Annotated[str, Field(
-    description="A qualified name with at least one dot, e.g. 'server.Handler.ServeHTTP', "
-                "'mypkg.Widget', 'Widget.render', 'geometry.Shape.area' ('::' also accepted).")]
+Workspace = Annotated[str | None, Field(description="Workspace name or root (default: all)")]
+QualifiedName = Annotated[str, Field(description="e.g. 'server.Handler.ServeHTTP', 'Widget.render'")]
 
 
 class Tools:
     """The tool implementations, bound to one :class:`Context` and one budget."""
 
-    def __init__(self, ctx: Context, budget: int = DEFAULT_BUDGET_CHARS):
+    def __init__(self, ctx: Context, budget: int = DEFAULT_BUDGET_CHARS, hand_off: bool = False):
         self.ctx = ctx
         self.budget = budget
+        self.hand_off = hand_off  # lookups answered by a real language server when one is found
 
     def call(self, method: str, params: dict[str, Any]) -> Any:
         params = {k: v for k, v in params.items() if v is not None}
@@ -73,8 +72,10 @@ class Tools:
 
     def lookup(self, method: str, key: str, params: dict[str, Any]) -> str:
         """A symbol lookup's answer, with a next step when it found nothing."""
+        if self.hand_off:
+            params = {**params, "lsp": True}
         result = self.call(method, params)
-        if isinstance(result, dict) and result.get(key) == []:
+        if isinstance(result, dict) and result.get(key) == [] and "matches" not in result:
             result = {**result, "note": f"nothing found for {params.get('name')!r}; check the "
                                         "qualified name with search_symbols, or use search"}
         return self.answer(result)
@@ -82,137 +83,125 @@ class Tools:
 
 def _slim_hits(result: Any) -> Any:
     if isinstance(result, dict) and isinstance(result.get("hits"), list):
-        out = {k: v for k, v in result.items() if k in ("hits", "mode_used", "semantic", "total")}
+        out = {k: v for k, v in result.items() if k in ("hits", "mode_used", "semantic", "total", "indexing")}
         out["hits"] = [{k: h[k] for k in HIT_FIELDS if k in h} if isinstance(h, dict) else h
                        for h in result["hits"]]
         return out
     return result
 
 
-def build(ctx: Context, budget: int | None = None) -> MCPServer:
-    """The MCP server with lode's ten tools."""
-    tools = Tools(ctx, budget or DEFAULT_BUDGET_CHARS)
+def build(ctx: Context, budget: int | None = None, hand_off: bool = False) -> MCPServer:
+    """The MCP server with lode's tools."""
+    tools = Tools(ctx, budget or DEFAULT_BUDGET_CHARS, hand_off)
     server = MCPServer(name="lode", version=__version__, instructions=INSTRUCTIONS)
 
     def tool(fn):
-        server.add_tool(fn, description=inspect.cleandoc(fn.__doc__ or ""))
+        # plain text answers: no output schema to pay for in every tool listing
+        server.add_tool(fn, description=inspect.cleandoc(fn.__doc__ or ""), structured_output=False)
         return fn
 
     @tool
     def search(
-        query: Annotated[str, Field(description="Words, identifiers ('ServeHTTP', 'serve http') "
-                                                "or a description ('free unused vectors')")],
+        query: Annotated[str, Field(description="Words, identifiers or a description")],
         workspace: Workspace = None,
-        paths: Annotated[list[str] | None, Field(description="Only under these path prefixes")] = None,
-        languages: Annotated[list[str] | None, Field(description="e.g. ['go', 'python']")] = None,
-        kinds: Annotated[list[str] | None, Field(description="e.g. ['function', 'method', 'section']")] = None,
+        paths: Annotated[list[str] | None, Field(description="Path prefixes")] = None,
+        glob: Annotated[list[str] | None, Field(description="Path globs, e.g. ['**/*.go', '!**/*_test.go']")] = None,
+        languages: Annotated[list[str] | None, Field(description="e.g. ['go']")] = None,
+        kinds: Annotated[list[str] | None, Field(description="e.g. ['function', 'section']")] = None,
         limit: Annotated[int, Field(ge=1, le=100)] = 10,
-        mode: Annotated[Literal["auto", "lexical", "semantic", "hybrid"], Field(
-            description="'lexical' for exact words and identifiers only; 'semantic' for "
-                        "meaning only; 'auto' (default) combines them when it can")] = "auto",
+        mode: Literal["auto", "lexical", "semantic", "hybrid"] = "auto",
     ) -> str:
-        """Find code or documentation about something: hybrid lexical + semantic search over
-        whole declarations and document sections. Use it for "where is the code that does
-        X", for an identifier you saw, or for prose in the docs. For a known qualified name
-        prefer find_definition. Returns hits with path, line range, breadcrumb and snippet."""
+        """Find code or docs about something (lexical + semantic over whole declarations
+        and sections). For a known qualified name use find_definition."""
         return tools.answer(_slim_hits(tools.call("search.query", {
-            "query": query, "workspace": workspace, "paths": paths, "languages": languages,
-            "kinds": kinds, "limit": limit, "mode": mode})))
+            "query": query, "workspace": workspace, "paths": paths, "path_globs": glob,
+            "languages": languages, "kinds": kinds, "limit": limit, "mode": mode})))
 
     @tool
     def find_definition(name: QualifiedName, workspace: Workspace = None) -> str:
-        """Where a qualified name is defined: every plausible candidate with path, line,
-        kind and module, never a silent pick. Use when you know the name (from code you
-        read or a stack trace); use search_symbols first when you know only part of it.
-        Example names: 'server.New', 'server.Handler.ServeHTTP', 'mypkg.Widget.render'."""
+        """Where a name is defined: every plausible candidate (path, line, kind, module)."""
         return tools.lookup("symbol.definition", "candidates", {"name": name, "workspace": workspace})
 
     @tool
     def find_references(name: QualifiedName, workspace: Workspace = None,
+                        all: Annotated[bool, Field(description="Every position, not only the first per file")] = False,
                         limit: Annotated[int, Field(ge=1, le=1000)] = 100) -> str:
-        """Files (and first positions) that use a qualified name, through imports and
-        aliases. Use before changing a function's signature or behaviour to see who
-        depends on it. Example: find_references('mypkg.Widget')."""
+        """Where a name is used: through imports, aliases and the types the code states
+        (`s.Close()` with `s *Server`). Run before changing a signature."""
         return tools.lookup("symbol.references", "references",
-                            {"name": name, "workspace": workspace, "limit": limit})
+                            {"name": name, "workspace": workspace, "limit": limit, "all": all or None})
 
     @tool
     def find_implementations(name: QualifiedName, workspace: Workspace = None) -> str:
-        """Types that implement an interface, trait or base class: Go method sets, Rust
-        `impl Trait for`, Python subclasses, TypeScript implements/extends. Example:
-        find_implementations('io.Reader') or find_implementations('geometry.Shape')."""
+        """Types implementing an interface, trait or base class (Go method sets with
+        embedding, Rust impls, subclasses, TypeScript implements)."""
         return tools.lookup("symbol.implementations", "implementations",
                             {"name": name, "workspace": workspace})
 
     @tool
-    def describe_symbol(name: QualifiedName, workspace: Workspace = None) -> str:
-        """Signature, doc comment and location of a qualified name — a cheap look at an API
-        without reading the whole file. Example: describe_symbol('server.Handler.ServeHTTP')."""
-        return tools.lookup("symbol.describe", "symbols", {"name": name, "workspace": workspace})
+    def describe_symbol(name: QualifiedName, workspace: Workspace = None,
+                        include_body: Annotated[bool, Field(description="Add the source")] = False) -> str:
+        """Signature, doc comment and location of a name: an API at a glance."""
+        return tools.lookup("symbol.describe", "symbols", {"name": name, "workspace": workspace,
+                                                           "include_body": include_body or None})
 
     @tool
     def search_symbols(
-        query: Annotated[str, Field(description="Part of a name: 'ServeHTTP', 'Handler.Serve', "
-                                                "'wdgRender' (camel humps work)")],
+        query: Annotated[str, Field(description="Part of a name ('Handler.Serve', 'wdgRender')")],
         workspace: Workspace = None,
         limit: Annotated[int, Field(ge=1, le=200)] = 20,
     ) -> str:
-        """Fuzzy search over the qualified names the index knows. Use it to turn a partial
-        or unqualified name into the qualified name the other symbol tools need."""
+        """Fuzzy search over known qualified names: partial name → qualified name."""
         return tools.answer(tools.call("symbol.search",
                                        {"query": query, "workspace": workspace, "limit": limit}))
 
     @tool
     def list_file_symbols(
-        path: Annotated[str, Field(description="File path relative to the workspace root")],
+        path: Annotated[str, Field(description="Relative to the workspace root")],
         workspace: Workspace = None,
     ) -> str:
-        """Outline of one file: the definitions it contains, in order, with kinds and
-        lines. Use it to find your way in a large file before reading parts of it."""
+        """Outline of one file: its definitions in order, with kinds and lines."""
         return tools.answer(tools.call("file.outline", {"path": path, "workspace": workspace}))
 
     @tool
     def list_symbols(
         workspace: Workspace = None,
-        prefix: Annotated[str | None, Field(description="Only names under this qualified "
-                                                        "prefix, e.g. 'mypkg.' or 'server.Handler'")] = None,
-        kinds: Annotated[list[str] | None, Field(description="e.g. ['definition', 'method']")] = None,
+        prefix: Annotated[str | None, Field(description="e.g. 'mypkg.' or 'binding.'")] = None,
+        kinds: Annotated[list[str] | None, Field(description="definition, method, or a detail: "
+                                                              "function, class, …")] = None,
         limit: Annotated[int, Field(ge=1, le=2000)] = 200,
     ) -> str:
-        """List known qualified names, e.g. every name in a package or module (prefix
-        'mypkg.') — an overview of an API surface."""
+        """Known qualified names under a prefix: an API surface."""
         return tools.answer(tools.call("symbol.list", {"workspace": workspace, "prefix": prefix,
                                                        "kinds": kinds, "limit": limit}))
 
     @tool
     def query_ast(
-        query: Annotated[str, Field(description="A tree-sitter query, e.g. "
-                                                "'(function_definition name: (identifier) @name)'")],
-        language: Annotated[str | None, Field(description="go, python, rust, typescript, "
-                                                          "tsx, javascript, zig, …")] = None,
+        query: Annotated[str, Field(description="Tree-sitter query with @captures")],
+        language: Annotated[str | None, Field(description="e.g. go, python, typescript")] = None,
         paths: Annotated[list[str] | None, Field(description="Only these files")] = None,
         workspace: Workspace = None,
         limit: Annotated[int, Field(ge=1, le=1000)] = 100,
     ) -> str:
-        """Structural search: run a tree-sitter query over the workspace's files of one
-        language and get the captures with positions. Use for patterns text search cannot
-        express (every call of X inside a loop, every struct with a given field)."""
+        """Structural search: a tree-sitter query over the workspace's files."""
         return tools.answer(tools.call("ast.query", {"query": query, "language": language,
                                                      "paths": paths, "workspace": workspace,
                                                      "limit": limit}))
 
     @tool
+    def index_status(workspace: Workspace = None) -> str:
+        """Files, chunks, languages, refusals, last index time and any index running now."""
+        return tools.answer(tools.call("index.status", {"workspace": workspace}))
+
+    @tool
     def read(
-        path: Annotated[str, Field(description="File path relative to the workspace root")],
+        path: Annotated[str, Field(description="Relative to the workspace root")],
         workspace: Workspace = None,
-        line_start: Annotated[int | None, Field(ge=1, description="First line (1-based)")] = None,
-        line_end: Annotated[int | None, Field(ge=1, description="Last line, inclusive")] = None,
-        offset: Annotated[int, Field(ge=0, description="Character offset to continue a "
-                                                       "truncated read")] = 0,
+        line_start: Annotated[int | None, Field(ge=1)] = None,
+        line_end: Annotated[int | None, Field(ge=1)] = None,
+        offset: Annotated[int, Field(ge=0, description="Continue a cut read")] = 0,
     ) -> str:
-        """Read a workspace file (or a line range of it, e.g. around a hit). .html/.htm/.docx
-        are returned as their Markdown text. Long text is cut at a paragraph end with a
-        marker saying which offset to continue from. Paths outside the workspace are refused."""
+        """Read a workspace file or a line range (.html/.docx as Markdown)."""
         limit = max(1000, tools.budget - 500)
         r = tools.call("doc.read", {"path": path, "workspace": workspace, "offset": offset,
                                     "limit": limit, "line_start": line_start, "line_end": line_end})
@@ -227,9 +216,10 @@ def build(ctx: Context, budget: int | None = None) -> MCPServer:
 
 
 def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = None,
-        roots: tuple[str, ...] = ()) -> None:
+        roots: tuple[str, ...] = (), text_extensions: tuple[str, ...] = (), hand_off: bool = False) -> None:
     """Serve the MCP tools on stdin/stdout until the client hangs up. Each of ``roots``
-    is added as a workspace (if new) and indexed in the background while serving."""
+    is added as a workspace (if new; ``text_extensions`` declared for it) and indexed
+    in the background while serving; the embedding model is loaded meanwhile too."""
     ctx = Context(db_path)
     watcher = None
     if watch:
@@ -243,21 +233,38 @@ def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = 
             log.warning("not watching workspaces: %s", exc)
     for root in roots:
         try:
-            ctx.workspaces_changed(TABLE.call(ctx, "workspace.add", {"root": root}))
+            params = {"root": root}
+            if text_extensions:
+                params["text_extensions"] = list(text_extensions)
+            ctx.workspaces_changed(TABLE.call(ctx, "workspace.add", params))
         except LodeError as exc:
             log.warning("workspace %s: %s", root, exc.message)
     if roots and watcher is None:
         threading.Thread(target=_index_all, args=(ctx,), daemon=True).start()
+    threading.Thread(target=_preload, args=(ctx,), daemon=True).start()
     try:
-        build(ctx, budget).run("stdio")
+        build(ctx, budget, hand_off).run("stdio")
     finally:
         if watcher is not None:
             watcher.stop()
 
 
 def _index_all(ctx: Context) -> None:
+    ctx.progress["*"] = {"started": time.time()}  # search answers say `indexing: true` meanwhile
     try:
         with ctx.write_lock:
             ctx.service.index(None)
     except LodeError as exc:
         log.warning("indexing: %s", exc.message)
+    finally:
+        ctx.progress.pop("*", None)
+
+
+def _preload(ctx: Context) -> None:
+    """Load the embedding model (and warm the search path) before the first query needs
+    it: that first semantic query would otherwise pay seconds for it."""
+    try:
+        if ctx.service.store.workspaces():
+            ctx.service.search("lode", limit=1)
+    except Exception as exc:  # a missing model only means lexical answers
+        log.info("preload: %s", exc)

@@ -223,43 +223,56 @@ def search_query(ctx: Context, workspace: str | None = None, query: str = REQUIR
         opts["limit"] = clamp_limit("search.query", opts["limit"])
     if not query.strip():
         raise InvalidParams("invalid params: 'query' is empty", data={"param": "query"})
-    return _op(ctx, "search", "search.query")(query, workspace=workspace, **opts)
+    result = _op(ctx, "search", "search.query")(query, workspace=workspace, **opts)
+    if ctx.progress and isinstance(result, dict):
+        result = {**result, "indexing": True}  # a first index may still be filling the store
+    return result
 
 
 # --- symbols ----------------------------------------------------------------------------
 
 def _symbol(ctx: Context, op: str, rpc: str, name: str, workspace: str | None, **extra: Any) -> Any:
     check_name(name, "query" if rpc == "symbol.search" else "name")
-    if "limit" in extra:
+    if extra.get("limit") is not None:
         extra["limit"] = clamp_limit(rpc, extra["limit"])
     return _op(ctx, op, rpc)(name, **_given(workspace=workspace, **extra))
 
 
 @method("symbol.definition")
-def symbol_definition(ctx: Context, name: str = REQUIRED, workspace: str | None = None) -> Any:
-    """Where a qualified name (at least one dot: ``server.Handler.ServeHTTP``,
-    ``mypkg.Widget``, ``Widget.render``) is defined: every plausible candidate."""
-    return _symbol(ctx, "definition", "symbol.definition", name, workspace)
+def symbol_definition(ctx: Context, name: str = REQUIRED, workspace: str | None = None,
+                      limit: int | None = None, lsp: bool | None = None) -> Any:
+    """Where a qualified name (``server.Handler.ServeHTTP``, ``mypkg.Widget``,
+    ``Widget.render``) is defined: every plausible candidate, with ``total`` and
+    ``truncated``. A bare name answers with the qualified names ending in it
+    (``matches``). ``lsp: true`` hands the answer to a real language server when one is
+    found (``source`` says which answered)."""
+    return _symbol(ctx, "definition", "symbol.definition", name, workspace, limit=limit, lsp=lsp)
 
 
 @method("symbol.references")
 def symbol_references(ctx: Context, name: str = REQUIRED, workspace: str | None = None,
-                      limit: int | None = None) -> Any:
-    """Files and first positions that reference a qualified name (through imports)."""
-    return _symbol(ctx, "references", "symbol.references", name, workspace, limit=limit)
+                      limit: int | None = None, all: bool | None = None, lsp: bool | None = None) -> Any:
+    """Files and first positions that reference a qualified name (through imports and
+    the types the code states); ``all: true`` lists every position."""
+    return _symbol(ctx, "references", "symbol.references", name, workspace, limit=limit,
+                   every=all, lsp=lsp)
 
 
 @method("symbol.implementations")
-def symbol_implementations(ctx: Context, name: str = REQUIRED,
-                           workspace: str | None = None) -> Any:
+def symbol_implementations(ctx: Context, name: str = REQUIRED, workspace: str | None = None,
+                           limit: int | None = None, lsp: bool | None = None) -> Any:
     """Types implementing an interface / trait / base class given by qualified name."""
-    return _symbol(ctx, "implementations", "symbol.implementations", name, workspace)
+    return _symbol(ctx, "implementations", "symbol.implementations", name, workspace, limit=limit,
+                   lsp=lsp)
 
 
 @method("symbol.describe")
-def symbol_describe(ctx: Context, name: str = REQUIRED, workspace: str | None = None) -> Any:
-    """Signature, doc comment and location of a qualified name."""
-    return _symbol(ctx, "describe", "symbol.describe", name, workspace)
+def symbol_describe(ctx: Context, name: str = REQUIRED, workspace: str | None = None,
+                    include_body: bool | None = None, lsp: bool | None = None) -> Any:
+    """Signature, doc comment and location of a qualified name (``include_body``: its
+    source too)."""
+    return _symbol(ctx, "describe", "symbol.describe", name, workspace, include_body=include_body,
+                   lsp=lsp)
 
 
 @method("symbol.search")
