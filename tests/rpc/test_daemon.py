@@ -76,7 +76,7 @@ def test_bad_params_name_the_parameter(daemon):
              ("search.query", {"query": "x", "limit": "ten"}, "'limit'"),
              ("search.query", [None, "x", {"bogus": 1}], "'options.bogus'"),
              ("symbol.definition", {"name": "a.b", "colour": "red"}, "'colour'"),
-             ("symbol.definition", ["a.b", None, 3], "positional")]
+             ("symbol.definition", ["a.b", None, 3, False, "extra"], "positional")]
     with daemon.client() as c:
         for method, params, needle in cases:
             try:

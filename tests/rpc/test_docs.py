@@ -20,7 +20,7 @@ def test_every_mcp_tool_is_documented():
     tools = asyncio.run(build(Context()).list_tools())
     missing = [t.name for t in tools if f"`{t.name}`" not in DOC]
     assert not missing, missing
-    assert len(tools) == 10
+    assert len(tools) == 11
 
 
 def test_readme_lists_the_interface_commands():
