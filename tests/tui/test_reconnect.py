@@ -16,8 +16,7 @@ from lode.tui.app import LodeApp
 from lode.tui.connection import Connection
 from lode.tui.search_pane import SearchPane
 from lode.tui.workspaces_pane import ConfirmScreen
-from tui_helpers import screen_text, until
-from conftest import make_shop
+from tui_helpers import make_shop, screen_text, until
 
 
 @pytest.fixture

@@ -87,7 +87,7 @@ def main() -> None:
 
     here = Path(__file__).resolve().parent
     sys.path[:0] = [str(here), str(here.parent / "rpc")]
-    from conftest import make_shop
+    from tui_helpers import make_shop
     from daemon_process import DaemonProcess
 
     base = Path(tempfile.mkdtemp(prefix="lode-tui-"))
@@ -99,11 +99,16 @@ def main() -> None:
     try:
         tui.wait_for("connected to the daemon")
         tui.type("reclaim vectors")
-        print(tui.wait_for("store/reclaim.go:13"))
+        tui.wait_for("store/reclaim.go:13")
+        print(tui.wait_for("❱ 15"))
+        tui.send("C-u")
+        tui.type("ShoppingCart")
+        tui.wait_for("cart/cart.py:15  class")
         tui.send("Enter")
         tui.wait_for("d Definition")
         tui.send("r")
-        print(tui.wait_for("references of store.Store.reclaim"))
+        tui.wait_for("references of cart.ShoppingCart")
+        print(tui.wait_for("from cart import"))
         tui.send("F4")
         print(tui.wait_for("docs/broken.txt"))
     finally:

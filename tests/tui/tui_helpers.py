@@ -1,8 +1,30 @@
-"""Helpers for driving the TUI headless."""
+"""The fixture workspace and helpers for driving the TUI headless."""
 
 from __future__ import annotations
 
+import shutil
 import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+CHECKOUT = '''"""Checkout: turns a cart into an order total."""
+
+from cart import ShoppingCart, LineItem, apply_discount
+
+
+def checkout(cart: ShoppingCart, percent: int) -> int:
+    cart.add_item(LineItem("gift-wrap", 1, 250))
+    return apply_discount(cart.total_cents(), percent)
+'''
+
+
+def make_shop(base: Path) -> Path:
+    shop = base / "shop"
+    shutil.copytree(REPO / "examples" / "shop", shop)
+    (shop / "cart" / "checkout.py").write_text(CHECKOUT)
+    (shop / "docs" / "broken.txt").write_bytes(b"ok\xff\xfe\x00bad")
+    return shop
 
 
 def screen_text(app) -> str:

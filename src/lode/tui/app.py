@@ -183,11 +183,12 @@ class LodeApp(App[str | None]):
     def action_tab(self, tab: str) -> None:
         if len(self.screen_stack) > 1:
             return  # a form or the help screen is open
-        self.query_one(TabbedContent).active = tab
-        focus = {"search": "#query", "symbols": "#symbol", "workspaces": "#ws-list"}[tab]
-        self.query_one(focus).focus()
+        # Focusing a widget inside a tab makes TabbedContent show that tab.
+        self.query_one(self.FOCUS_ON_TAB[tab]).focus()
         if tab == "workspaces":
             self.query_one(WorkspacesPane).refresh_status()
+
+    FOCUS_ON_TAB = {"search": "#query", "symbols": "#symbol", "workspaces": "#ws-list"}
 
     def show_symbols_for_hit(self, hit: dict[str, Any], what: str) -> None:
         """``d``/``r``/``i``/``o`` on a search hit: the symbols tab for the hit's own
