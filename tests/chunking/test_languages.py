@@ -22,11 +22,12 @@ def units(path: str, text: str, config: ChunkConfig | None = None):
 def test_every_language_folder_is_registered():
     names = {s.name for s in LANGUAGES}
     assert {"csharp", "kotlin", "scala", "swift", "elixir", "haskell", "lua", "bash", "dart", "sql",
-            "hcl"} <= names
+            "hcl", "ocaml", "ocaml_interface", "julia", "perl", "objc"} <= names
     for ext, name in [(".cs", "csharp"), (".kt", "kotlin"), (".scala", "scala"), (".swift", "swift"),
                       (".ex", "elixir"), (".exs", "elixir"), (".hs", "haskell"), (".lua", "lua"),
                       (".sh", "bash"), (".bats", "bash"), (".dart", "dart"), (".sql", "sql"),
-                      (".tf", "hcl")]:
+                      (".tf", "hcl"), (".ml", "ocaml"), (".mli", "ocaml_interface"), (".jl", "julia"),
+                      (".pm", "perl"), (".m", "objc")]:
         assert language_for_path("a" + ext).name == name
 
 

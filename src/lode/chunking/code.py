@@ -34,7 +34,8 @@ INNER_DOC = (b"//!", b"/*!")
 _FILE_DOC = re.compile(rb"@(?:license|file|fileoverview|module|preserve)\b|copyright", re.I)
 VALUE_KINDS = frozenset({"constant", "var", "const", "static", "variable"})
 HEADER_NODES = frozenset({"package_clause", "package_declaration", "namespace_definition",
-                          "package_header", "file_scoped_namespace_declaration", "header"})
+                          "package_header", "file_scoped_namespace_declaration", "header",
+                          "package_statement"})
 # Go-style declaration groups: the unit is the declaration, its specs name it.
 SPEC_GROUPS = {"const_declaration": ("const", "const_spec"), "var_declaration": ("var", "var_spec")}
 

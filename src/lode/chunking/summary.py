@@ -32,7 +32,8 @@ COMMENTS = ("comment", "line_comment", "block_comment")  # not doc_comment: it n
 CALLS = frozenset({"call", "call_expression", "method_invocation", "macro_invocation",
                    "invocation_expression", "function_call_expression", "member_call_expression"})
 # `---` (LuaLS annotations) and `-- |` (Haddock) are comment marks too
-_COMMENT_MARKS = re.compile(r"^\s*(?:///?!?|/\*\*?|\*/|\*|#!?|---?(?:\s*[|^])?|;+)\s?", re.M)
+_COMMENT_MARKS = re.compile(r"^\s*(?:///?!?|/\*\*?|\(\*\*?|\*/|\*|#!?|---?(?:\s*[|^])?|;+)\s?", re.M)
+_ML_CLOSE = re.compile(r"\s*\*+\)\s*$")  # OCaml's `*)`
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -89,7 +90,7 @@ def _find_body(node: Node, spec: LanguageSpec) -> Node | None:
 
 def comment_text(raw: str) -> str:
     """Comment markers removed, lines joined as prose."""
-    lines = [_COMMENT_MARKS.sub("", ln).rstrip(" */") for ln in raw.splitlines()]
+    lines = [_ML_CLOSE.sub("", _COMMENT_MARKS.sub("", ln)).rstrip(" */") for ln in raw.splitlines()]
     return _squash(" ".join(ln for ln in lines if ln.strip()))
 
 

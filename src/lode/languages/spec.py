@@ -68,6 +68,9 @@ class LanguageSpec:
     # Deepest tree level a unit may start at: the query cursor skips function bodies
     # below it (most of a tree), which makes finding definitions several times faster.
     max_depth: int = 8
+    # The language folder holding this spec's symbol rules, when not named like the
+    # spec (OCaml interfaces share `ocaml`'s).
+    folder: str | None = None
     # Bumped when this language's chunking changes: its files are re-chunked.
     version: int = 1
 

@@ -8,6 +8,7 @@ this file only.
 from __future__ import annotations
 
 import threading
+import warnings
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -36,7 +37,12 @@ class Grammar:
 
     def __init__(self, spec: LanguageSpec):
         self.spec = spec
-        self.language = tree_sitter.Language(spec.grammar())
+        with warnings.catch_warnings():
+            # some wheels (tree-sitter-perl 2.0) still hand over a pointer as an int, which
+            # py-tree-sitter accepts with a DeprecationWarning; when it stops accepting it,
+            # the grammar fails to load and its files are read as text
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.language = tree_sitter.Language(spec.grammar())
         self._local = threading.local()
         self._kind_queries: dict[tuple, tree_sitter.Query] = {}
 

@@ -43,7 +43,7 @@ def rules_for(spec: LanguageSpec) -> SymbolRules | None:
     """The symbol rules of a language, or None when it has no cross-file support."""
     with _lock:
         if spec.name not in _rules:
-            name = _RULES_MODULE.get(spec.name, spec.name)
+            name = spec.folder or _RULES_MODULE.get(spec.name, spec.name)
             try:
                 _rules[spec.name] = import_module(f"lode.languages.{name}.symbols").RULES
             except ModuleNotFoundError:

@@ -20,7 +20,9 @@ class DeclaredResolver(Resolver):
                 if node.type in rules.module_nodes:
                     name = _name_of(node)
                     if name is not None:
-                        parts.append("".join(ctx.text(name).split()))
+                        parts.append("".join(ctx.text(name).split()).replace("::", "."))
+                elif parts and "comment" not in node.type:
+                    break  # only the leading run: a later Perl `package` is not a prefix
             if parts:  # Scala's chained `package a` / `package b` clauses are a.b
                 return ".".join(parts)
         if rules.module_parent:

@@ -1,0 +1,59 @@
+"""Symbols of the languages whose comments cannot hold the corpus markers (OCaml's
+`(* *)`) or that are checked here on one realistic file: qualified names as `lode def`
+stores them, and `outline`."""
+
+from __future__ import annotations
+
+from lode.languages import language_for_path
+from lode.symbols.extraction import extract_symbols
+from lode.symbols.layout import Layout
+from lode.symbols.records import REFERENCE
+from lode.symbols.structure import outline
+
+
+def defs(path: str, text: str) -> dict[str, str]:
+    fs = extract_symbols(path, text, None, language_for_path(path), Layout(files={path: text}))
+    return {s.name: s.detail for s in fs.symbols if s.kind != REFERENCE}
+
+
+def test_ocaml_modules_qualify_and_the_file_is_a_capitalised_module():
+    got = defs("src/cart.ml", "type line = { sku : string }\nlet add l c = l :: c\n"
+                              "module Price = struct\n  let of_euros e = e * 100\nend\n"
+                              "class counter = object\n  method incr = 1\nend\n")
+    assert got["Cart.line"] == "type" and got["Cart.add"] == "value"
+    assert got["Cart.Price.of_euros"] == "value" and got["Cart.counter.incr"] == "method"
+    assert "Cart.Price" in got
+
+
+def test_ocaml_interfaces_use_the_same_rules():
+    got = defs("src/cart.mli", "type line\nval add : line -> line list -> line list\n"
+                               "module Price : sig\n  val of_euros : int -> int\nend\n")
+    assert {"Cart.line", "Cart.add", "Cart.Price.of_euros"} <= set(got)
+
+
+def test_julia_modules_functions_and_short_form_methods():
+    text = ("module Carts\nstruct Line\n  sku::String\nend\nfunction add!(c, l)\n  push!(c, l)\nend\n"
+            "total(c) = 0\nconst MAX = 99\nend\n")
+    got = defs("src/Carts.jl", text)
+    assert {"Carts", "Carts.Line", "Carts.add!", "Carts.total", "Carts.MAX"} <= set(got)
+
+
+def test_perl_package_names_the_module_with_dots():
+    text = "package Shop::Cart;\nuse constant MAX => 9;\n\nsub new {\n  return bless {}, shift;\n}\n"
+    got = defs("lib/Shop/Cart.pm", text)
+    assert got["Shop.Cart.new"] == "function" and "Shop.Cart.MAX" in got
+
+
+def test_objc_methods_are_named_under_their_class():
+    text = ("@interface SHCart : NSObject\n- (void)addLine:(id)line;\n@end\n\n"
+            "@implementation SHCart\n- (void)addLine:(id)line {\n}\n+ (instancetype)emptyCart {\n"
+            "  return nil;\n}\n@end\n")
+    got = defs("SHCart.m", text)
+    assert got["SHCart.addLine"] == "method" and got["SHCart.emptyCart"] == "method"
+
+
+def test_outline_of_a_new_language_file_nests_members(tmp_path):
+    path = tmp_path / "Router.kt"
+    path.write_text("package shop\n\nclass Router {\n    fun get() = 1\n}\n")
+    items = outline("Router.kt", root=str(tmp_path))
+    assert [(i.name, i.depth) for i in items] == [("shop.Router", 0), ("shop.Router.get", 1)]
