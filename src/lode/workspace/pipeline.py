@@ -7,6 +7,8 @@ per-file failure becomes a refusal with a reason; nothing here raises for bad in
 
 from __future__ import annotations
 
+import copyreg
+import dataclasses
 import hashlib
 import os
 import signal
@@ -160,6 +162,27 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
                       language=language_of(job.path, job.how),
                       tag="code" if spec is not None else "prose", lines=lines,
                       chunks=rows, symbols=symbols, note=note)
+
+
+def _pickle_as_fields(cls) -> None:
+    """Pickle ``cls`` (a slotted dataclass) as its constructor's arguments.
+
+    Worker results cross to the indexing process by pickle, and a slotted dataclass's
+    default state (``__getstate__``/``__setstate__`` setting each field by name) made
+    that transfer ~15% of a full index's CPU: measured on Go's standard library,
+    dumps 3.7 -> 1.7 CPU s and loads 4.3 -> 2.2 CPU s, the unpickled records equal."""
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    copyreg.pickle(cls, lambda obj: (cls, tuple(getattr(obj, n) for n in names)))
+
+
+def _compact_records() -> None:
+    from ..symbols.records import Link, Relation, Symbol
+
+    for cls in (ChunkRow, Symbol, Link, Relation):
+        _pickle_as_fields(cls)
+
+
+_compact_records()
 
 
 def process_many(jobs: list[Job], config: ChunkConfig = DEFAULT_CHUNK_CONFIG) -> tuple[list[FileRecord], float]:
