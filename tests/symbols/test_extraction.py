@@ -110,3 +110,89 @@ def test_fuzzy_ignores_case_and_underscores():
     from lode.symbols.fuzzy import NameMatcher
     m = NameMatcher(["regex.Regex.is_match", "macros.ismatch_all", "x.IsMatcher"])
     assert m.search("isMatch")[0].name == "regex.Regex.is_match"
+
+
+def test_typed_receivers_fields_and_results_name_the_member(tmp_path):
+    fs = extract("srv/a.go", '''package srv
+import "net/http"
+type DB struct{}
+func (d *DB) Query() *Rows { return nil }
+type Rows struct{}
+func (r *Rows) Next() bool { return false }
+type Server struct {
+    db *DB
+    client *http.Client
+}
+func (s *Server) Run(c *http.Client) {
+    s.Close()
+    s.db.Query().Next()
+    c.Do(nil)
+    s.client.Get("x")
+    u := &Server{}
+    u.Stop()
+    v.Hidden()
+}
+''', {"go.mod": "module example.com/m\n"})
+    got = refs(fs)
+    m = "example.com/m/srv"
+    assert {f"{m}.Server.Close", f"{m}.DB.Query", f"{m}.Rows.Next", "net/http.Client.Do",
+            "net/http.Client.Get", f"{m}.Server.Stop"} <= got
+    assert f"{m}.Server" in got and f"{m}.DB" in got  # types used in fields and signatures
+    assert not any(r.endswith("Hidden") for r in got)  # `v` has no type the tree states
+
+
+def test_python_self_annotations_and_constructed_values():
+    fs = extract("pkg/app.py", '''from .ctx import AppContext
+
+class Flask:
+    def __init__(self):
+        self.cache = Cache()
+
+    def app_context(self) -> AppContext:
+        return AppContext(self)
+
+    def run(self, other: "Flask"):
+        self.app_context().push()
+        self.cache.get()
+        other.run(None)
+        unknown.run()
+
+class Cache:
+    def get(self): pass
+
+def main():
+    c = Cache()
+    c.get()
+''', {"pkg/__init__.py": ""})
+    got = refs(fs)
+    assert {"pkg.app.Flask.app_context", "pkg.ctx.AppContext.push", "pkg.app.Cache.get",
+            "pkg.app.Flask.run", "pkg.app.Flask.cache"} <= got
+    assert not any(r.startswith("unknown") for r in got)
+
+
+def test_typescript_this_fields_and_parameter_properties():
+    fs = extract("src/svc.ts", '''import { Database } from "./db";
+export class Service {
+  private cache = new Cache();
+  constructor(private db: Database) {}
+  run(): Result {
+    this.db.query();
+    this.cache.get();
+    this.helper().done();
+  }
+  helper(): Result { return new Result(); }
+}
+class Cache { get() {} }
+class Result { done() {} }
+''', {"package.json": "{}"})
+    assert {"db.Database.query", "svc.Cache.get", "svc.Service.helper", "svc.Result.done",
+            "db.Database"} <= refs(fs)
+
+
+def test_every_occurrence_on_request():
+    text = "package a\ntype T struct{}\nfunc (t *T) M() {}\nfunc f(t *T) {\n    t.M()\n    t.M()\n}\n"
+    once = [s for s in extract("a.go", text).symbols if s.name == "a.T.M" and s.kind == REFERENCE]
+    files = {"a.go": text}
+    every = [s for s in extract_symbols("a.go", text, None, language_for_path("a.go"), Layout(files=files),
+                                        every=True).symbols if s.name == "a.T.M" and s.kind == REFERENCE]
+    assert [s.line for s in once] == [5] and [s.line for s in every] == [5, 6]

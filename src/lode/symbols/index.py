@@ -26,6 +26,7 @@ MAX_NAME_CHARS = 1000  # a qualified name longer than this is refused, not looke
 DEFAULT_LIMIT = 100
 _DEFS = (DEFINITION, METHOD)
 _TYPES = frozenset({"class", "struct", "interface", "trait"})
+_PATH_ROOTS = ("crate.", "self.", "super.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +159,10 @@ class SymbolIndex:
         if not found and "." in q and inherit > 0:
             for c in self._inherited(q, walk, inherit - 1):
                 add(c, 4)
+        if not found and q.startswith(_PATH_ROOTS) and q.count(".") > 1:
+            # Rust's `crate::net::udp::X` (or `self::`/`super::`) names a path below some
+            # crate root: its trailing form `net.udp.X` finds it
+            return self.definitions(q.split(".", 1)[1], limit, inherit=inherit)
         ranked = [c for _k, c in sorted(found.values(), key=lambda kc: kc[0])]
         return ranked[:limit] if limit else ranked
 

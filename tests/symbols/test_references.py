@@ -1,0 +1,140 @@
+"""References that follow types, promoted and inherited members, every position,
+totals on capped lists, and Rust items by their defining module's path — through the
+real indexer into a real store."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from lode.service import Service
+from lode.symbols import api
+
+
+def project(tmp_path, files: dict[str, str]) -> Service:
+    root = tmp_path / "ws"
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(textwrap.dedent(text).lstrip("\n"))
+    svc = Service(str(tmp_path / "lode.db"))
+    svc.add_workspace(str(root), name="ws")
+    svc.index("ws", embed=False)
+    return svc
+
+
+GO = {
+    "go.mod": "module example.com/app\n",
+    "store/store.go": """
+        package store
+
+        type Base struct{}
+
+        func (b *Base) Close() error { return nil }
+
+        type Store struct {
+            *Base
+        }
+
+        func (s *Store) Get(k string) int { return 0 }
+
+        type Closer interface {
+            Close() error
+        }
+        """,
+    "server/server.go": """
+        package server
+
+        import "example.com/app/store"
+
+        type Server struct {
+            db *store.Store
+        }
+
+        func New(db *store.Store) *Server { return &Server{db: db} }
+
+        func (s *Server) Stop() error {
+            s.db.Get("a")
+            s.db.Get("b")
+            return s.db.Close()
+        }
+        """,
+}
+
+
+def test_go_method_references_through_fields_embedding_and_signatures(tmp_path):
+    svc = project(tmp_path, GO)
+    get = svc.references("store.Store.Get")
+    assert [(r["path"], r["line"]) for r in get["references"]] == [("server/server.go", 12)]
+    every = svc.references("store.Store.Get", every=True)
+    assert [(r["path"], r["line"]) for r in every["references"]] == [("server/server.go", 12),
+                                                                     ("server/server.go", 13)]
+    # Close is Base's; Store embeds Base, so `s.db.Close()` reaches it
+    close = svc.references("store.Base.Close")
+    assert ("server/server.go", 14) in {(r["path"], r["line"]) for r in close["references"]}
+    # the type itself is used in a field and a signature
+    uses = svc.references("store.Store")
+    assert "server/server.go" in {r["path"] for r in uses["references"]}
+    # Store has Close through the embedded Base: it implements Closer
+    impls = svc.implementations("store.Closer")
+    assert {"example.com/app/store.Store", "example.com/app/store.Base"} <= \
+        {i["name"] for i in impls["implementations"]}
+
+
+def test_python_inherited_method_calls_reference_the_base(tmp_path):
+    svc = project(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/base.py": """
+            class App:
+                def push(self):
+                    pass
+            """,
+        "pkg/flask.py": """
+            from .base import App
+
+
+            class Flask(App):
+                def run(self):
+                    self.push()
+            """,
+    })
+    refs = svc.references("pkg.base.App.push")
+    assert ("pkg/flask.py", 6) in {(r["path"], r["line"]) for r in refs["references"]}
+
+
+def test_capped_lists_say_how_many_there_are(tmp_path):
+    files = {"pkg/__init__.py": "", "pkg/core.py": "class Thing:\n    pass\n"}
+    for i in range(7):
+        files[f"pkg/user{i}.py"] = "from .core import Thing\n\nThing()\n"
+    svc = project(tmp_path, files)
+    r = svc.references("pkg.core.Thing", limit=3)
+    assert len(r["references"]) == 3 and r["total"] == 7 and r["truncated"] is True
+    whole = svc.references("pkg.core.Thing")
+    assert whole["total"] == 7 and whole["truncated"] is False
+    listed = svc.list_symbols(prefix="core.", limit=1)
+    assert listed["total"] == 1 and listed["truncated"] is False
+    root = svc.list_workspaces()[0]["root"]
+    q = api.query_ast("(call) @c", [root], "python", limit=2)
+    assert len(q["captures"]) == 2 and q["total"] == 7 and q["truncated"] is True
+
+
+def test_list_symbols_kinds_are_checked(tmp_path):
+    svc = project(tmp_path, {"m.py": "def f():\n    pass\n\nclass C:\n    pass\n"})
+    assert {s["name"] for s in svc.list_symbols(kinds=["function"])["symbols"]} == {"m.f"}
+    from lode.errors import InvalidParams
+    with pytest.raises(InvalidParams, match="func.*function"):
+        svc.list_symbols(kinds=["func"])
+
+
+def test_rust_item_found_by_its_defining_module_path(tmp_path):
+    svc = project(tmp_path, {
+        "Cargo.toml": '[package]\nname = "mio"\nedition = "2021"\n',
+        "src/lib.rs": "pub mod net;\n",
+        "src/net/mod.rs": "mod udp;\npub use self::udp::UdpSocket;\n",
+        "src/net/udp.rs": "pub struct UdpSocket;\nimpl UdpSocket {\n    pub fn send_to(&self) {}\n}\n",
+    })
+    for name in ("mio.net.UdpSocket.send_to", "mio.net.udp.UdpSocket.send_to", "udp.UdpSocket.send_to",
+                 "crate::net::udp::UdpSocket::send_to", "crate::net::UdpSocket::send_to"):
+        cands = svc.definition(name)["candidates"]
+        assert [(c["path"], c["line"]) for c in cands] == [("src/net/udp.rs", 3)], name
