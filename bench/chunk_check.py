@@ -16,7 +16,7 @@
     a gap) rather than inside another definition. Files the chunker crashed on are
     reported as invariant failures only. "top": def tags on an unindented line (top-level
     definitions; ctags gives Elixir, Haskell and Lua tags no scope), and the share of them
-    found or covered. Zig, Scala and Swift have no ctags parser: only the
+    found or covered. Zig, Scala, Swift, Dart and HCL have no ctags parser: only the
     invariant and counts are reported.
 """
 from __future__ import annotations
@@ -67,6 +67,13 @@ KINDS: dict[str, tuple[str, set[str], set[str]]] = {
     "haskell": ("Haskell", {"function", "type"}, set()),
     "lua": ("Lua", {"function"}, set()),
     "bash": ("Sh", {"function"}, set()),
+    "ocaml": ("OCaml", {"module", "class", "Exception", "function", "method", "type", "val"}, set()),
+    "ocaml_interface": ("OCaml", {"module", "class", "Exception", "method", "type", "val"}, set()),
+    "julia": ("Julia", {"function", "macro", "module", "struct", "type"}, {"constant"}),
+    "perl": ("Perl", {"subroutine"}, {"constant"}),
+    "objc": ("ObjectiveC", {"interface", "implementation", "protocol", "method", "function",
+                            "property"}, set()),
+    "sql": ("SQL", {"table", "view", "function", "procedure", "index", "trigger"}, set()),
 }
 
 
@@ -254,6 +261,8 @@ def match(tag: dict, chunks) -> tuple[str, tuple | None]:
     another member of its group (Go `const ( A = iota; B )` is one chunk named A)."""
     line, full = tag["line"], tag["name"].strip()
     name = last(full.replace(":", "."))  # Lua's `M.f` and `T:m` are named f and m by lode
+    if tag.get("lang") == "objc":
+        name = full.split(":")[0]  # a selector `addLine:at:` is named by its first part
     scopes = set(tag.get("scope", "").replace("::", ".").split(".")) - {""}  # enclosing names
     holder = None
     covered = False
