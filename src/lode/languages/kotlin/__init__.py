@@ -1,7 +1,7 @@
 """Kotlin: lode's own tags query (the grammar wheel ships none). Objects and companion
 objects are units; a companion's members are named under its class (`Router.create`)."""
 
-from ..spec import DEFAULT_BODIES, LanguageSpec, grammar, own_query
+from ..spec import DEFAULT_ATTACHED, DEFAULT_BODIES, LanguageSpec, grammar, own_query
 
 SPEC = LanguageSpec(
     name="kotlin",
@@ -9,4 +9,7 @@ SPEC = LanguageSpec(
     grammar=grammar("tree_sitter_kotlin"),
     queries=(own_query("kotlin"),),
     bodies=DEFAULT_BODIES | {"function_body"},
+    # an annotation on a line of its own above a top-level declaration (`@OptIn(…)`) is
+    # parsed as an expression statement beside it: it belongs to the declaration
+    attached=DEFAULT_ATTACHED | {"annotated_expression"},
 )
