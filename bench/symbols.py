@@ -20,6 +20,16 @@ For each corpus the script
    union of every corpus's names.
 
 Zig has no peer here: its row reports extraction speed and the name count only.
+
+References (``--refs SERVER[,SERVER…]``, only this then): the corpus is indexed by the
+real indexer; ``--samples`` definitions (functions, methods, classes; test code left
+out) are drawn; the first server named answers ``textDocument/references`` from each
+definition's position — the truth, every position in the corpus's own files, the
+declaration left out. lode answers ``refs --all`` from its index alone, and with the
+hand-off to each further server named. Reported per answer: recall and precision over
+(path, line) positions and over files, micro-averaged, and p50 latency::
+
+    python bench/symbols.py --refs pyright,jedi-language-server --samples 200 python=DIR
 """
 from __future__ import annotations
 
@@ -377,7 +387,14 @@ def main() -> None:
     ap.add_argument("--cache", default=os.path.expanduser("~/.cache/lode-bench"))
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--refs", metavar="SERVERS",
+                    help="reference recall against a language server (first named = truth)")
     args = ap.parse_args()
+    if args.refs:
+        for spec in args.corpora:
+            lang, _, d = spec.partition("=")
+            refs_bench(lang, os.path.expanduser(d), args.refs.split(","), args.samples, args.seed)
+        return
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
@@ -436,6 +453,120 @@ def main() -> None:
     for r in rows:
         for q, want, got in r.get("misses", [])[:5]:
             print(f"miss {r['lang']}: {q} want {want} got {got}")
+
+
+# ---- reference recall against a language server ----------------------------------------
+
+_REF_DETAILS = ("function", "method", "class")
+
+
+def _server_refs(conn, root: str, lang_name: str, path: str, line: int, col: int) -> set | None:
+    """(path, line) of every reference the server reports in the corpus, declaration
+    left out; None when the server failed."""
+    from lode.lsp.client import HandoffError
+    from lode.lsp.handoff import _line, utf16_column
+
+    full = os.path.join(root, path)
+    try:
+        result = conn.ask("references", full, lang_name, line - 1, utf16_column(_line(full, line), col), 60)
+    except HandoffError as exc:
+        log(f"  {path}:{line}: {exc}")
+        return None
+    out = set()
+    real_root = os.path.realpath(root).rstrip("/") + "/"
+    for loc in result or ():
+        p = os.path.realpath(loc.uri[len("file://"):])
+        if p.startswith(real_root):
+            rel = p[len(real_root):]
+            if (rel, loc.range.start.line + 1) != (path, line):
+                out.add((rel, loc.range.start.line + 1))
+    return out
+
+
+def _score(pairs: list[tuple[set, set]]) -> dict:
+    tp = sum(len(t & g) for t, g in pairs)
+    truth = sum(len(t) for t, _ in pairs)
+    got = sum(len(g) for _, g in pairs)
+    ftp = sum(len({p for p, _ in t} & {p for p, _ in g}) for t, g in pairs)
+    ftruth = sum(len({p for p, _ in t}) for t, _ in pairs)
+    fgot = sum(len({p for p, _ in g}) for _, g in pairs)
+    return {"recall": tp / truth if truth else None, "precision": tp / got if got else None,
+            "file_recall": ftp / ftruth if ftruth else None, "file_precision": ftp / fgot if fgot else None,
+            "truth_positions": truth, "lode_positions": got}
+
+
+def refs_bench(lang: str, root: str, servers: list[str], samples: int, seed: int) -> None:
+    from lode.lsp.client import POOL
+    from lode.lsp.servers import SERVERS, search_path
+    from lode.service import Service
+
+    lang_name = LANGS[lang][0]
+    work = tempfile.mkdtemp(prefix="lode-bench-refs-")
+    t0, c0 = time.perf_counter(), time.process_time()
+    svc = Service(os.path.join(work, "lode.db"))
+    ws = svc.add_workspace(root, name="corpus")
+    svc.index("corpus", embed=False)
+    log(f"{lang}: indexed {root} in {time.perf_counter() - t0:.1f} s ({time.process_time() - c0:.1f} CPU s)")
+    rows = svc.store.db.execute(
+        "SELECT s.rname, f.path, s.line, s.col FROM symbols s JOIN files f ON f.id = s.file_id"
+        f" WHERE s.kind IN ('definition', 'method') AND s.detail IN ({','.join('?' * len(_REF_DETAILS))})",
+        _REF_DETAILS).fetchall()
+    from lode.symbols.index import is_test_path
+    defs = sorted({(r[0][::-1], r[1], r[2], r[3]) for r in rows if not is_test_path(r[1])})
+    rng = random.Random(seed)
+    picked = rng.sample(defs, min(samples, len(defs)))
+    specs = {s.name: s for s in SERVERS}
+    import shutil as _sh
+
+    truth_spec = specs[servers[0]]
+    exe = _sh.which(truth_spec.command[0], path=search_path())
+    if exe is None:
+        sys.exit(f"{servers[0]} is not installed")
+    truth_conn = POOL.get(truth_spec, exe, ws["root"])
+    # warm up: let the server read the workspace before the clock starts
+    name0, path0, line0, col0 = picked[0]
+    for _ in range(40):
+        if _server_refs(truth_conn, ws["root"], lang_name, path0, line0, col0):
+            break
+        time.sleep(0.5)
+    answers: dict[str, list] = defaultdict(list)
+    latency: dict[str, list] = defaultdict(list)
+    for name, path, line, col in picked:
+        t = time.perf_counter()
+        truth = _server_refs(truth_conn, ws["root"], lang_name, path, line, col)
+        latency[servers[0]].append(time.perf_counter() - t)
+        if truth is None:
+            continue
+        t = time.perf_counter()
+        r = svc.references(name, "corpus", limit=100000, every=True, lsp=False)
+        latency["index"].append(time.perf_counter() - t)
+        answers["index"].append((truth, {(x["path"], x["line"]) for x in r["references"]}))
+        for other in servers[1:]:
+            os.environ["LODE_LSP"] = other
+            t = time.perf_counter()
+            r = svc.references(name, "corpus", limit=100000, every=True, lsp=True)
+            latency[f"hand-off {other}"].append(time.perf_counter() - t)
+            if not r["source"].startswith("lsp:"):
+                log(f"  {name}: hand-off answered from the index ({r.get('lsp')})")
+            answers[f"hand-off {other}"].append((truth, {(x["path"], x["line"]) for x in r["references"]}))
+    POOL.stop_all()
+    svc.close()
+    shutil.rmtree(work, ignore_errors=True)
+    print(f"\n{lang} {os.path.basename(root.rstrip('/'))}: {len(picked)} names "
+          f"({len(answers['index'])} answered by {servers[0]}, the truth)")
+    print("| answer | recall | precision | file recall | file precision | positions (truth / lode) | p50 ms |")
+    print("|---|---|---|---|---|---|---|")
+    for key, pairs in answers.items():
+        sc = _score(pairs)
+        lat = sorted(latency[key])
+        p50 = lat[len(lat) // 2] * 1000 if lat else 0
+
+        def pct(v):
+            return f"{v:.1%}" if v is not None else "–"
+        print(f"| {key} | {pct(sc['recall'])} | {pct(sc['precision'])} | {pct(sc['file_recall'])} | "
+              f"{pct(sc['file_precision'])} | {sc['truth_positions']} / {sc['lode_positions']} | {p50:.1f} |")
+    lat = sorted(latency[servers[0]])
+    print(f"{servers[0]} itself: p50 {lat[len(lat) // 2] * 1000:.1f} ms")
 
 
 if __name__ == "__main__":
