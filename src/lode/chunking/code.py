@@ -31,6 +31,7 @@ from .summary import collect_identifiers, comment_text, render_value, signature_
 
 _TOP_LEVEL_AFTER_BLANK = re.compile(rb"\n[ \t]*\n(?=[^\s])")
 INNER_DOC = (b"//!", b"/*!")
+_QUOTES = "\"`'"
 _FILE_DOC = re.compile(rb"@(?:license|file|fileoverview|module|preserve)\b|copyright", re.I)
 VALUE_KINDS = frozenset({"constant", "var", "const", "static", "variable"})
 HEADER_NODES = frozenset({"package_clause", "package_declaration", "namespace_definition",
@@ -282,8 +283,10 @@ class _Builder:
             ident = _first_of_type(d.name, "type_identifier")
             if ident is not None:
                 return ident.text.decode("utf-8", "replace")
-        name = d.name.text.decode("utf-8", "replace")
-        return name.strip() or None
+        name = d.name.text.decode("utf-8", "replace").strip()
+        if len(name) > 2 and name[0] == name[-1] and name[0] in _QUOTES:
+            name = name[1:-1]  # a quoted identifier (SQL "Post", Swift `default`) is its content
+        return name or None
 
     def _receiver(self, node: Node) -> str | None:
         field_name = self.spec.receiver_field

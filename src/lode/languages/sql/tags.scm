@@ -4,7 +4,7 @@
 (statement (create_view (object_reference name: (identifier) @name))) @definition.view
 (statement (create_materialized_view (object_reference name: (identifier) @name))) @definition.view
 (statement (create_function (object_reference name: (identifier) @name))) @definition.function
-(statement (create_index column: (identifier) @name)) @definition.index
+(statement (create_index column: [(identifier) (literal)] @name)) @definition.index
 (statement (create_type (object_reference name: (identifier) @name))) @definition.type
 (statement (create_trigger (object_reference name: (identifier) @name))) @definition.trigger
 (statement (create_sequence (object_reference name: (identifier) @name))) @definition.sequence
