@@ -62,6 +62,8 @@ class SearchPane(DaemonWidget):
         self.files_supported = False
         self.files_view = False
         self.last_result: dict[str, Any] | None = None
+        self.shown_for: tuple[str, str] | None = None  # (query, options) of the list shown
+        self.focus_when_shown = False
         self.searches_sent = 0  # daemon calls made (the debounce keeps this low)
         self.preview_shown: tuple[dict[str, Any], Any] | None = None  # (hit, Syntax)
 
@@ -87,7 +89,16 @@ class SearchPane(DaemonWidget):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        self.action_focus_results()
+        # Enter right after typing: search now (skip the debounce) and go to the results
+        # of what is typed, never to a list left over from a shorter prefix.
+        if self.shown_for != self._request():
+            self.focus_when_shown = True
+            self.run_async(partial(self._search, 0), exclusive=True, group="search")
+        else:
+            self.action_focus_results()
+
+    def _request(self) -> tuple[str, str]:
+        return self.query_one("#query", Input).value, repr(self.options())
 
     def action_focus_results(self) -> None:
         results = self.query_one("#results", OptionList)
@@ -124,8 +135,9 @@ class SearchPane(DaemonWidget):
             opts["files"] = True
         return opts
 
-    async def _search(self) -> None:
-        await asyncio.sleep(DEBOUNCE_SECONDS)
+    async def _search(self, debounce: float = DEBOUNCE_SECONDS) -> None:
+        await asyncio.sleep(debounce)
+        request = self._request()
         text = self.query_one("#query", Input).value
         info = self.query_one("#search-info", Label)
         if not text.strip():
@@ -152,6 +164,10 @@ class SearchPane(DaemonWidget):
         if self.files_view and isinstance(result.get("files"), list):
             hits = _files_as_hits(result["files"])
         self._show(hits, result)
+        self.shown_for = request
+        if self.focus_when_shown:
+            self.focus_when_shown = False
+            self.action_focus_results()
         timing = (result.get("timings_ms") or {}).get("total")
         took = f", {timing:.0f} ms" if isinstance(timing, (int, float)) else ""
         view = "files" if self.files_view else "hits"
