@@ -145,16 +145,16 @@ class _Builder:
         (Elixir clauses, Haskell equations) become one unit: the first, grown to the
         last. Only whitespace may lie between them."""
         out: list[Unit] = []
-        last: dict[tuple[int, int, str], Unit] = {}  # parent node → its last unit so far
+        last: dict[tuple[str, bytes], Unit] = {}  # (kind, name) → its latest unit
         for u in flat:
-            parent = u.node.parent
-            key = _key(parent) if parent is not None else (0, 0, "")
+            name = u.definition.name
+            if u.kind not in self.spec.merge_runs or name is None:
+                out.append(u)
+                continue
+            key = (u.kind, name.text)
             prev = last.get(key)
-            if (prev is not None and u.kind in self.spec.merge_runs and prev.kind == u.kind
-                    and u.definition.name is not None and prev.definition.name is not None
-                    and prev.definition.name.text == u.definition.name.text
-                    and not self.data[prev.end:u.start].strip()):
-                prev.end = u.end
+            if prev is not None and prev.end <= u.start and not self.data[prev.end:u.start].strip():
+                prev.end = u.end  # adjacent: nothing but whitespace between the two
                 continue
             last[key] = u
             out.append(u)
