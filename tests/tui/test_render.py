@@ -54,3 +54,13 @@ def test_a_daemons_current_ranker_is_not_taken_for_its_registry():
     assert reg.rankers is None and reg.derivers == {"derive-html-1"}
     listed = capabilities.from_capabilities({**caps, "rankers": [{"id": "body"}, "plug"]})
     assert listed.rankers == {"body", "plug"}
+
+
+def test_progress_and_workspace_rows():
+    assert render.progress_text({"done": 3, "total": 12, "path": "a.go"}) == "indexing 3/12 (25%) a.go"
+    assert render.progress_text({"started": 1.0}) == "indexing…"
+    row = render.workspace_row({"name": "shop", "files": 6, "chunks": 22, "root": "/src/shop",
+                                "refused": [{"path": "x", "reason": "binary"}]},
+                               {"done": 1, "total": 2})
+    assert row.plain.split() == ["shop", "6", "files", "22", "chunks", "1", "refused",
+                                 "indexing", "1/2", "(50%)", "/src/shop"]

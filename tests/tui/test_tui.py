@@ -293,3 +293,35 @@ def test_the_status_line_names_the_socket(shop_daemon):
                     in screen_text(pilot.app), "the socket in the status line")
 
     drive(shop_daemon, scenario)
+
+
+def test_reindex_from_the_workspaces_tab(shop_daemon):
+    status = shop_daemon.call("index.status", {"workspace": "shop"})["workspaces"][0]
+    before, files = status["indexed_at"], status["files"]
+    (shop_daemon.shop / "docs" / "new.md").write_text("# Lighthouse\n\nKeeps the lamp lit.\n")
+
+    async def scenario(pilot):
+        app = pilot.app
+        await pilot.press("f4")
+        pane = app.query_one(WorkspacesPane)
+        await until(pilot, lambda: pane.workspaces and app.focused is app.query_one("#ws-list"),
+                    "the workspace list, focused")
+        await pilot.press("r")
+        await until(pilot, lambda: pane.last_run, "the re-index to finish", timeout=60)
+        run = pane.last_run
+        # Every file walked (one refused); new.md indexed now or by the watcher already.
+        assert run["workspace"] == "shop" and run["indexed"] + run["unchanged"] == files + 2
+        await until(pilot, lambda: pane.workspaces[0]["indexed_at"] > before, "a newer index")
+        await until(pilot, lambda: pane.workspaces[0]["files"] == files + 1, "the new file counted")
+
+    drive(shop_daemon, scenario)
+    (shop_daemon.shop / "docs" / "new.md").unlink()
+
+
+def test_workspace_scope_is_passed_and_a_bad_one_reported(shop_daemon):
+    async def scenario(pilot):
+        await pilot.press(*"reclaim")
+        await until(pilot, lambda: "no workspace" in screen_text(pilot.app).lower(),
+                    "the daemon's message")
+
+    drive(shop_daemon, scenario, workspace="nosuch")

@@ -46,6 +46,7 @@ class WorkspacesPane(DaemonWidget):
         self.workspaces: list[dict[str, Any]] = []
         self.progress: dict[str, dict] = {}
         self.running: set[str] = set()
+        self.last_run: dict[str, Any] | None = None  # the counts of the last re-index
 
     def compose(self) -> ComposeResult:
         yield Label("", id="ws-info")
@@ -191,7 +192,9 @@ class WorkspacesPane(DaemonWidget):
             return
         finally:
             self.running.discard(name)
-        for run in result.get("workspaces") or []:
+        self.last_run = result
+        # One workspace's counts, or {"workspaces": [...]} for a run over all of them.
+        for run in result.get("workspaces") or [result]:
             self.app.notify(f"{run.get('workspace')}: {run.get('indexed', 0)} indexed, "
                             f"{run.get('unchanged', 0)} unchanged, {run.get('deleted', 0)} deleted, "
                             f"{run.get('refused', 0)} refused in {run.get('seconds', 0):.1f} s")
