@@ -39,7 +39,9 @@ def _write(root: Path, rel: str | bytes, data: bytes) -> None:
         f.write(data)
 
 
-def build(base: Path, huge: bool = True) -> Hostile:
+def build(base: Path, huge: bool = True, undecodable: bool = True) -> Hostile:
+    """The repository under ``base``: ``huge`` adds a file over the 16 MiB limit,
+    ``undecodable`` the names that are not UTF-8."""
     root, outside = base / "repo", base / "outside"
     root.mkdir(parents=True)
     outside.mkdir()
@@ -56,8 +58,9 @@ def build(base: Path, huge: bool = True) -> Hostile:
     ok("src/good.py", b"def plain_good_function(a):\n    return a + 1\n", "plain_good_function")
     ok("docs/guide.md", b"# Guide\n\nThe ordinary_guide_words live here.\n", "ordinary_guide_words")
     # Names: not UTF-8, a newline, a tab, spaces, a leading dash, non-ASCII, very long.
-    ok(b"src/latin1_\xe9t\xe9.py", b"def latin_one_named_function():\n    pass\n", "latin_one_named_function")
-    ok(b"src/bad_\xff\xfe.md", b"# Bytes\n\nundecodable_name_words here\n", "undecodable_name_words")
+    if undecodable:
+        ok(b"src/latin1_\xe9t\xe9.py", b"def latin_one_named_function():\n    pass\n", "latin_one_named_function")
+        ok(b"src/bad_\xff\xfe.md", b"# Bytes\n\nundecodable_name_words here\n", "undecodable_name_words")
     ok("src/new\nline.py", b"def newline_named_function():\n    pass\n", "newline_named_function")
     ok("src/tab\there.md", b"# Tab\n\ntab_named_words\n", "tab_named_words")
     ok("src/with space.py", b"def spaced_name_function():\n    pass\n", "spaced_name_function")
@@ -66,7 +69,7 @@ def build(base: Path, huge: bool = True) -> Hostile:
     ok("src/" + "l" * 240 + ".md", b"# Long\n\nlong_named_words\n", "long_named_words")
     # Contents: CRLF + BOM, minified, deep nesting, empty.
     ok("src/crlf_bom.py", b"\xef\xbb\xbfdef crlf_bom_function():\r\n    return 1\r\n", "crlf_bom_function")
-    ok("web/min.js", b"var minified_marker_value=1;" + b"function f(a){return a+1};" * 20000,
+    ok("web/min.js", b"var minified_marker_value=1;" + b"function f(a){return a+1};" * 5000,
        "minified_marker_value")
     ok("src/deep.py", b"deep_nesting_marker = " + b"(" * 3000 + b"1" + b")" * 3000 + b"\n",
        "deep_nesting_marker")

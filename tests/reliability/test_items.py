@@ -27,7 +27,9 @@ BIG_FILES, BIG_FUNCS = 30, 200
 def world(tmp_path_factory):
     """A daemon serving the hostile repository and a plain one with many symbols."""
     base = tmp_path_factory.mktemp("items")
-    h = hostile.build(base / "hostile", huge=False)
+    # Names that are not UTF-8 get their own workspace (item 1), so that every other
+    # item is pinned by its own failure.
+    h = hostile.build(base / "hostile", huge=False, undecodable=False)
     many = base / "many"
     many.mkdir()
     for i in range(BIG_FILES):
@@ -45,17 +47,28 @@ def world(tmp_path_factory):
 # -- 1. a file name that is not UTF-8 ------------------------------------------------------
 
 def test_1_name_not_utf8_is_indexed_and_stored_losslessly(world, tmp_path):
-    d, h, _ = world
-    status = d.call("index.status", {"workspace": "hostile"})["workspaces"][0]
-    assert status["files"] >= len(h.indexed) - 1
-    hits = d.call("search.query", {"query": "undecodable_name_words", "workspace": "hostile"})["hits"]
-    assert hits and hits[0]["path"] == "src/bad_\\xff\\xfe.md"  # displayed escaped
+    d, _, _ = world
+    h = hostile.build(tmp_path, huge=False)
+    d.call("workspace.add", {"root": str(h.root), "name": "bytes"})
+    try:
+        d.call("index.run", {"workspace": "bytes", "embed": False})  # once: UnicodeEncodeError
+        status = d.call("index.status", {"workspace": "bytes"})["workspaces"][0]
+        assert status["files"] >= len(h.indexed) - 1
+        hits = d.call("search.query", {"query": "undecodable_name_words", "workspace": "bytes"})["hits"]
+        assert hits and hits[0]["path"] == "src/bad_\\xff\\xfe.md"  # displayed escaped
+        _stored_losslessly_and_quiet_rerun(d)
+    finally:
+        d.call("workspace.remove", {"workspace": "bytes"})
+        h.close()
+
+
+def _stored_losslessly_and_quiet_rerun(d) -> None:
     with sqlite3.connect(d.db) as db:  # stored losslessly: the exact bytes come back
         raw = db.execute("SELECT raw_path FROM files WHERE path = ?", ("src/bad_\\xff\\xfe.md",)).fetchone()
     assert raw == (b"src/bad_\xff\xfe.md",)
     # Good files in the same batch were kept, and a re-run is a quiet no-op.
-    assert d.call("search.query", {"query": "plain_good_function", "workspace": "hostile"})["hits"]
-    rerun = d.call("index.run", {"workspace": "hostile", "embed": False})
+    assert d.call("search.query", {"query": "plain_good_function", "workspace": "bytes"})["hits"]
+    rerun = d.call("index.run", {"workspace": "bytes", "embed": False})
     assert rerun["indexed"] == 0 and rerun["deleted"] == 0 and rerun["refused"] == 0
 
 
