@@ -288,6 +288,7 @@ def _reference(ctx: Context, resolver, caps: dict) -> None:
             target = ctx.local_defs.get(base)
             if target is None:
                 return
+            ctx.ref(target, base_node)  # `run_command.params` uses run_command itself too
         ctx.ref(f"{target}.{member}", base_node)
         return
     node = caps["ref.local"][0]

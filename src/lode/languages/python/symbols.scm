@@ -17,6 +17,14 @@
 (type (identifier) @ref.local)
 (call function: (identifier) @ref.local)
 (decorator (identifier) @ref.local)
+; a name passed, returned, stored or listed as a value (`add_command(run_command)`,
+; `cls=AppGroup`, `env = Environment`, `isinstance(x, App)`, `__all__`-like tuples)
+(argument_list (identifier) @ref.local)
+(keyword_argument value: (identifier) @ref.local)
+(assignment right: (identifier) @ref.local)
+(return_statement (identifier) @ref.local)
+(tuple (identifier) @ref.local)
+(list (identifier) @ref.local)
 
 ; what the tree says about types (lode/symbols/typed.py): annotated parameters and
 ; variables, instances built by calling a class, attributes set on self, results
