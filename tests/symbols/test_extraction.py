@@ -196,3 +196,19 @@ def test_every_occurrence_on_request():
     every = [s for s in extract_symbols("a.go", text, None, language_for_path("a.go"), Layout(files=files),
                                         every=True).symbols if s.name == "a.T.M" and s.kind == REFERENCE]
     assert [s.line for s in once] == [5] and [s.line for s in every] == [5, 6]
+
+
+def test_python_names_used_as_values_are_references():
+    fs = extract("pkg/cli.py", '''from .groups import AppGroup
+
+def run_command():
+    pass
+
+def setup(cli, x):
+    cli.add_command(run_command)
+    cli.group(cls=AppGroup)
+    run_command.params.insert(0, None)
+    return isinstance(x, AppGroup)
+''', {"pkg/__init__.py": ""})
+    assert [s.line for s in fs.symbols if s.name == "pkg.cli.run_command" and s.kind == REFERENCE] == [7]
+    assert "pkg.groups.AppGroup" in refs(fs)
