@@ -32,6 +32,7 @@ from .summary import collect_identifiers, comment_text, render_value, signature_
 _TOP_LEVEL_AFTER_BLANK = re.compile(rb"\n[ \t]*\n(?=[^\s])")
 INNER_DOC = (b"//!", b"/*!")
 _QUOTES = "\"`'"
+_JOIN_PIECES = 3  # recovery: how many pieces a failing piece may be joined with
 _FILE_DOC = re.compile(rb"@(?:license|file|fileoverview|module|preserve)\b|copyright", re.I)
 VALUE_KINDS = frozenset({"constant", "var", "const", "static", "variable"})
 HEADER_NODES = frozenset({"package_clause", "package_declaration", "namespace_definition",
@@ -186,14 +187,20 @@ class _Builder:
             return []
         cuts.append(end)
         found: list[Unit] = []
-        for a, b in zip(cuts, cuts[1:]):
-            a, b = trim(self.data, a, b)
-            if a >= b:
-                continue
-            tree = self.grammar.parse_range(self.data, a, b, self._point(a), self._point(b))
-            if tree is None or tree.root_node.has_error:
-                continue
-            found += [u for u in self._flat_units(tree.root_node) if a <= u.start and u.end <= b]
+        i = 0
+        while i < len(cuts) - 1:
+            # a piece that does not parse may have been cut inside a docstring or a string
+            # holding a blank line: try it joined with the next pieces (three at most)
+            for j in range(i + 1, min(i + 1 + _JOIN_PIECES, len(cuts))):
+                a, b = trim(self.data, cuts[i], cuts[j])
+                if a >= b:
+                    break
+                tree = self.grammar.parse_range(self.data, a, b, self._point(a), self._point(b))
+                if tree is not None and not tree.root_node.has_error:
+                    found += [u for u in self._flat_units(tree.root_node) if a <= u.start and u.end <= b]
+                    i = j - 1
+                    break
+            i += 1
         return found
 
     def _reparse_opaque(self, root: Node) -> list[Unit]:
@@ -242,7 +249,8 @@ class _Builder:
             if is_comment(sib) and data.startswith(INNER_DOC, sib.start_byte):
                 break
             if is_comment(sib) or sib.type in doc_nodes:
-                comments.append(sib.text.decode("utf-8", "replace"))
+                text = sib.text.decode("utf-8", "replace")
+                comments.append(text.strip("\"'") if sib.type in doc_nodes else text)  # docstring quotes
             start = sib.start_byte
             sib = sib.prev_sibling
         comments.reverse()
