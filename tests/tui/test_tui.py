@@ -150,20 +150,27 @@ def test_following_a_hit_to_its_references_and_back_to_a_definition(shop_daemon)
     drive(shop_daemon, scenario)
 
 
-def test_a_typed_qualified_name_completes_and_resolves(shop_daemon):
+def test_a_typed_name_completes_and_resolves(shop_daemon):
     async def scenario(pilot):
         app = pilot.app
         await pilot.press("f3")
-        await pilot.press(*"ShoppingCart")
+        await until(pilot, lambda: app.focused is app.query_one("#symbol"), "the name box")
+        await pilot.press(*"ShopCart")  # camel humps
         await until(pilot, lambda: "cart.ShoppingCart" in rows(app, "#symbol-results"),
                     "fuzzy matches")
-        await pilot.press("enter")  # a bare word: to the list of names
-        await pilot.press("enter")  # the first name: its definition
+        await pilot.press("down", "enter")  # the list, then the first name: its definition
         await until(pilot, lambda: any(r.startswith("cart/cart.py:16") for r in rows(app, "#symbol-results")),
                     "the class definition")
-        await pilot.press("escape")
-        app.query_one("#symbol").value = ""
-        await pilot.press(*"nosuch.Name", "enter")
+        # A bare name one qualified name ends in resolves to it …
+        await pilot.press("escape", "ctrl+u", *"ShoppingCart", "enter")
+        await until(pilot, lambda: "definition candidates of cart.ShoppingCart: 1" in screen_text(app),
+                    "the bare name resolved")
+        # … one that several end in lists them to pick from …
+        await pilot.press("escape", "ctrl+u", *"checkout", "enter")
+        await until(pilot, lambda: "checkout is not qualified" in screen_text(app), "the choice")
+        assert {"checkout", "checkout.checkout"} <= set(rows(app, "#symbol-results"))
+        # … and an unknown qualified name finds nothing, saying so.
+        await pilot.press("escape", "ctrl+u", *"nosuch.Name", "enter")
         await until(pilot, lambda: "definition candidates of nosuch.Name: none found" in screen_text(app),
                     "no candidates")
 

@@ -26,7 +26,8 @@ HELP = """\
               code|prose, path glob (src/**/*.go) — comma-separated lists
 
 [b]symbols[/b]
-  type a name for fuzzy matches; Enter looks up its definition
+  type a name for fuzzy matches (↓ to pick one); Enter: its definition —
+  a bare name (Widget) resolves when one qualified name ends in it
   d r i       definition candidates / references / implementations
   o           outline of the highlighted location's file
   Enter       open the location (as in search)

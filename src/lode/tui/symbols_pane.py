@@ -43,6 +43,7 @@ class SymbolsPane(DaemonWidget):
         Binding("i", "lookup('implementations')", "Impls"),
         Binding("o", "outline", "Outline"),
         Binding("slash,escape", "focus_name", "Name", show=False),
+        Binding("down", "focus_list", "List", show=False),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
@@ -53,7 +54,7 @@ class SymbolsPane(DaemonWidget):
         self._quiet_value: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="qualified name (pkg.Type.method) or part of one; Enter looks it up",
+        yield Input(placeholder="qualified name (pkg.Type.method) or part of one; Enter: definition",
                     id="symbol", compact=True)
         yield Label("", id="symbol-title")
         yield OptionList(id="symbol-results", compact=True)
@@ -92,14 +93,8 @@ class SymbolsPane(DaemonWidget):
     @on(Input.Submitted, "#symbol")
     def _submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip()
-        if not name:
-            return
-        if "." in name or "::" in name:
+        if name:  # qualified or bare: the daemon resolves a bare name or lists candidates
             self.lookup(name, "definition")
-        else:
-            results = self.query_one("#symbol-results", OptionList)
-            if results.option_count:
-                results.focus()
 
     # -- lookups -------------------------------------------------------------------------
 
@@ -119,9 +114,20 @@ class SymbolsPane(DaemonWidget):
             self._show(f"[red]{_escape(str(exc))}[/]", [])
             return
         rows = [dict(r) for r in result.get(key) or []]
+        if not rows and result.get("matches"):
+            # A bare name several qualified names end in: pick one (Enter looks it up).
+            names = [{"name": m if isinstance(m, str) else m.get("name")} for m in result["matches"]]
+            self._show(f"{_escape(name)} is not qualified; {result.get('total_matches', len(names))} "
+                       "names end in it — Enter: definition", names, focus=True)
+            return
+        name = result.get("name") or name  # a bare name the daemon qualified
+        self.subject = name
         for r in rows:
-            r.setdefault("name", name if what != "implementations" else r.get("name"))
-        self._show(f"{title} of {_escape(name)}: {len(rows) or 'none found'}", rows,
+            r.setdefault("name", name)
+        total = result.get("total", len(rows))
+        more = f" (first {len(rows)})" if result.get("truncated") else ""
+        note = f" — {_escape(result['note'])}" if result.get("note") and not rows else ""
+        self._show(f"{title} of {_escape(name)}: {total or 'none found'}{more}{note}", rows,
                    focus=True)
 
     def outline(self, workspace: str | None, path: str) -> None:
@@ -215,6 +221,11 @@ class SymbolsPane(DaemonWidget):
             return
         workspace, path, _ = self._where(row)
         self.outline(workspace, path)
+
+    def action_focus_list(self) -> None:
+        results = self.query_one("#symbol-results", OptionList)
+        if results.option_count:
+            results.focus()
 
     def action_focus_name(self) -> None:
         self.query_one("#symbol", Input).focus()
