@@ -76,8 +76,12 @@ class Query:
 
     @cached_property
     def content(self) -> tuple[Term, ...]:
-        """The terms that rank: every non-stopword, or all terms when all are stopwords."""
+        """The terms that rank: every non-stopword, or all terms when all are stopwords.
+        In a pasted text, bare numbers and single letters (versions, line numbers,
+        loop variables in a snippet) are noise too."""
         kept = tuple(t for t in self.terms if not t.stop)
+        if len(kept) > LONG_QUERY_WORDS:
+            kept = tuple(t for t in kept if len(t.word) > 1 and not t.word.isdigit()) or kept
         return kept or self.terms
 
     @cached_property
@@ -98,10 +102,27 @@ class Query:
         return "words"
 
 
-def _scan_dotted_and_paths(text: str) -> tuple[list[str], list[str]]:
-    """Dotted names (``a.b.C``, ``A::B``) and path-like tokens (``a/b.py``) in one pass
-    over the token stream."""
-    dotted, paths = [], []
+_PATH_TRIM = "\"'`()[]{}<>,;:!?"
+
+
+def find_paths(text: str) -> list[str]:
+    """File paths written in the text (``src/app/models.py``, ``models.py``, a
+    traceback's ``File "/usr/lib/…/site-packages/pkg/mod.py"``): whitespace-separated
+    tokens, trimmed of quotes and punctuation, ending in a known source extension."""
+    out = []
+    for tok in text.split():
+        tok = tok.strip(_PATH_TRIM).rstrip(".")
+        if "." not in tok or len(tok) > 512:
+            continue
+        ext = tok.rsplit(".", 1)[1].lower()
+        if ext in _FILE_EXTENSIONS and len(tok) > len(ext) + 1:
+            out.append(tok.replace("\\", "/"))
+    return out
+
+
+def _scan_dotted(text: str) -> list[str]:
+    """Dotted names (``a.b.C``, ``A::B``) in one pass over the token stream."""
+    dotted = []
     run: list[str] = []       # alternating word, separator, word …
     seps: set[str] = set()
 
@@ -113,10 +134,6 @@ def _scan_dotted_and_paths(text: str) -> tuple[list[str], list[str]]:
                 # `models.py` is a file name, not a qualified name
                 if not (len(words) == 2 and last.lower() in _FILE_EXTENSIONS):
                     dotted.append(".".join(words).lower())
-                else:
-                    paths.append(".".join(words))
-            elif "/" in seps or "\\" in seps:
-                paths.append("".join(run).replace("\\", "/"))
         run.clear()
         seps.clear()
 
@@ -145,7 +162,7 @@ def _scan_dotted_and_paths(text: str) -> tuple[list[str], list[str]]:
     if run and len(run) % 2 == 0:
         run.pop()
     flush()
-    return dotted, paths
+    return dotted
 
 
 _FILE_EXTENSIONS = frozenset("""
@@ -173,7 +190,8 @@ def parse(text: str) -> Query:
             phrases.append(Phrase(inner, words))
         pos = end + 1
     rest = " ".join(rest_parts).replace('"', " ")
-    dotted, paths = _scan_dotted_and_paths(raw.replace('"', " "))  # tracebacks quote paths
+    dotted = _scan_dotted(raw.replace('"', " "))
+    paths = find_paths(raw)
     terms: list[Term] = []
     seen = set()
     for w in _WORD.findall(rest):

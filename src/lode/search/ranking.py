@@ -38,6 +38,8 @@ PATH_NAMED_WEIGHT = 2.0       # a path written in the query (`src/app/models.py`
 NAME_WEIGHT = 0.6
 FILE_WEIGHT = 0.15            # per other matching chunk of the same file, capped below
 FILE_CAP = 3
+FILE_MASS_WEIGHT = 0.6        # pasted texts: the file's three best chunks
+MENTION_WEIGHT = 1.0          # a definition whose name a pasted text mentions
 DEPTH_BONUS = 0.5             # for definitions named by the query: shallow paths first
 # How path and name scores are made of (share of query words met, share of parts met).
 STEM_SHARE, STEM_COVER, FOLDER_SHARE = 0.5, 0.25, 0.1
@@ -226,12 +228,29 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
     best = max(lexical.values(), default=0.0)
     words = [t.key for t in q.content]
     matcher = Matcher(words)
-    asks_tests = any(w in _ASKS_TESTS for w in words)
-    asks_prose = any(w in _ASKS_PROSE for w in words)
-    named_paths = [p.lower().lstrip("./") for p in q.paths]
+    # A short description may ask for tests or docs; a pasted issue that mentions a
+    # test is still about the code.
+    asks_tests = q.shape == "words" and any(w in _ASKS_TESTS for w in words)
+    asks_prose = q.shape == "words" and any(w in _ASKS_PROSE for w in words)
+    # Paths the text names, by their last two segments (`…/site-packages/pkg/mod.py`
+    # names `pkg/mod.py` in the workspace); a traceback naming ten files spreads the weight.
+    named_paths = {tuple(p.lower().split("/")[-2:]) for p in q.paths}
+    named_weight = PATH_NAMED_WEIGHT / max(1, len(named_paths))
+    # Identifiers a pasted text mentions (`PyCollector._genfunctions`, `parse_url`):
+    # their definitions are likely what the text is about.
+    mentioned = ({d.rsplit(".", 1)[-1] for d in q.dotted}
+                 | {t.key for t in q.terms if t.parts or "_" in t.word.strip("_")}) if q.shape == "text" else set()
     path_cache: dict[str, float] = {}
     heads: set[tuple] = set()
     per_file: dict[int, int] = {}
+    # A pasted text matches its file through several chunks: the file's best three
+    # chunks' bm25 (relative to the best chunk) is evidence for each of them.
+    file_mass: dict[int, list[float]] = {}
+    if q.shape == "text" and best > 0:
+        for cid, v in lexical.items():
+            if cid in rows:
+                file_mass.setdefault(rows[cid]["file_id"], []).append(v / best)
+        file_mass = {f: sum(sorted(v, reverse=True)[:3]) for f, v in file_mass.items()}
     for cid, v in lexical.items():
         if best > 0 and v >= 0.3 * best and cid in rows:
             per_file[rows[cid]["file_id"]] = per_file.get(rows[cid]["file_id"], 0) + 1
@@ -257,8 +276,9 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
                 ws, cover = matcher.match(stem)
                 ps = STEM_SHARE * ws + STEM_COVER * cover + FOLDER_SHARE * matcher.match(sorted(folders))[0]
             low = path.lower()
-            if any(low == p or low.endswith("/" + p) or p.endswith("/" + low) for p in named_paths):
-                ps += PATH_NAMED_WEIGHT / PATH_WEIGHT
+            if named_paths and (tuple(low.split("/")[-2:]) in named_paths
+                                or (low.rsplit("/", 1)[-1],) in named_paths):
+                ps += named_weight / PATH_WEIGHT
             path_cache[path] = ps
         ns = 0.0
         tail = cid in tails
@@ -266,7 +286,11 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
             ws, cover = matcher.match(name_parts(row["name"]))
             ns = NAME_SHARE * ws + NAME_COVER * cover
         s = lex + PATH_WEIGHT * ps + NAME_WEIGHT * ns
+        if mentioned and row["name_key"] in mentioned and row["kind"] not in NOT_DEFINITIONS and not tail:
+            s += MENTION_WEIGHT
         s += FILE_WEIGHT * min(FILE_CAP, per_file.get(row["file_id"], 1) - 1)
+        if file_mass:
+            s += FILE_MASS_WEIGHT * file_mass.get(row["file_id"], 0.0)
         # Prose and tests count less, unless the query asks for them: then the rest does.
         if (row["tag"] == "prose") != asks_prose:
             s *= PROSE
