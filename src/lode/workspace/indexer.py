@@ -21,6 +21,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
@@ -73,6 +74,31 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     # Workers exit with this process, even when it is killed outright.
     return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=follow,
                                initargs=(os.getpid(),))
+
+
+# A large run writes with a bigger page cache and checkpoints the WAL less often: the
+# symbol and lexical indexes take inserts all over their B-trees, which SQLite's default
+# 2 MB cache turns into re-reads. Measured replaying Go's standard library (6.5k files,
+# 120k chunks) into a fresh store: 8.9 -> 6.9 CPU s of writing. Both are put back after.
+BULK_CACHE_KIB = 64 * 1024
+BULK_CHECKPOINT_PAGES = 4000
+
+
+@contextmanager
+def _bulk_writes(store: Store, files: int):
+    if files < INLINE_BELOW:
+        yield
+        return
+    db = store.db
+    cache = db.execute("PRAGMA cache_size").fetchone()[0]
+    checkpoint = db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+    db.execute(f"PRAGMA cache_size = -{BULK_CACHE_KIB}")
+    db.execute(f"PRAGMA wal_autocheckpoint = {BULK_CHECKPOINT_PAGES}")
+    try:
+        yield
+    finally:
+        db.execute(f"PRAGMA cache_size = {int(cache)}")
+        db.execute(f"PRAGMA wal_autocheckpoint = {int(checkpoint)}")
 
 
 def _tasks(jobs: list) -> Iterator[list]:
@@ -200,12 +226,26 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     if progress:
         progress(0, total, "")
     batch: list[FileRecord] = list(walk_errors)
-    batch_chunks = 0
     pending_deletes: Iterable[str] = deleted
-    done = 0
     cpu = [0.0]
     own_cpu = time.process_time()
-    for rec in _run(jobs, workers, config, cpu):
+    with _bulk_writes(store, len(jobs)):
+        _write_all(store, ws, generation, _run(jobs, workers, config, cpu), batch, pending_deletes,
+                   ctimes, stats, progress, total)
+    stats.refused += len(walk_errors)
+    stats.cpu_seconds = round(cpu[0] + (time.process_time() - own_cpu if workers > 1 and len(jobs) >= INLINE_BELOW else 0.0), 3)
+    stats.seconds = time.monotonic() - started
+    store.finish_index(ws.id, stats.seconds)
+    return stats
+
+
+def _write_all(store: Store, ws: WorkspaceRow, generation: int, records: Iterator[FileRecord],
+               batch: list[FileRecord], pending_deletes: Iterable[str], ctimes: dict[str, int],
+               stats: IndexStats, progress: Progress | None, total: int) -> None:
+    """Stream ``records`` into the store, one transaction per batch."""
+    batch_chunks = 0
+    done = 0
+    for rec in records:
         done += 1
         rec.ctime_ns = ctimes.get(rec.path, 0)
         if rec.touched:
@@ -224,8 +264,3 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
             progress(done, total, rec.path)
     if batch or pending_deletes:
         store.write_batch(ws.id, generation, batch, pending_deletes)
-    stats.refused += len(walk_errors)
-    stats.cpu_seconds = round(cpu[0] + (time.process_time() - own_cpu if workers > 1 and len(jobs) >= INLINE_BELOW else 0.0), 3)
-    stats.seconds = time.monotonic() - started
-    store.finish_index(ws.id, stats.seconds)
-    return stats
