@@ -138,6 +138,8 @@ class _Builder:
                 after = outer.next_sibling
                 if after is not None and after.type in self.spec.trailing:
                     end = after.end_byte
+            if d.kind in self.spec.brace_blocks:
+                end = _brace_block_end(outer) or end
             flat.append(Unit(d, start, end, outer, comments=comments))
         return self._merge_runs(flat) if self.spec.merge_runs else flat
 
@@ -446,6 +448,16 @@ def _first_of_type(node: Node, node_type: str) -> Node | None:
         if n.type == node_type:
             return n
         stack.extend(reversed(n.named_children))
+    return None
+
+
+def _brace_block_end(node: Node) -> int | None:
+    """End of the first later sibling that is a lone `}` (a flat-parsed block's close)."""
+    sib = node.next_sibling
+    while sib is not None:
+        if sib.end_byte - sib.start_byte == 1 and sib.text == b"}":
+            return sib.end_byte
+        sib = sib.next_sibling
     return None
 
 

@@ -62,6 +62,10 @@ class LanguageSpec:
     # Siblings directly after a definition that belong to it (Dart: a signature's
     # `function_body` is its next sibling, not its child).
     trailing: frozenset[str] = frozenset()
+    # Kinds whose node is a line opening a `{` block that the grammar leaves flat (a bats
+    # `@test "…" {` is a command; its body and the closing `}` are sibling commands): the
+    # unit runs to the first following sibling that is a lone `}`.
+    brace_blocks: frozenset[str] = frozenset()
     # Nodes whose text the grammar does not parse (Haskell's CPP `#else` branches): their
     # definitions are found by parsing the text inside piece by piece.
     opaque_nodes: frozenset[str] = frozenset()
