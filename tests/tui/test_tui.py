@@ -94,7 +94,12 @@ def test_mode_switch_and_filters(shop_daemon):
         assert {h["language"] for h in pane.hits} == {"go", "markdown"}
         await pilot.press("ctrl+t")  # auto → lexical
         await until(pilot, lambda: pane.last_result["mode_used"] == "lexical", "lexical mode")
-        assert "mode lexical" in screen_text(app)
+        assert "lexical" in screen_text(app).split("\n")[3]
+        await pilot.press("ctrl+r")  # rerank by the daemon's ranker
+        await until(pilot, lambda: pane.last_result["rank"].get("used") is True, "a reranked answer")
+        assert "lexical+rank" in screen_text(app)
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: pane.last_result["rank"].get("used") is False, "rerank off")
         app.query_one("#tag").value = "prose"
         await until(pilot, lambda: pane.hits and {h["language"] for h in pane.hits} == {"markdown"},
                     "prose-only hits")

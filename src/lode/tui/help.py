@@ -16,6 +16,7 @@ HELP = """\
 
 [b]search[/b]  (typing searches; filters apply as you type)
   ctrl+t      cycle mode: auto → lexical → semantic → hybrid
+  ctrl+r      rerank the top hits by their bodies (the daemon's ranker)
   ↓ / Enter   from the query to the results
   Enter       open the hit in $EDITOR (+line), or quit and print path:line
   v           preview full screen (again: back)

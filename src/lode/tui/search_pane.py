@@ -36,7 +36,7 @@ class SearchPane(DaemonWidget):
     SearchPane #query { margin: 0 0; }
     SearchPane #filters { height: 1; }
     SearchPane #filters Input { width: 1fr; margin: 0 1 0 0; }
-    SearchPane #mode { width: 15; color: $accent; }
+    SearchPane #mode { width: 17; color: $accent; }
     SearchPane #search-info { height: 1; color: $text-muted; }
     SearchPane #results { height: 1fr; min-height: 3; border: none; text-wrap: nowrap; text-overflow: ellipsis; }
     SearchPane #preview-box { height: 2fr; border-top: solid $primary; }
@@ -44,6 +44,7 @@ class SearchPane(DaemonWidget):
 
     BINDINGS = [
         Binding("ctrl+t", "cycle_mode", "Mode"),
+        Binding("ctrl+r", "toggle_rerank", "Rerank"),
         Binding("ctrl+g", "toggle_files", "Files", show=False),
         Binding("d", "symbol('definition')", "Definition"),
         Binding("r", "symbol('references')", "References"),
@@ -57,6 +58,7 @@ class SearchPane(DaemonWidget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.mode = "auto"
+        self.rerank = False
         self.hits: list[dict[str, Any]] = []
         self.terms: list[str] = []
         self.files_supported = False
@@ -117,6 +119,8 @@ class SearchPane(DaemonWidget):
         opts: dict[str, Any] = {"limit": RESULT_LIMIT}
         if self.mode != "auto":
             opts["mode"] = self.mode
+        if self.rerank:
+            opts["rerank"] = True
         langs = render.split_list(self.query_one("#lang", Input).value)
         kinds = render.split_list(self.query_one("#kind", Input).value)
         tag = self.query_one("#tag", Input).value.strip().lower()
@@ -223,8 +227,18 @@ class SearchPane(DaemonWidget):
 
     def action_cycle_mode(self) -> None:
         self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
-        self.query_one("#mode", Label).update(f"mode {self.mode}")
+        self._mode_label()
         self.schedule_search()
+
+    def action_toggle_rerank(self) -> None:
+        """Re-score the top hits by their bodies with the daemon's ranker (an error
+        from the daemon says when none can rank)."""
+        self.rerank = not self.rerank
+        self._mode_label()
+        self.schedule_search()
+
+    def _mode_label(self) -> None:
+        self.query_one("#mode", Label).update(f"mode {self.mode}{'+rank' if self.rerank else ''}")
 
     def action_toggle_files(self) -> None:
         if not self.files_supported:

@@ -85,8 +85,8 @@ class WorkspacesPane(DaemonWidget):
         scope = self.app.workspace or "all workspaces"
         running = f" · indexing: {', '.join(sorted(progress))}" if progress else ""
         self.query_one("#ws-info", Label).update(
-            f"{len(workspaces)} workspace{'' if len(workspaces) == 1 else 's'} · searching {escape(scope)}{escape(running)} · "
-            "a add · e edit · x remove · r re-index · s search here")
+            f"{len(workspaces)} workspace{'' if len(workspaces) == 1 else 's'} · "
+            f"searching {escape(scope)}{escape(running)}")
         self._detail()
 
     def _progress_of(self, ws: dict[str, Any]) -> dict | None:
