@@ -33,6 +33,11 @@ CALLS = frozenset({"call", "call_expression", "method_invocation", "macro_invoca
                    "invocation_expression", "function_call_expression", "member_call_expression"})
 # `---` (LuaLS annotations) and `-- |` (Haddock) are comment marks too
 _COMMENT_MARKS = re.compile(r"^\s*(?:///?!?|/\*\*?|\(\*\*?|\*/|\*|#!?|---?(?:\s*[|^])?|;+)\s?", re.M)
+_XML_DOC_NAMES = ("summary|remarks|returns|param|typeparam|exception|example|code|para|c|see|"
+                  "seealso|paramref|typeparamref|value|inheritdoc|list|item|description|term|br")
+_XML_DOC = re.compile(r"<(?:summary|param|returns|remarks|see|inheritdoc)\b")  # C# XML doc
+_XML_DOC_REF = re.compile(r'<(?:see|seealso|paramref|typeparamref)\s+\w+="([^"]*)"\s*/>')
+_XML_DOC_TAG = re.compile(rf"</?(?:{_XML_DOC_NAMES})(?:\s+[^<>]*)?/?>")
 _ML_CLOSE = re.compile(r"\s*\*+\)\s*$")  # OCaml's `*)`
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -89,9 +94,13 @@ def _find_body(node: Node, spec: LanguageSpec) -> Node | None:
 
 
 def comment_text(raw: str) -> str:
-    """Comment markers removed, lines joined as prose."""
+    """Comment markers removed, lines joined as prose; C#'s XML doc tags are dropped
+    (a reference such as `<see cref="Foo"/>` keeps its name)."""
     lines = [_ML_CLOSE.sub("", _COMMENT_MARKS.sub("", ln)).rstrip(" */") for ln in raw.splitlines()]
-    return _squash(" ".join(ln for ln in lines if ln.strip()))
+    text = _squash(" ".join(ln for ln in lines if ln.strip()))
+    if _XML_DOC.search(text):
+        text = _squash(_XML_DOC_TAG.sub(" ", _XML_DOC_REF.sub(r"\1", text)))
+    return text
 
 
 def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
