@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import threading
+import time
 
 import pytest
 
@@ -57,16 +59,45 @@ def test_a_lost_daemon_is_reported_and_replaced(lone_daemon):
     asyncio.run(main())
 
 
-def test_calls_wait_for_a_daemon_that_another_client_restarts(lone_daemon):
-    conn = Connection(lone_daemon.socket, lone_daemon.db)
-    assert conn.call("workspace.list")[0]["name"] == "shop"
+def test_other_clients_ride_out_a_restart_by_one_client(lone_daemon):
+    """One client restarts the daemon as its build; another, calling all the while,
+    sees every call answered (it waits, it does not start a daemon of its own)."""
+    restarter = Connection(lone_daemon.socket, lone_daemon.db)
+    states = []
+    other = Connection(lone_daemon.socket, lone_daemon.db,
+                       on_state=lambda state, message: states.append(state))
+    assert other.call("workspace.list")[0]["name"] == "shop"
+    answers, failures, done = [], [], threading.Event()
+
+    def keep_calling():
+        while not done.is_set():
+            try:
+                answers.append(other.call("workspace.list", timeout=10)[0]["name"])
+            except Exception as exc:  # noqa: BLE001 — any failure is the finding
+                failures.append(repr(exc))
+            time.sleep(0.02)
+
+    caller = threading.Thread(target=keep_calling)
+    caller.start()
     old = lone_daemon.proc
-    capabilities.restart_as_this_build(conn, lone_daemon.db)
-    assert old.wait(10) == 0  # the old daemon stopped …
-    # … and this connection, like any other client's, carries on with the new one.
-    assert conn.call("workspace.list")[0]["name"] == "shop"
-    assert conn.state == "connected"
-    conn.close()
+    try:
+        time.sleep(0.2)
+        capabilities.restart_as_this_build(restarter, lone_daemon.db)
+        assert old.wait(10) == 0  # the old daemon stopped
+        before = len(answers)
+        deadline = time.monotonic() + 30
+        while len(answers) < before + 5 and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        done.set()
+        caller.join(40)
+    assert failures == []
+    assert len(answers) >= before + 5 and set(answers) == {"shop"}
+    assert not other.started_daemon and other.state == "connected"
+    assert states[-2:] == ["reconnecting", "connected"]  # it did lose the old daemon
+    assert restarter.call("workspace.list")[0]["name"] == "shop"
+    restarter.close()
+    other.close()
 
 
 def test_restart_is_offered_once_and_only_to_a_build_that_reads_more(lone_daemon):
