@@ -89,3 +89,18 @@ def test_files_answer_ranks_files_with_their_best_chunks(webapp):
         assert all(c["path"] == f["path"] for c in f["chunks"])
         scores = [c["score"] for c in f["chunks"]]
         assert scores == sorted(scores, reverse=True)
+
+
+def test_cli_files_answer(webapp, tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    svc, ws = webapp
+    out = subprocess.run([sys.executable, "-m", "lode", "search", "--db", svc.db_path, "--workspace", ws,
+                          "--no-daemon", "--files", "--json", "--limit", "2", "gzip", "compression"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert [f["path"] for f in result["files"]][0] == "middleware/compress.go"
+    assert len(result["files"]) == 2

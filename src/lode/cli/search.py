@@ -25,11 +25,12 @@ RPC_MAX_LIMIT = 200  # search.query's largest limit; a larger one is answered fr
 @click.option("--mode", type=click.Choice(["lexical", "semantic", "hybrid", "auto"]), default=None,
               help="auto (default): hybrid when the workspace has vectors, else lexical.")
 @click.option("--rerank", is_flag=True, help="Re-score the top hits by their full bodies; fails if no ranker can.")
+@click.option("--files", "files", is_flag=True, help="Ranked files, each with its best chunks.")
 @workspace_option
 @db_option
 @no_daemon_option
 @json_option
-def search_command(query, limit, paths, globs, languages, kinds, tags, mode, rerank, workspace, db_path,
+def search_command(query, limit, paths, globs, languages, kinds, tags, mode, rerank, files, workspace, db_path,
                    no_daemon, as_json):
     """Search for QUERY: identifiers (parts match too: `vectors` finds reclaimVectors),
     words, or "quoted literals". Inside an indexed workspace only that workspace is
@@ -42,6 +43,8 @@ def search_command(query, limit, paths, globs, languages, kinds, tags, mode, rer
             opts[key] = list(value)
     if mode:
         opts["mode"] = mode
+    if files:
+        opts["files"] = True
 
     def remote(daemon):
         if limit > RPC_MAX_LIMIT:
@@ -72,6 +75,14 @@ def search_command(query, limit, paths, globs, languages, kinds, tags, mode, rer
 
         pattern = highlighter(result["terms"])
     many = len(result["workspaces"]) > 1
+    if files:
+        for f in result["files"]:
+            where = f"{f['workspace']}:" if many else ""
+            out.print(f"[magenta]{escape(shown(where + f['path']))}[/] [dim]{f['language'] or ''}[/]")
+            for h in f["chunks"]:
+                out.print(f"    [magenta]:{h['snippet_line']}[/] [dim]{h['kind']}[/] [bold]{escape(shown(h['breadcrumb']))}[/]")
+        out.print(f"[dim]{len(result['files'])} files in {result['timings_ms']['total']:.1f} ms ({result['mode_used']})[/]")
+        return
     for h in hits:
         where = f"{h['workspace']}:" if many else ""
         out.print(f"[magenta]{escape(shown(where + h['path']))}:{h['snippet_line']}[/] [dim]{h['kind']}[/] "

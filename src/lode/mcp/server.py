@@ -110,12 +110,17 @@ def build(ctx: Context, budget: int | None = None, hand_off: bool = False) -> MC
         kinds: Annotated[list[str] | None, Field(description="e.g. ['function', 'section']")] = None,
         limit: Annotated[int, Field(ge=1, le=100)] = 10,
         mode: Literal["auto", "lexical", "semantic", "hybrid"] = "auto",
+        files: Annotated[bool, Field(description="Ranked files, each with its best chunks")] = False,
     ) -> str:
         """Find code or docs about something (lexical + semantic over whole declarations
         and sections). For a known qualified name use find_definition."""
-        return tools.answer(_slim_hits(tools.call("search.query", {
+        result = tools.call("search.query", {
             "query": query, "workspace": workspace, "paths": paths, "path_globs": glob,
-            "languages": languages, "kinds": kinds, "limit": limit, "mode": mode})))
+            "languages": languages, "kinds": kinds, "limit": limit, "mode": mode, "files": files})
+        if files and isinstance(result, dict) and isinstance(result.get("files"), list):
+            return tools.answer({"files": [{**f, "chunks": _slim_hits({"hits": f["chunks"]})["hits"]}
+                                           for f in result["files"]], "mode_used": result.get("mode_used")})
+        return tools.answer(_slim_hits(result))
 
     @tool
     def find_definition(name: QualifiedName, workspace: Workspace = None) -> str:

@@ -192,7 +192,7 @@ def index_status(ctx: Context, workspace: str | None = None) -> Any:
 SEARCH_OPTIONS: dict[str, Any] = {
     "paths": list[str] | None, "path_globs": list[str] | None, "tags_any": list[str] | None,
     "languages": list[str] | None, "kinds": list[str] | None, "mode": str | None,
-    "rerank": bool | None, "limit": int | None,
+    "rerank": bool | str | None, "limit": int | None, "files": bool | None,
 }
 
 
@@ -201,13 +201,14 @@ def search_query(ctx: Context, workspace: str | None = None, query: str = REQUIR
                  options: dict | None = None, *, paths: list[str] | None = None,
                  path_globs: list[str] | None = None, tags_any: list[str] | None = None,
                  languages: list[str] | None = None, kinds: list[str] | None = None,
-                 mode: str | None = None, rerank: bool | None = None,
-                 limit: int | None = None) -> Any:
+                 mode: str | None = None, rerank: bool | str | None = None,
+                 limit: int | None = None, files: bool | None = None) -> Any:
     """Hybrid search over chunks: ``search.query(workspace, query, {paths, path_globs,
-    tags_any, languages, kinds, mode, rerank, limit})`` — options either in the third
-    argument or as named parameters. ``workspace`` null searches every workspace."""
+    tags_any, languages, kinds, mode, rerank, limit, files})`` — options either in the
+    third argument or as named parameters. ``workspace`` null searches every workspace.
+    ``files`` answers ranked files, each with its best chunks."""
     opts = _given(paths=paths, path_globs=path_globs, tags_any=tags_any, languages=languages,
-                  kinds=kinds, mode=mode, rerank=rerank, limit=limit)
+                  kinds=kinds, mode=mode, rerank=rerank, limit=limit, files=files)
     for key, value in (options or {}).items():
         if key not in SEARCH_OPTIONS:
             raise InvalidParams(f"invalid params: unknown search option 'options.{key}' "
