@@ -29,7 +29,10 @@ declaration left out. lode answers ``refs --all`` from its index alone, and with
 hand-off to each further server named. Reported per answer: recall and precision over
 (path, line) positions and over files, micro-averaged, and p50 latency::
 
-    python bench/symbols.py --refs pyright,jedi-language-server --samples 200 python=DIR
+    python bench/symbols.py --refs pyright,jedi-language-server --samples 200 --under src/ python=DIR
+
+(``--under src/``: pyright resolves ``import flask`` only inside ``src/`` of an
+uninstalled src-layout sdist, so uses in tests/ and examples/ would count against lode.)
 """
 from __future__ import annotations
 
@@ -389,11 +392,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--refs", metavar="SERVERS",
                     help="reference recall against a language server (first named = truth)")
+    ap.add_argument("--under", metavar="PREFIX", default="",
+                    help="with --refs: only names and positions under this corpus path (the "
+                         "files the server resolves imports in, e.g. src/ of a src layout)")
     args = ap.parse_args()
     if args.refs:
         for spec in args.corpora:
             lang, _, d = spec.partition("=")
-            refs_bench(lang, os.path.expanduser(d), args.refs.split(","), args.samples, args.seed)
+            refs_bench(lang, os.path.expanduser(d), args.refs.split(","), args.samples, args.seed, args.under)
         return
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
@@ -495,13 +501,23 @@ def _score(pairs: list[tuple[set, set]]) -> dict:
             "truth_positions": truth, "lode_positions": got}
 
 
-def refs_bench(lang: str, root: str, servers: list[str], samples: int, seed: int) -> None:
+def refs_bench(lang: str, root: str, servers: list[str], samples: int, seed: int, under: str = "") -> None:
     from lode.lsp.client import POOL
     from lode.lsp.servers import SERVERS, search_path
     from lode.service import Service
 
     lang_name = LANGS[lang][0]
     work = tempfile.mkdtemp(prefix="lode-bench-refs-")
+    if lang == "ts" and not os.path.exists(os.path.join(root, "tsconfig.json")):
+        # without a tsconfig.json tsserver's project is the opened file's import closure,
+        # which misses the files that import it: a copy of the corpus gets one
+        copy = os.path.join(work, os.path.basename(root.rstrip("/")))
+        shutil.copytree(root, copy, symlinks=True)
+        with open(os.path.join(copy, "tsconfig.json"), "w") as f:
+            json.dump({"compilerOptions": {"target": "es2020", "lib": ["es2020", "dom"], "strict": True,
+                                           "skipLibCheck": True, "noEmit": True},
+                       "include": ["**/*.ts"]}, f)
+        root = copy
     t0, c0 = time.perf_counter(), time.process_time()
     svc = Service(os.path.join(work, "lode.db"))
     ws = svc.add_workspace(root, name="corpus")
@@ -512,7 +528,8 @@ def refs_bench(lang: str, root: str, servers: list[str], samples: int, seed: int
         f" WHERE s.kind IN ('definition', 'method') AND s.detail IN ({','.join('?' * len(_REF_DETAILS))})",
         _REF_DETAILS).fetchall()
     from lode.symbols.index import is_test_path
-    defs = sorted({(r[0][::-1], r[1], r[2], r[3]) for r in rows if not is_test_path(r[1])})
+    defs = sorted({(r[0][::-1], r[1], r[2], r[3]) for r in rows
+                   if not is_test_path(r[1]) and r[1].startswith(under)})
     rng = random.Random(seed)
     picked = rng.sample(defs, min(samples, len(defs)))
     specs = {s.name: s for s in SERVERS}
@@ -540,7 +557,9 @@ def refs_bench(lang: str, root: str, servers: list[str], samples: int, seed: int
         t = time.perf_counter()
         r = svc.references(name, "corpus", limit=100000, every=True, lsp=False)
         latency["index"].append(time.perf_counter() - t)
-        answers["index"].append((truth, {(x["path"], x["line"]) for x in r["references"]}))
+        truth = {t for t in truth if t[0].startswith(under)}
+        answers["index"].append((truth, {(x["path"], x["line"]) for x in r["references"]
+                                         if x["path"].startswith(under)}))
         for other in servers[1:]:
             os.environ["LODE_LSP"] = other
             t = time.perf_counter()
@@ -548,7 +567,8 @@ def refs_bench(lang: str, root: str, servers: list[str], samples: int, seed: int
             latency[f"hand-off {other}"].append(time.perf_counter() - t)
             if not r["source"].startswith("lsp:"):
                 log(f"  {name}: hand-off answered from the index ({r.get('lsp')})")
-            answers[f"hand-off {other}"].append((truth, {(x["path"], x["line"]) for x in r["references"]}))
+            answers[f"hand-off {other}"].append((truth, {(x["path"], x["line"]) for x in r["references"]
+                                                         if x["path"].startswith(under)}))
     POOL.stop_all()
     svc.close()
     shutil.rmtree(work, ignore_errors=True)

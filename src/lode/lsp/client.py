@@ -78,13 +78,15 @@ class Connection:
 
     async def _start(self):
         client = _client_class()("lode", __version__)
-        for method in ("workspace/configuration",):
-            client.feature(method)(lambda params: [None] * len(getattr(params, "items", []) or []))
+        settings = self.spec.settings(self.root) if self.spec.settings else {}
+        client.feature("workspace/configuration")(
+            lambda params: [settings.get(getattr(item, "section", None) or "") for item in params.items or []])
         for method in ("window/workDoneProgress/create", "client/registerCapability",
                        "client/unregisterCapability"):
             client.feature(method)(lambda params: None)
         for method in ("window/logMessage", "window/showMessage", "textDocument/publishDiagnostics",
-                       "$/progress", "telemetry/event", "$/typescriptVersion"):
+                       "$/progress", "telemetry/event", "$/typescriptVersion", "pyright/beginProgress",
+                       "pyright/reportProgress", "pyright/endProgress"):
             client.feature(method)(lambda params: None)
         await client.start_io(self.exe, *self.spec.command[1:], cwd=self.root)
         self.client = client

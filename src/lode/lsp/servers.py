@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 from dataclasses import dataclass
+from typing import Callable
 
 DEFAULT_TIMEOUT = 5.0
 
@@ -22,11 +23,19 @@ class ServerSpec:
     name: str
     command: tuple[str, ...]
     languages: tuple[str, ...]
+    # answers to the server's workspace/configuration requests, by section, for a root
+    settings: Callable[[str], dict] | None = None
+
+
+def _pyright_settings(root: str) -> dict:
+    """A src layout's packages import from src/ (an sdist that is not installed)."""
+    extra = ["src"] if os.path.isdir(os.path.join(root, "src")) else []
+    return {"python.analysis": {"extraPaths": extra}, "python": {"analysis": {"extraPaths": extra}}}
 
 
 SERVERS: tuple[ServerSpec, ...] = (
-    ServerSpec("pyright", ("pyright-langserver", "--stdio"), ("python",)),
-    ServerSpec("basedpyright", ("basedpyright-langserver", "--stdio"), ("python",)),
+    ServerSpec("pyright", ("pyright-langserver", "--stdio"), ("python",), _pyright_settings),
+    ServerSpec("basedpyright", ("basedpyright-langserver", "--stdio"), ("python",), _pyright_settings),
     ServerSpec("jedi-language-server", ("jedi-language-server",), ("python",)),
     ServerSpec("gopls", ("gopls",), ("go",)),
     ServerSpec("typescript-language-server", ("typescript-language-server", "--stdio"),
