@@ -118,7 +118,10 @@ class LodeApp(App[str | None]):
 
     def _heartbeat(self) -> None:
         # A cheap call now and then, so a daemon that went away while the user was idle is
-        # noticed (and reconnected to) before the next search.
+        # noticed (and reconnected to) before the next search; none while a reconnect is
+        # already waiting (each would hold a thread until the daemon is back).
+        if self.connection.reconnecting:
+            return
         self.run_worker(self._ping, exclusive=True, group="heartbeat")
 
     async def _ping(self) -> None:

@@ -83,6 +83,11 @@ class Connection:
             return result
         raise AssertionError("unreachable")
 
+    @property
+    def reconnecting(self) -> bool:
+        """A call is waiting for a daemon right now."""
+        return self._reconnect_lock.locked()
+
     def close(self) -> None:
         with self._lock:
             idle, self._idle = self._idle, []
@@ -95,6 +100,7 @@ class Connection:
         with self._lock:
             client = self._idle.pop() if self._idle else None
         if client is not None:
+            # Client takes its timeout at construction; a pooled one is re-armed per call.
             client._sock.settimeout(timeout if timeout is not None else self.call_timeout)
             return client
         try:
