@@ -65,6 +65,14 @@ def test_kotlin_companion_members_are_named_under_the_class():
     assert "Router.f0" in names
 
 
+def test_scala_doc_after_an_indented_body_belongs_to_the_next_def():
+    defs = "\n\n".join(f"  /** Doc of f{i}. */\n  def f{i}(x: Int): Int =\n    x match {{\n      case 0 => {i}\n"
+                         f"      case n => n * {i} + {i}\n    }}" for i in range(60))
+    text = f"object Ops {{\n{defs}\n}}\n"
+    got = {u.name: u for u in units("Ops.scala", text)}
+    assert "Doc of f7." in got["Ops.f7"].embed and got["Ops.f7"].line_start == got["Ops.f6"].line_end + 2
+
+
 def test_swift_extensions_and_protocols_are_units():
     text = ("protocol Adapter {\n    func adapt() -> Int\n}\n\n"
             "extension Session: Adapter {\n    func adapt() -> Int { 1 }\n}\n")

@@ -141,7 +141,18 @@ class _Builder:
             if d.kind in self.spec.brace_blocks:
                 end = _brace_block_end(outer) or end
             flat.append(Unit(d, start, end, outer, comments=comments))
+        if self.spec.tail_docs:
+            self._give_back_tail_docs(flat)
         return self._merge_runs(flat) if self.spec.merge_runs else flat
+
+    def _give_back_tail_docs(self, flat: list[Unit]) -> None:
+        """A unit whose doc was taken from the end of the definition before it: that
+        definition now ends before the doc (the two spans must not overlap)."""
+        takers = [u for u in flat if u.start < u.node.start_byte and _starts_inside_sibling(u)]
+        for u in takers:
+            for p in flat:
+                if p.start < u.start < p.end <= u.node.start_byte:
+                    p.end = trim(self.data, p.start, u.start)[1]
 
     def _merge_runs(self, flat: list[Unit]) -> list[Unit]:
         """Consecutive sibling definitions of a ``merge_runs`` kind with the same name
@@ -240,6 +251,10 @@ class _Builder:
         if sib is None and parent is not None and parent.start_byte == start:
             sib = parent.prev_sibling  # a block's first definition: its doc precedes the block
         doc_nodes = self.spec.doc_nodes
+        if self.spec.tail_docs and sib is not None and not is_comment(sib):
+            tail = _last_descendant(sib)
+            if tail is not None and is_comment(tail):
+                sib = tail  # the previous definition's indented body swallowed this doc
         while sib is not None and (is_comment(sib) or sib.type in self.spec.attached):
             if data[sib.end_byte : start].strip():
                 break
@@ -449,6 +464,19 @@ def _first_of_type(node: Node, node_type: str) -> Node | None:
             return n
         stack.extend(reversed(n.named_children))
     return None
+
+
+def _starts_inside_sibling(u: Unit) -> bool:
+    """Whether ``u``'s doc begins inside the node before it (taken from its tail)."""
+    prev = u.node.prev_sibling
+    return prev is not None and prev.start_byte < u.start < prev.end_byte
+
+
+def _last_descendant(node: Node) -> Node | None:
+    """The deepest last child (a comment closing an indented body, in Scala's grammar)."""
+    while node.child_count:
+        node = node.child(node.child_count - 1)
+    return node
 
 
 def _brace_block_end(node: Node) -> int | None:

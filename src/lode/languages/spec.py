@@ -62,6 +62,9 @@ class LanguageSpec:
     # Siblings directly after a definition that belong to it (Dart: a signature's
     # `function_body` is its next sibling, not its child).
     trailing: frozenset[str] = frozenset()
+    # The grammar leaves the comments above a definition inside the previous definition's
+    # indented body (Scala's `def f =⏎  expr`): they are taken back as the next one's doc.
+    tail_docs: bool = False
     # Kinds whose node is a line opening a `{` block that the grammar leaves flat (a bats
     # `@test "…" {` is a command; its body and the closing `}` are sibling commands): the
     # unit runs to the first following sibling that is a lone `}`.

@@ -8,4 +8,5 @@ SPEC = LanguageSpec(
     extensions=(".scala", ".sc"),
     grammar=grammar("tree_sitter_scala"),
     queries=(own_query("scala"),),
+    tail_docs=True,  # a Scaladoc after an `=`-bodied def is parsed into that def's body
 )
