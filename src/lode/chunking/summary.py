@@ -64,8 +64,8 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
     end = body.start_byte if body is not None else node.end_byte
     if end <= start:
         end = node.end_byte
-    for child in node.children:  # a comment before the body is not signature
-        if "comment" in child.type and start < child.start_byte < end:
+    for child in node.children:  # a comment (or Haddock) before the body is not signature
+        if ("comment" in child.type or child.type in spec.doc_nodes) and start < child.start_byte < end:
             end = child.start_byte
             break
     text = data[start:end].decode("utf-8", "replace")
