@@ -212,3 +212,23 @@ def setup(cli, x):
 ''', {"pkg/__init__.py": ""})
     assert [s.line for s in fs.symbols if s.name == "pkg.cli.run_command" and s.kind == REFERENCE] == [7]
     assert "pkg.groups.AppGroup" in refs(fs)
+
+
+def test_super_and_optional_types():
+    fs = extract("pkg/a.py", '''from typing import Optional
+from .base import Base, Flask
+
+class A(Base):
+    def m(self, x: Optional[Flask], y: Flask | None):
+        super().m()
+        x.run()
+        y.stop()
+''', {"pkg/__init__.py": ""})
+    assert {"pkg.base.Base.m", "pkg.base.Flask.run", "pkg.base.Flask.stop"} <= refs(fs)
+    ts = extract("src/a.ts", '''import { B, Obs } from "./b";
+class A extends B {
+  src: Obs | undefined;
+  m() { super.m(); this.src?.subscribe(); }
+}
+''', {"package.json": "{}"})
+    assert {"b.B.m", "b.Obs.subscribe"} <= refs(ts)

@@ -258,6 +258,17 @@ def _relate(ctx: Context, resolver, caps: dict, by_node: dict) -> None:
             ctx.relate(owner.qname, base, kind, node)
 
 
+def _member(base: Node) -> Node | None:
+    """The member named after ``base`` (``b`` in ``a.b``, ``a?.b``, ``a::b``)."""
+    parent = base.parent
+    if parent is not None:
+        for field in ("property", "field", "attribute", "name"):
+            m = parent.child_by_field_name(field)
+            if m is not None and m.start_byte >= base.end_byte:
+                return m
+    return base.next_named_sibling
+
+
 def _reference(ctx: Context, resolver, caps: dict) -> None:
     rules = ctx.rules
     if "ref.path" in caps:
@@ -270,7 +281,7 @@ def _reference(ctx: Context, resolver, caps: dict) -> None:
         base_node = caps["ref.base"][0]
         base = ctx.text(base_node)
         target = ctx.aliases.get(base)
-        member_node = caps["ref.member"][0] if "ref.member" in caps else base_node.next_named_sibling
+        member_node = caps["ref.member"][0] if "ref.member" in caps else _member(base_node)
         if member_node is None:
             return
         if target is None and ctx.types is not None:

@@ -34,6 +34,8 @@ _NAMES = frozenset({"identifier", "type_identifier", "attribute", "qualified_typ
                     "member_expression", "nested_type_identifier", "scoped_type_identifier",
                     "field_identifier", "property_identifier", "selector_expression"})
 MAX_DEPTH = 6
+_NOTHING = frozenset({"None", "null", "undefined", "void"})
+_OPTIONAL = frozenset({"Optional", "typing.Optional", "t.Optional"})
 
 
 class TypeTable:
@@ -103,6 +105,15 @@ class TypeTable:
             if node.type == "string":  # a forward reference, `other: "Flask"`
                 node = next((c for c in node.named_children if c.type == "string_content"), None)
                 break
+            if node.type in ("union_type", "binary_operator"):  # `T | undefined`, `T | None`
+                members = [c for c in node.named_children if self.ctx.text(c) not in _NOTHING]
+                node = members[0] if len(members) == 1 else None
+                continue
+            if node.type == "generic_type" and node.named_child_count > 1 and \
+                    self.ctx.text(node.named_children[0]) in _OPTIONAL:  # Optional[T]
+                param = node.named_children[1]
+                node = param.named_children[0] if param.named_child_count else None
+                continue
             if node.type not in _WRAPPERS:
                 return None
             inner = node.child_by_field_name("type") or node.child_by_field_name("operand")
@@ -130,6 +141,11 @@ class TypeTable:
             return name
         return None
 
+    def base_of(self, owner: str | None) -> str | None:
+        """The one class ``owner`` extends, as this file states it (``super``)."""
+        bases = [r.base for r in self.ctx.relations if r.sub == owner and r.kind == "extends"]
+        return bases[0] if len(bases) == 1 else None
+
     def enclosing_type(self, node) -> str | None:
         types = self.ctx.rules.types
         p = node.parent
@@ -149,6 +165,9 @@ class TypeTable:
         if node.type in ("this", "self") or (node.type == "identifier"
                                              and ctx.text(node) in ctx.rules.self_names):
             return self.enclosing_type(node)
+        if node.type == "super" or (node.type == "call" and node.child_by_field_name("function") is not None
+                                    and ctx.text(node.child_by_field_name("function")) == "super"):
+            return self.base_of(self.enclosing_type(node))
         if node.type == "identifier":
             name = ctx.text(node)
             p = node.parent

@@ -24,4 +24,4 @@
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @field.name)
   right: (new_expression constructor: (_) @field.type))
 (field_definition property: (property_identifier) @field.name value: (new_expression constructor: (_) @field.type))
-(member_expression object: [(this) (member_expression) (call_expression)] @ref.base)
+(member_expression object: [(this) (super) (member_expression) (call_expression)] @ref.base)

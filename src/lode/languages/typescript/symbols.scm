@@ -48,6 +48,6 @@
   right: (new_expression constructor: (_) @field.type))
 (method_definition name: (property_identifier) @ret.owner return_type: (type_annotation) @ret.type)
 (function_declaration name: (identifier) @ret.owner return_type: (type_annotation) @ret.type)
-(member_expression object: [(this) (member_expression) (call_expression)] @ref.base)
+(member_expression object: [(this) (super) (member_expression) (call_expression)] @ref.base)
 (type_annotation (type_identifier) @ref.local)
 (type_arguments (type_identifier) @ref.local)
