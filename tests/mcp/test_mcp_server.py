@@ -218,3 +218,28 @@ def test_root_option_adds_and_indexes_a_workspace(tmp_path):
             return r
 
     assert "tool.py" in text_of(asyncio.run(scenario()))
+
+
+def test_text_extensions_and_index_status_in_lode_mcp(tmp_path):
+    ws = tmp_path / "docs-proj"
+    ws.mkdir()
+    (ws / "guide.rst").write_text("Calibration\n===========\n\nThe flux capacitor needs calibrating.\n")
+    db = tmp_path / "rst.db"
+    args = ["-c", "from lode.cli import main; main()", "mcp", "--db", str(db), "--root", str(ws),
+            "--text-ext", ".rst", "--no-watch"]
+
+    async def scenario():
+        from mcp import Client, StdioServerParameters
+
+        async with Client(StdioServerParameters(command=sys.executable, args=args)) as client:
+            for _ in range(100):
+                r = await client.call_tool("search", {"query": "flux capacitor", "mode": "lexical"})
+                if "guide.rst" in text_of(r):
+                    break
+                await asyncio.sleep(0.1)
+            return r, await client.call_tool("index_status", {})
+
+    found, status = asyncio.run(scenario())
+    assert "guide.rst" in text_of(found)
+    st = json.loads(text_of(status))
+    assert st["workspaces"][0]["text_extensions"] == [".rst"]
