@@ -15,7 +15,8 @@ defend, not a fit to single queries:
   fragment that only carries its name;
 - **file evidence**: a file with several matching chunks is more likely the answer;
 - **demotions**: prose (docs sections) and test code count less, unless the query asks
-  for docs or tests (then the rest counts less); tiny chunks (an include guard, a
+  for docs or tests (then the rest counts less); so does code in vendored, example,
+  docs and benchmark folders; tiny chunks (an include guard, a
   ``#define``, a one-line constant) count less;
 - **diversity**: the second chunk of a file already listed counts less, the third
   less again, so ten hits show several files — most questions are answered by files.
@@ -47,6 +48,7 @@ NAME_SHARE, NAME_COVER = 0.5, 0.5
 # Multipliers.
 PROSE = 0.5
 TEST = 0.5
+AUX = 0.6                     # vendored, example, docs and benchmark code
 TINY = 0.6                    # a chunk of at most TINY_LINES lines that is not a definition
 TINY_LINES = 3
 TINY_ALL = True
@@ -61,6 +63,16 @@ _ASKS_TESTS = frozenset({"test", "tests", "testing", "spec", "specs", "fixture",
 _ASKS_PROSE = frozenset({"doc", "docs", "documentation", "readme", "guide", "tutorial", "changelog",
                          "example", "examples", "howto"})
 _MIN_PREFIX = 4
+
+
+# Folders of code that is not the project's own implementation: vendored dependencies,
+# examples, documentation sources, benchmarks.
+_AUX_DIRS = frozenset({"vendor", "vendored", "_vendor", "third_party", "thirdparty", "external", "externals",
+                       "example", "examples", "_examples", "doc", "docs", "benchmark", "benchmarks", "bench"})
+
+
+def is_auxiliary(path: str) -> bool:
+    return any(seg.lower() in _AUX_DIRS for seg in path.split("/")[:-1])
 
 
 def is_test_path(path: str) -> bool:
@@ -296,6 +308,8 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
             s *= PROSE
         if is_test_code(path, row["name"]) != asks_tests:
             s *= TEST
+        if not asks_prose and is_auxiliary(path):
+            s *= AUX
         if row["line_end"] - row["line_start"] < TINY_LINES and (TINY_ALL or row["kind"] in NOT_DEFINITIONS or tail):
             s *= TINY
         if tail and t < 2:
