@@ -486,3 +486,34 @@ def test_7_call_with_socket_and_no_db_does_not_start_a_daemon(tmp_path):
                          capture_output=True, text=True, timeout=60)
     assert out.returncode != 0 and "--db" in out.stderr
     assert not sock.exists() and not (tmp_path / "data" / "lode").exists()
+
+
+# -- the reply cache that carries the load: exact, per workspace -------------------------------
+
+def test_cached_answers_follow_the_store(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    (a / "one.py").write_text("def quokkaalpha():\n    pass\n")
+    (b / "two.py").write_text("def quokkabeta():\n    pass\n")
+    d = Daemon(tmp_path / "d")
+    try:
+        d.call("workspace.add", {"root": str(a), "name": "a"})
+        d.call("workspace.add", {"root": str(b), "name": "b"})
+        d.call("index.run", {"embed": False})
+        ask = {"query": "quokkagamma", "workspace": "a"}
+        assert not d.call("search.query", ask)["hits"]
+        hits_before = d.call("sys.stats")["cache"]["hits"]
+        assert not d.call("search.query", ask)["hits"]
+        assert d.call("sys.stats")["cache"]["hits"] == hits_before + 1
+        # Indexing another workspace keeps a's answers; a change to a replaces them.
+        (b / "three.py").write_text("def quokkadelta():\n    pass\n")
+        d.call("index.run", {"workspace": "b", "embed": False})
+        assert not d.call("search.query", ask)["hits"]
+        assert d.call("sys.stats")["cache"]["hits"] == hits_before + 2
+        (a / "new.py").write_text("def quokkagamma():\n    pass\n")
+        d.call("index.run", {"workspace": "a", "embed": False})
+        assert [h["path"] for h in d.call("search.query", ask)["hits"]] == ["new.py"]
+        assert d.call("symbol.definition", {"name": "new.quokkagamma"})["candidates"]
+    finally:
+        d.stop()

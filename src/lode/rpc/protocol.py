@@ -233,6 +233,24 @@ def encode_error(rid: Any, exc: BaseException) -> dict:
     return {"jsonrpc": "2.0", "id": None if rid is _NO_ID else rid, "error": error_object(exc)}
 
 
+def encode_value(value: Any) -> bytes:
+    """A result as JSON bytes (strings that are not valid Unicode escaped, see
+    :func:`scrub`); raises TypeError/ValueError when it cannot be serialized."""
+    try:
+        return dumps(value).encode()
+    except (TypeError, ValueError, RecursionError):
+        pass
+    try:
+        return dumps(scrub(value)).encode()
+    except RecursionError as exc:
+        raise ValueError("result nested too deeply") from exc
+
+
+def result_line(rid: Any, result_json: bytes) -> bytes:
+    """A response (no newline) around an already encoded result."""
+    return b'{"jsonrpc":"2.0","id":' + dumps(rid).encode() + b',"result":' + result_json + b"}"
+
+
 def frame(message: Any) -> bytes:
     """One response (or batch of responses) as a line of valid JSON, always. Strings that
     are not valid Unicode are escaped (:func:`scrub`); a result that still cannot be

@@ -28,8 +28,9 @@ from .bounds import (MAX_CONNECTIONS, MAX_CONNECTION_INPUT, MAX_DAEMON_INPUT, MA
                      release_memory, run_with)
 from .handlers import TABLE, Context
 from .methods import MethodTable
+from .cache import ReplyCache
 from .protocol import (InvalidRequest, Invalid, ParseError, Request, decode, encode_error,
-                       encode_result, frame)
+                       encode_value, frame, result_line)
 
 log = logging.getLogger("lode.rpc")
 
@@ -219,6 +220,7 @@ class Daemon:
         self.budget = InputBudget(max_input)
         self.connections = 0
         self.counts = {"served": 0, "cancelled": 0, "timed_out": 0, "dropped_lines": 0}
+        self.cache: ReplyCache | None = None  # made once the store is open
         self.ctx.stats = self.stats
         # Reads run on a pool (a slow one holds one thread, and only until its deadline);
         # writes queue on their own thread.
@@ -230,7 +232,8 @@ class Daemon:
 
     def stats(self) -> dict:
         return {"connections": self.connections, **self.counts,
-                "input_buffered": self.budget.used, "rss_bytes": _rss()}
+                "input_buffered": self.budget.used, "rss_bytes": _rss(),
+                "cache": self.cache.stats() if self.cache is not None else None}
 
     # -- lifecycle --------------------------------------------------------------------
 
@@ -256,7 +259,8 @@ class Daemon:
         # Open the store (and run migrations) once before any client can race on it; a
         # store that cannot open stops the daemon here with the reason.
         try:
-            await self._loop.run_in_executor(self.pool, lambda: self.ctx.service)
+            service = await self._loop.run_in_executor(self.pool, lambda: self.ctx.service)
+            self.cache = ReplyCache(getattr(service, "db_path", None) or self.ctx.db_path)
         except BaseException:
             sock.close()
             os.unlink(self.socket_path)
@@ -359,9 +363,9 @@ class Daemon:
                 response = await self._one(item, sock)
             if response is None:
                 continue
-            part = frame(response)[:-1]
+            part = response if isinstance(response, bytes) else frame(response)[:-1]
             if len(part) > self.max_reply:
-                part = frame(encode_error(response.get("id"), ReplyTooLarge(
+                part = frame(encode_error(_reply_id(item), ReplyTooLarge(
                     f"reply too large: over {self.max_reply} bytes; ask for less (a lower "
                     f"'limit', a narrower query)")))[:-1]
             size += len(part)
@@ -372,17 +376,33 @@ class Daemon:
             return b"[" + b",".join(parts) + b"]\n"
         return parts[0] + b"\n"
 
-    async def _one(self, item: Request | Invalid, sock: socket.socket | None = None) -> dict | None:
+    async def _one(self, item: Request | Invalid, sock: socket.socket | None = None) -> dict | bytes | None:
+        """The response to one request: a dict, or the encoded line (bytes, no newline)."""
         if isinstance(item, Invalid):
             return encode_error(item.id, item.error)
+        cache, key, stamp = self.cache, None, None
         try:
             # Writes queue on their own thread, so a long index run (or several) never
             # takes the threads that searches and lookups run on.
             writes = item.method in self.table and self.table.get(item.method).writes
+            if cache is not None and not writes and not item.is_notification:
+                key = cache.key(item.method, item.params)
+                if key is not None:
+                    stamp = cache.stamp(item.method, item.params)
+                    hit = cache.get(key, stamp)
+                    if hit is not None:
+                        return result_line(item.id, hit)
             pool = self.writer if writes else self.pool
             token = Token(None if writes else self.request_seconds)
-            result = await self._await(
-                self._loop.run_in_executor(pool, run_with, token, self.invoke, item), token, sock)
+            # The answer is encoded on the worker thread too: a big one does not hold up
+            # the event loop (and so every other connection).
+            encoded = await self._await(
+                self._loop.run_in_executor(pool, run_with, token, self._encoded, item), token, sock)
+            if item.is_notification:
+                return None
+            if key is not None:
+                cache.put(key, stamp, item.method, item.params, encoded)
+            return result_line(item.id, encoded)
         except Cancelled:
             self.counts["cancelled"] += 1
             return None
@@ -392,7 +412,6 @@ class Daemon:
             return None if item.is_notification else encode_error(item.id, exc)
         finally:
             self.counts["served"] += 1
-        return None if item.is_notification else encode_result(item.id, result)
 
     async def _await(self, fut: asyncio.Future, token: Token, sock: socket.socket | None) -> Any:
         """The request's result; meanwhile, every 50 ms, a client that hung up cancels it
@@ -414,6 +433,9 @@ class Daemon:
                 raise RequestTimeout(f"the request ran over its {self.request_seconds:g} s "
                                      f"deadline")
 
+    def _encoded(self, request: Request) -> bytes:
+        return encode_value(self.invoke(request))
+
     def invoke(self, request: Request) -> Any:
         """Run one request's handler on this (worker) thread."""
         method = self.table.get(request.method)
@@ -422,6 +444,11 @@ class Daemon:
             with self.ctx.write_lock:
                 return method.func(self.ctx, **kwargs)
         return method.func(self.ctx, **kwargs)
+
+
+def _reply_id(item: Request | Invalid) -> Any:
+    rid = getattr(item, "id", None)
+    return rid if isinstance(rid, (str, int, float)) and not isinstance(rid, bool) else None
 
 
 def _rss() -> int | None:

@@ -136,7 +136,8 @@ class Store:
 
     def set_workspace_config(self, workspace_id: int, config: dict) -> None:
         with self.transaction() as db:
-            db.execute("UPDATE workspaces SET config = ? WHERE id = ?", (json.dumps(config), workspace_id))
+            db.execute("UPDATE workspaces SET config = ?, changes = changes + 1 WHERE id = ?",
+                       (json.dumps(config), workspace_id))
 
     def remove_workspace(self, workspace_id: int) -> None:
         with self.transaction() as db:
@@ -167,6 +168,8 @@ class Store:
                     deleted: Iterable[str] = ()) -> None:
         """Store a batch of file states (and remove ``deleted`` paths) in one transaction."""
         with self.transaction() as db:
+            # Readers holding answers about this workspace see they are stale.
+            db.execute("UPDATE workspaces SET changes = changes + 1 WHERE id = ?", (workspace_id,))
             for path in deleted:
                 self._delete_path(db, workspace_id, path)
             next_id = (db.execute("SELECT max(id) FROM chunks").fetchone()[0] or 0) + 1
