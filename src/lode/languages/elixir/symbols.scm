@@ -14,3 +14,7 @@
   (#any-of? @_kw "def" "defp" "defmacro" "defmacrop" "defguard" "defguardp" "defdelegate" "defn" "defnp")) @def.function
 
 (call target: (dot left: (alias) @ref.base right: (identifier) @ref.member))
+
+(call target: (identifier) @_kw (arguments . (alias) @import.path .) (#eq? @_kw "alias")) @import
+(call target: (identifier) @_kw (arguments . (alias) @import.path (keywords (pair value: (alias) @import.alias)))
+  (#eq? @_kw "alias")) @import

@@ -16,3 +16,7 @@
 (newtype_constructor name: (constructor) @name) @def.constructor
 
 (apply function: (variable) @ref.local)
+
+(import module: (module) @import.path alias: (module) @import.alias) @import
+(import module: (module) @import.path names: (import_list (import_name (variable) @import.name))) @import
+(qualified module: (module . (module_id) @ref.base .) id: (variable) @ref.member)

@@ -14,3 +14,6 @@
 (object_declaration name: (_) @rel.owner (delegation_specifiers (delegation_specifier (user_type) @rel.extends)))
 
 (call_expression . (identifier) @ref.local)
+
+(import (qualified_identifier) @import.path (identifier)? @import.alias) @import
+(navigation_expression . (identifier) @ref.base . (identifier) @ref.member)

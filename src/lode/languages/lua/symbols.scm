@@ -19,3 +19,11 @@
   (#not-eq? @receiver "M")) @def.function)
 
 (function_call name: (identifier) @ref.local)
+
+(variable_declaration (assignment_statement
+  (variable_list . name: (identifier) @import.alias)
+  (expression_list . value: (function_call name: (identifier) @_req
+    arguments: (arguments (string content: (string_content) @import.path)))))
+  (#eq? @_req "require")) @import
+(dot_index_expression table: (identifier) @ref.base field: (identifier) @ref.member)
+(method_index_expression table: (identifier) @ref.base method: (identifier) @ref.member)

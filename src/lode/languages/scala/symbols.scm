@@ -20,3 +20,7 @@
 (object_definition name: (_) @rel.owner extend: (extends_clause type: (generic_type type: (_) @rel.extends)))
 
 (call_expression function: (identifier) @ref.local)
+
+(import_declaration path: (_) @import.path) @import
+(import_declaration path: (_) @import.path (namespace_selectors (identifier) @import.name)) @import
+(field_expression value: (identifier) @ref.base field: (identifier) @ref.member)

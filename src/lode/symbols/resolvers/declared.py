@@ -1,7 +1,10 @@
 """Languages whose files say which package or module they belong to (Kotlin and Scala
 `package a.b`, C# `namespace A.B;`, Haskell `module A.B where`), or whose definitions
 carry complete names (Elixir `defmodule A.B`), or whose build layout names the module
-(SwiftPM `Sources/<target>/`), or that are named by their path (Lua, shell). Imports are not resolved: names qualify by nesting alone."""
+(SwiftPM `Sources/<target>/`), or that are named by their path (Lua, shell). An import
+binds a local name to a qualified one (`import a.b.C`, `import qualified Data.Text as T`,
+Elixir `alias A.B`, Lua `local u = require("a.b")`), so `T.pack` references
+`Data.Text.pack`; names qualify by nesting."""
 
 from __future__ import annotations
 
@@ -34,6 +37,40 @@ class DeclaredResolver(Resolver):
         if rules.path_modules:
             return path_module(ctx.path, rules.strip_dirs, rules.index_stems)
         return ""
+
+    def imports(self, ctx, caps) -> None:
+        _import(ctx, caps)
+
+
+def _import(ctx, caps) -> None:
+    """One `@import` match: ``@import.path`` (one node, or the segments of a path),
+    optional ``@import.alias`` (the local name; else the path's last segment) or
+    ``@import.name`` nodes (each imported name from the path). Wildcard imports bind
+    nothing."""
+    paths = caps.get("import.path") or []
+    node = caps["import"][0]
+    segments = [n for n in node.children_by_field_name("path") if n.is_named]
+    if len(segments) > 1:  # Scala: each segment of `import a.b.C` is a `path` field
+        paths = segments
+    statement = ctx.text(node).rstrip().rstrip(";").rstrip()
+    if not paths or statement.endswith(("*", "._", " _")):
+        return
+    parts = ("".join(ctx.text(n).split()).replace("::", ".").strip(".") for n in paths)
+    path = ".".join(p for p in parts if p)
+    names = caps.get("import.name")
+    if "{" in statement and not names:
+        return  # Scala's `import a.{B, C}` binds its selectors (the match that has them)
+    if names:
+        for n in names:
+            local = ctx.text(n)
+            ctx.aliases[local] = f"{path}.{local}"
+            ctx.ref(f"{path}.{local}", n)
+        return
+    alias = caps.get("import.alias")
+    local = ctx.text(alias[0]) if alias else path.rsplit(".", 1)[-1]
+    if local and local != path:
+        ctx.aliases[local] = path
+    ctx.ref(path, paths[0])
 
 
 def _name_of(node):

@@ -1,0 +1,11 @@
+package shop.app
+
+import shop.routing.Router
+// lode-ref: shop.routing.Route
+import shop.routing.Route as R
+
+fun main() {
+    // lode-ref: shop.routing.Router.withHealth
+    val router = Router.withHealth()
+    println(R("GET", "/"))
+}
