@@ -17,6 +17,7 @@
 (source_file (assignment . (where_expression . (call_expression . [(identifier) @name (field_expression (identifier) @name .)])) (operator)) @definition.function)
 (source_file (assignment . (typed_expression . (call_expression . [(identifier) @name (field_expression (identifier) @name .)])) (operator)) @definition.function)
 (source_file (assignment . (where_expression . (typed_expression . (call_expression . [(identifier) @name (field_expression (identifier) @name .)]))) (operator)) @definition.function)
+(module_definition (assignment . (call_expression . [(identifier) @name (field_expression (identifier) @name .)]) (operator)) @definition.function)
 (module_definition (assignment . (where_expression . (call_expression . [(identifier) @name (field_expression (identifier) @name .)])) (operator)) @definition.function)
 (module_definition (assignment . (typed_expression . (call_expression . [(identifier) @name (field_expression (identifier) @name .)])) (operator)) @definition.function)
 (module_definition (assignment . (where_expression . (typed_expression . (call_expression . [(identifier) @name (field_expression (identifier) @name .)]))) (operator)) @definition.function)
