@@ -232,6 +232,8 @@ def ctags_tags(lang: str, paths: list[str]) -> dict[str, list[dict]]:
             continue
         if name in MISPARSED.get(lang, ()):
             continue
+        if lang.startswith("ocaml") and kind == "module" and t.get("line") == 1:
+            continue  # ctags tags the file itself as a module on its first line
         if kind in defs:
             t["class"] = "def"
         elif kind in data and top_level(lang, t):
@@ -247,10 +249,11 @@ def ctags_tags(lang: str, paths: list[str]) -> dict[str, list[dict]]:
 
 # ctags tags that are its own misparses, not definitions (Haskell: a keyword as a name).
 MISPARSED = {"haskell": {"class", "instance", "deriving", "data", "newtype", "type", "family",
-                         "infix", "infixl", "infixr", "pattern", "default", "foreign", "where"}}
+                         "infix", "infixl", "infixr", "pattern", "default", "foreign", "where"},
+             "ocaml": {"()", "_"}, "ocaml_interface": {"()", "_"}}  # `let () = …` names nothing
 # lode chunk kinds that hold members ctags reports with no scope (Haskell record fields
 # and class methods are "function" tags with no scope): a tag inside one is covered.
-SCOPELESS_HOLDERS = {"haskell": {"type", "class"}}
+SCOPELESS_HOLDERS = {"haskell": {"type", "class"}, "ocaml": {"module"}}
 
 DATA_CHUNKS = {"const", "var", "static", "let"}  # lode kinds of const/var declarations
 
