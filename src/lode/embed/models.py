@@ -87,11 +87,11 @@ class StaticEmbedder:
     def __init__(self, path: Path, model_id: str):
         _offline()
         import json
-        import re
 
         import numpy as np
         from safetensors.numpy import load_file
-        from tokenizers import Tokenizer
+
+        from . import compact
 
         self.path = path
         config = json.loads((path / "config.json").read_text())
@@ -105,14 +105,36 @@ class StaticEmbedder:
         self.mapping = None if mapping is None else np.ascontiguousarray(mapping.astype(np.int64))
         weights = tensors.get("weights")
         self.weights = None if weights is None else np.ascontiguousarray(weights.astype(np.float32))
-        tok_path = path / "tokenizer.json"
-        self.tokenizer = Tokenizer.from_file(str(tok_path))
-        self.tokenizer.no_padding()
-        self.tokenizer.no_truncation()
-        self.unk = self._unk_id(tok_path, re)
+        # The compact tokenizer (ASCII texts: nearly all code) loads in a third of the
+        # time; the full one loads when a text needs it (lode.embed.compact).
+        self._tokenizer_json = path / "tokenizer.json"
+        self._full = None
+        self._compact = compact.load(self._tokenizer_json, model_id)
+        self._fits = compact.fits
+        if self._compact is None:
+            self._full_tokenizer()
         self.normalize = bool(config.get("normalize", True))
         self.id = model_id
         self.dim = int(self.rows.shape[1])
+
+    def _full_tokenizer(self):
+        """(tokenizer, None, unknown-token id): the model's own tokenizer, loaded once."""
+        if self._full is None:
+            import re
+
+            from tokenizers import Tokenizer
+
+            tok = Tokenizer.from_file(str(self._tokenizer_json))
+            tok.no_padding()
+            tok.no_truncation()
+            self._full = (tok, None, self._unk_id(self._tokenizer_json, re))
+        return self._full
+
+    def _tokenizer_for(self, texts: list[str]):
+        """(tokenizer, its ids → the model's ids or None, its unknown-token id)."""
+        if self._full is None and self._compact is not None and self._fits(texts):
+            return self._compact
+        return self._full_tokenizer()
 
     @staticmethod
     def _unk_id(tok_path: Path, re) -> int | None:
@@ -140,8 +162,9 @@ class StaticEmbedder:
         if not texts:
             return out
         # Tokenizing runs in Rust on every core; pooling is one vectorised gather + reduceat.
-        encodings = self.tokenizer.encode_batch_fast(list(texts), add_special_tokens=False)
-        unk, cap = self.unk, self.max_tokens
+        tokenizer, model_ids, unk = self._tokenizer_for(texts)
+        encodings = tokenizer.encode_batch_fast(list(texts), add_special_tokens=False)
+        cap = self.max_tokens
         rows, lengths = [], np.zeros(len(texts), dtype=np.int64)
         for i, e in enumerate(encodings):
             ids = e.ids
@@ -154,6 +177,8 @@ class StaticEmbedder:
         if len(nonempty):
             flat = np.fromiter(itertools.chain.from_iterable(rows), dtype=np.int64,
                                count=int(lengths.sum()))
+            if model_ids is not None:
+                flat = model_ids[flat]
             starts = np.concatenate(([0], np.cumsum(lengths[nonempty])[:-1]))
             sums = np.add.reduceat(self._vectors(flat), starts, axis=0)
             out[nonempty] = sums / lengths[nonempty, None]

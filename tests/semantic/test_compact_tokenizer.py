@@ -1,0 +1,83 @@
+"""The static model's compact tokenizer (lode.embed.compact) gives the vectors the full
+tokenizer gives, on real code, and is built once into the cache folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lode.chunking import chunk_file
+from lode.embed import compact
+from lode.embed.models import MODELS, StaticEmbedder, _static_path
+
+ROOT = Path(__file__).resolve().parents[2]
+MODEL_ID = MODELS["static"][0]
+
+
+def _embed_texts() -> list[str]:
+    texts = []
+    for folder in (ROOT / "tests", ROOT / "examples", ROOT / "src"):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and path.suffix in (".go", ".py", ".rs", ".ts", ".tsx", ".js", ".zig", ".c", ".java", ".rb", ".md"):
+                text = path.read_text(encoding="utf-8", errors="replace")
+                texts += [c.embed for c in chunk_file(str(path.relative_to(ROOT)), text) if c.embed]
+    return texts
+
+
+@pytest.fixture(scope="module")
+def embedders(tmp_path_factory):
+    path = _static_path()
+    if path is None:
+        pytest.skip("the static model is not installed")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+    built = StaticEmbedder(path, MODEL_ID)   # builds the compact files
+    again = StaticEmbedder(path, MODEL_ID)   # reads them
+    full = StaticEmbedder(path, MODEL_ID)
+    full._compact = None                     # the model's own tokenizer only
+    full._full_tokenizer()
+    yield built, again, full
+    mp.undo()
+
+
+def test_compact_files_are_built_once(embedders):
+    built, again, _ = embedders
+    assert built._compact is not None and again._compact is not None
+    files = sorted(p.name for p in compact.cache_dir().iterdir())
+    assert len(files) == 2 and files[0].endswith(".ids.npy") and files[1].endswith(".json")
+    tok, ids, unk = again._compact
+    assert 50_000 < len(ids) < 200_000  # far fewer pieces than the model's 276k
+    assert again._full is None  # nothing loaded the full tokenizer yet
+
+
+def test_same_vectors_as_the_full_tokenizer_on_real_code(embedders):
+    _, again, full = embedders
+    texts = [t for t in _embed_texts() if compact.fits([t])]
+    assert len(texts) > 1000
+    queries = ["reclaim unused vectors", "serve http", "Store.reclaimVectors", "parse go.mod file",
+               "x" * 600, "a.b.c(d, e) -> f", "\tindented\r\nlines  ", "<unk> <pad> ."]
+    for batch in (texts, queries, *([q] for q in queries)):
+        np.testing.assert_array_equal(again.embed(batch), full.embed(batch))
+    assert again._full is None  # every one of those texts went through the compact tokenizer
+
+
+def test_other_characters_go_to_the_full_tokenizer(embedders):
+    _, again, full = embedders
+    texts = ["héllo wörld", "日本語のコメント", "naïve › café", "ok ascii", "tab\x0bvertical"]
+    assert not compact.fits(texts)
+    np.testing.assert_array_equal(again.embed(texts), full.embed(texts))
+    assert again._full is not None
+
+
+def test_unwritable_cache_falls_back_to_the_full_tokenizer(tmp_path, monkeypatch):
+    path = _static_path()
+    if path is None:
+        pytest.skip("the static model is not installed")
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    emb = StaticEmbedder(path, MODEL_ID)
+    assert emb._compact is None and emb._full is not None
+    assert emb.embed(["serve http"]).shape == (1, emb.dim)
