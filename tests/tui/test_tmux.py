@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import stat
+import time
 
 import pytest
 
@@ -72,3 +73,25 @@ def test_enter_suspends_the_screen_for_the_editor(tui, shop_daemon, tmp_path):
     assert log.read_text().split() == ["+15", f"{shop_daemon.shop}/cart/cart.py"]
     t.send("C-q")
     t.wait_for("lode-exit=0")
+
+
+def test_a_letter_typed_right_after_an_editing_key_lands_after_it(tui):
+    """ctrl+u / ctrl+a run in the field as the key arrives (Textual resolves bindings
+    only after the key has bubbled to the app, so the next letter used to overtake it:
+    ctrl+u then "reclaim" left "eclaim")."""
+    t = tui()
+    t.type("reclaim vectors")
+    t.wait_for("store/reclaim.go:13")
+
+    def query_line():
+        return t.screen().split("\n")[2].strip()
+
+    for word in ("ShoppingCart", "shop", "reclaim"):
+        t.send("C-u")
+        t.type(word, delay=0.01)
+        time.sleep(0.6)
+        assert query_line() == word
+    t.send("C-a")
+    t.type("x", delay=0.01)
+    time.sleep(0.6)
+    assert query_line() == "xreclaim"

@@ -102,7 +102,6 @@ def main() -> None:
         tui.wait_for("store/reclaim.go:13")
         print(tui.wait_for("❱ 15"))
         tui.send("C-u")
-        tui.wait_gone("reclaim vectors")
         tui.type("ShoppingCart")
         tui.wait_for("cart/cart.py:15  class")
         tui.send("Enter")

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from ..rpc.client import RemoteError
 from . import render
-from .base import DaemonWidget
+from .base import DaemonWidget, FieldInput
 
 # Wait this long after the last keystroke before asking the daemon.
 DEBOUNCE_SECONDS = 0.2
@@ -70,13 +70,13 @@ class SearchPane(DaemonWidget):
         self.preview_shown: tuple[dict[str, Any], Any] | None = None  # (hit, Syntax)
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="search code and docs…  (F1 help)", id="query", compact=True)
+        yield FieldInput(placeholder="search code and docs…  (F1 help)", id="query", compact=True)
         with Horizontal(id="filters"):
             yield Label("mode auto", id="mode")
-            yield Input(placeholder="lang", id="lang", compact=True)
-            yield Input(placeholder="kind", id="kind", compact=True)
-            yield Input(placeholder="code|prose", id="tag", compact=True)
-            yield Input(placeholder="path glob", id="glob", compact=True)
+            yield FieldInput(placeholder="lang", id="lang", compact=True)
+            yield FieldInput(placeholder="kind", id="kind", compact=True)
+            yield FieldInput(placeholder="code|prose", id="tag", compact=True)
+            yield FieldInput(placeholder="path glob", id="glob", compact=True)
         yield Label("", id="search-info")
         yield OptionList(id="results", compact=True)
         with PreviewBox(id="preview-box"):

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from ..rpc.client import RemoteError
 from . import render
-from .base import DaemonWidget
+from .base import DaemonWidget, FieldInput
 from .search_pane import DEBOUNCE_SECONDS, _escape
 
 # What each lookup is called, the daemon method, and the list in its answer.
@@ -54,7 +54,7 @@ class SymbolsPane(DaemonWidget):
         self._quiet_value: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="qualified name (pkg.Type.method) or part of one; Enter: definition",
+        yield FieldInput(placeholder="qualified name (pkg.Type.method) or part of one; Enter: definition",
                     id="symbol", compact=True)
         yield Label("", id="symbol-title")
         yield OptionList(id="symbol-results", compact=True)

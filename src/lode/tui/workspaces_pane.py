@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from ..rpc.client import RemoteError
 from . import render
-from .base import DaemonWidget
+from .base import DaemonWidget, FieldInput
 
 # How often the list refreshes while the tab is shown (and while an index runs).
 POLL_SECONDS = 1.0
@@ -295,7 +295,7 @@ class WorkspaceForm(ModalScreen):
 def _field(label: str, key: str, placeholder: str, value: str) -> ComposeResult:
     with Horizontal():
         yield Label(label, classes="field")
-        yield Input(value, placeholder=placeholder, id=key, compact=True)
+        yield FieldInput(value, placeholder=placeholder, id=key, compact=True)
 
 
 class ConfirmScreen(ModalScreen[bool]):
