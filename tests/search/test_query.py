@@ -38,11 +38,11 @@ def test_qualified_names_and_paths():
     assert "src/_pytest/python.py" in tb.paths
 
 
-def test_or_expression_counts_identifier_parts():
+def test_or_expression_keeps_identifiers_whole():
     q = parse("StateManager persist")
     expr = fts_expression(q, "OR")
-    assert '"statemanager"' in expr and '"state"' in expr and '"manager"' in expr and '"persist"' in expr
-    assert " OR " in expr and " AND " not in expr
+    assert expr == '("statemanager" OR ("state" AND "manager")) OR "persist"'
+    assert fts_expression(q, "AND") == '("statemanager" OR ("state" AND "manager")) AND "persist"'
 
 
 def test_huge_inputs_parse_in_linear_time():

@@ -98,7 +98,8 @@ def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> di
             scored = fusion.mix(scored, sem, rows, w)
     timings["score"] = _ms(t)
     t = time.perf_counter()
-    ordered = ranking.diversify(scored) if not opts.files else \
+    # Semantic mode is the vectors' own order; the files answer groups by file itself.
+    ordered = ranking.diversify(scored) if plan.mode_used != "semantic" and not opts.files else \
         sorted(scored, key=lambda s: (-s.score, s.row["path"], s.row["byte_start"]))
     timings["diversify"] = _ms(t)
 

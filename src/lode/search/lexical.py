@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import snowballstemmer
 
+from ..store.schema import scope_token
 from .filters import Filters
 from .query import Query, Term, fts_expression
 
@@ -52,23 +53,39 @@ def _bm25() -> str:
     return "bm25(chunks_fts, %s)" % ", ".join(str(w) for w in WEIGHTS)
 
 
-def _scope(db: sqlite3.Connection, workspace_ids: list[int], filters: Filters) -> tuple[str, list]:
-    """A WHERE fragment over ``chunks c`` / ``files f``, or "" when the search covers the
-    whole store unfiltered (then FTS rows need no join: half the cost on a big index)."""
+@dataclass
+class Scope:
+    """Where a search looks. ``where``/``args``: a WHERE fragment over ``chunks c`` /
+    ``files f`` (workspaces and filters), for queries that join those tables.
+    ``narrow``: an FTS expression naming the workspaces by their scope tokens, so the
+    index itself skips other workspaces' rows (None when every workspace is searched).
+    ``filtered``: filters beyond workspaces exist, so FTS rows must be joined."""
+    where: str
+    args: list
+    narrow: str | None
+    filtered: bool
+
+
+def _scope(db: sqlite3.Connection, workspace_ids: list[int], filters: Filters) -> Scope:
     where, args = filters.sql()
-    if not where:
-        total = db.execute("SELECT count(*) FROM workspaces").fetchone()[0]
-        if len(set(workspace_ids)) >= total:
-            return "", []
+    total = db.execute("SELECT count(*) FROM workspaces").fetchone()[0]
+    narrow = None
+    if len(set(workspace_ids)) < total:
+        narrow = "breadcrumb : (" + " OR ".join(f'"{scope_token(w)}"' for w in sorted(set(workspace_ids))) + ")"
     ws = f"f.workspace_id IN ({','.join('?' * len(workspace_ids))})"
-    return " AND " + ws + where, list(workspace_ids) + args
+    return Scope(" AND " + ws + where, list(workspace_ids) + args, narrow, bool(where))
 
 
-def _fts(db: sqlite3.Connection, expr: str, scope: str, args: list, limit: int) -> list[Candidate]:
-    join = "JOIN chunks c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id " if scope else ""
-    sql = (f"SELECT chunks_fts.rowid, {_bm25()} AS r FROM chunks_fts {join}"
-           f"WHERE chunks_fts MATCH ?{scope} ORDER BY r LIMIT ?")
-    return [Candidate(i, -r) for i, r in db.execute(sql, [expr, *args, limit])]
+def _fts(db: sqlite3.Connection, expr: str, scope: Scope, limit: int) -> list[Candidate]:
+    if scope.narrow:
+        expr = f"({expr}) AND {scope.narrow}"
+    if scope.filtered:
+        sql = (f"SELECT chunks_fts.rowid, {_bm25()} AS r FROM chunks_fts "
+               "JOIN chunks c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id "
+               f"WHERE chunks_fts MATCH ?{scope.where} ORDER BY r LIMIT ?")
+        return [Candidate(i, -r) for i, r in db.execute(sql, [expr, *scope.args, limit])]
+    sql = f"SELECT rowid, {_bm25()} AS r FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY r LIMIT ?"
+    return [Candidate(i, -r) for i, r in db.execute(sql, [expr, limit])]
 
 
 def _vocab(db: sqlite3.Connection) -> None:
@@ -153,21 +170,21 @@ def retrieve(db: sqlite3.Connection, q: Query, workspace_ids: list[int], filters
     info: dict = {"strategy": "or"}
     if not workspace_ids:
         return [], info
-    scope, args = _scope(db, workspace_ids, filters)
+    scope = _scope(db, workspace_ids, filters)
     want = max(CANDIDATES, limit * 4)
     found: list[Candidate] = []
     terms, notes = choose_terms(db, q)
     info.update(notes)
     expr = fts_expression(q, "OR", terms)
     if expr:
-        found = _fts(db, expr, scope, args, want)
+        found = _fts(db, expr, scope, want)
     if not found and q.raw.strip():
         info["strategy"] = "substring"
         needle = q.phrases[0].text if q.phrases and not q.terms else q.raw.strip().strip('"')
         if needle.strip():
-            found = _substring(db, needle, scope, args, min(want, SUBSTRING_SCAN_LIMIT))
+            found = _substring(db, needle, scope.where, scope.args, min(want, SUBSTRING_SCAN_LIMIT))
     by_id = {c.id: c for c in found}
-    named = [i for i in _by_name(db, _name_keys(q), scope, args) if i not in by_id]
+    named = [i for i in _by_name(db, _name_keys(q), scope.where, scope.args) if i not in by_id]
     if named and expr:
         marks = ",".join("?" * len(named))
         for i, r in db.execute(f"SELECT rowid, {_bm25()} FROM chunks_fts WHERE chunks_fts MATCH ? "

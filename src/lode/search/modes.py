@@ -90,7 +90,9 @@ def _rerank_option(value) -> str | None:
 
 def plan(db: sqlite3.Connection, workspaces: list, mode: str, rerank) -> Plan:
     want_rank = _rerank_option(rerank)
-    sem = semantic_state(db, workspaces)  # cheap once cached: the matrix is kept per epoch
+    # The vector matrix is only built when vectors will be used (it is cached per epoch,
+    # but a lexical search should never pay for loading it).
+    sem = semantic_state(db, workspaces if (mode != "lexical" or want_rank) else None)
     p = Plan("lexical", sem)
     if sem.get("available") and (mode != "lexical" or want_rank):
         try:

@@ -239,13 +239,11 @@ def phrase_expr(p: Phrase) -> str:
 
 def fts_expression(q: Query, op: str = "AND", terms: tuple[Term, ...] | None = None) -> str | None:
     """The MATCH expression over ``terms`` (default: the content terms) and the phrases:
-    every one (``AND``) or any (``OR``; a compound word then counts each part)."""
+    every one (``AND``) or any (``OR``). A compound identifier stays one term either way:
+    the whole token, or all of its parts together (``dispatch_request`` does not match
+    a chunk that only says "request")."""
     use = q.content if terms is None else terms
-    if op == "OR":
-        tokens = list(dict.fromkeys(tok for t in use for tok in term_tokens(t)))
-        parts = [_q(tok) for tok in tokens]
-    else:
-        parts = [term_expr(t) for t in use]
+    parts = [term_expr(t) for t in use]
     parts += [phrase_expr(p) for p in q.phrases]
     if not parts:
         return None

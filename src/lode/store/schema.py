@@ -100,3 +100,16 @@ def _fts_stemmed(db):
     DROP TABLE chunks_fts;
     ALTER TABLE chunks_fts_new RENAME TO chunks_fts
     """)
+
+
+def scope_token(workspace_id: int) -> str:
+    """A token in every FTS row's breadcrumb naming its workspace, so a search of some
+    workspaces of a large store intersects the index with theirs instead of scoring
+    every workspace's matches and dropping most of them."""
+    return f"lodews{workspace_id}"
+
+
+@migration("0004_fts_workspace_token")
+def _fts_workspace_token(db):
+    db.execute("UPDATE chunks_fts SET breadcrumb = breadcrumb || ' lodews' || "
+               "(SELECT f.workspace_id FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = chunks_fts.rowid)")

@@ -17,6 +17,7 @@ from . import hooks
 from .migrations import migrate
 from .paths import from_store, scrub, to_store
 from .records import FileRecord
+from .schema import scope_token
 
 
 def _text(value: str | None) -> str | None:
@@ -173,6 +174,7 @@ class Store:
             for path in deleted:
                 self._delete_path(db, workspace_id, path)
             next_id = (db.execute("SELECT max(id) FROM chunks").fetchone()[0] or 0) + 1
+            ws_token = scope_token(workspace_id)
             for rec in records:
                 path, raw = to_store(rec.path)
                 if raw is not None:  # the name is not UTF-8: so are texts quoting it
@@ -200,7 +202,8 @@ class Store:
                           c.name, c.name_key, c.breadcrumb, c.embed, c.embed_hash)
                          for i, c in zip(ids, rec.chunks)])
                     db.executemany("INSERT INTO chunks_fts (rowid, body, breadcrumb, idents) VALUES (?, ?, ?, ?)",
-                                   [(i, c.body, c.labels or c.breadcrumb, c.idents) for i, c in zip(ids, rec.chunks)])
+                                   [(i, c.body, f"{c.labels or c.breadcrumb} {ws_token}", c.idents)
+                                    for i, c in zip(ids, rec.chunks)])
                 for writer in hooks.FILE_WRITERS:
                     writer(db, file_id, rec)
 
