@@ -1,15 +1,16 @@
 """Many clients at once against one daemon, while it indexes.
 
-    python bench/load.py CORPUS_DIR [--clients 50 200] [--seconds 10] [--no-indexing]
+    python bench/load.py CORPUS_DIR [--clients 50 200] [--seconds 10] [--edit-every S] [--no-indexing]
 
 Copies CORPUS_DIR to a temporary folder, starts ``lode serve`` on a temporary store and
 socket, indexes the copy, then for each client count runs that many concurrent
 connections for ``--seconds``: each sends a mix of ``search.query`` (60%),
 ``symbol.definition`` (25%) and ``symbol.references`` (15%) built from the corpus's own
 symbol names, one request at a time, as fast as answers come. Meanwhile (unless
-``--no-indexing``) a writer edits a file of the copy every 200 ms, so the daemon's
-watcher re-indexes during the run, and a second workspace (another copy) is indexed by
-``index.run`` from scratch at the start of each level.
+``--no-indexing``) a second workspace (another copy) is indexed by ``index.run`` from
+scratch at the start of each level, and a writer edits a file of the queried copy every
+``--edit-every`` seconds (default 1; 0: no edits), so the daemon's watcher re-indexes it
+during the run — each edit makes the answers about that workspace stale.
 
 Prints per level: requests/s, p50/p99/max latency, errors, and the CPU seconds the
 daemon and this client process used (the machine may be shared: CPU seconds next to
@@ -122,11 +123,12 @@ async def level(sock: str, requests: list, clients: int, seconds: float) -> tupl
     return latencies, errors, time.monotonic() - started
 
 
-def editor(root: Path, stop: threading.Event, rng: random.Random) -> None:
-    """Edit one source file of the corpus copy every 200 ms (the watcher re-indexes)."""
+def editor(root: Path, stop: threading.Event, rng: random.Random, every: float) -> None:
+    """Edit one source file of the corpus copy every ``every`` seconds (the watcher
+    re-indexes)."""
     files = [p for p in root.rglob("*") if p.is_file() and p.suffix in (".py", ".go", ".rs", ".ts", ".js", ".md")]
     n = 0
-    while not stop.wait(0.2) and files:
+    while not stop.wait(every) and files:
         p = rng.choice(files)
         try:
             with open(p, "a", encoding="utf-8") as f:
@@ -142,6 +144,8 @@ def main() -> None:
     ap.add_argument("corpus", help="a source tree to index and query (copied first)")
     ap.add_argument("--clients", type=int, nargs="+", default=[50, 200])
     ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--edit-every", type=float, default=1.0, metavar="S",
+                    help="seconds between edits of the queried workspace (0: none)")
     ap.add_argument("--no-indexing", action="store_true", help="no edits or index runs during the load")
     args = ap.parse_args()
 
@@ -171,13 +175,15 @@ def main() -> None:
             for n in args.clients:
                 stop = threading.Event()
                 threads = []
+                if not args.no_indexing and args.edit_every > 0:
+                    threads.append(threading.Thread(target=editor, args=(work, stop, random.Random(n), args.edit_every),
+                                                    daemon=True))
                 if not args.no_indexing:
-                    threads.append(threading.Thread(target=editor, args=(work, stop, random.Random(n)), daemon=True))
                     if second.exists():
                         shutil.rmtree(second)
                     shutil.copytree(work, second, symlinks=True)
 
-                    def index_second() -> None:
+                    def index_second(n: int = n) -> None:
                         with Client(sock, timeout=600) as c2:
                             c2.call("workspace.add", {"root": str(second), "name": f"second-{n}"})
                             c2.call("index.run", {"workspace": f"second-{n}"})
@@ -186,9 +192,13 @@ def main() -> None:
                     threads.append(threading.Thread(target=index_second, daemon=True))
                 for th in threads:
                     th.start()
+                with Client(sock, timeout=60) as c3:
+                    cache0 = c3.call("sys.stats").get("cache") or {}
                 d0, b0 = cpu_seconds(proc.pid), time.process_time()
                 latencies, errors, wall = asyncio.run(level(sock, requests, n, args.seconds))
                 d1, b1 = cpu_seconds(proc.pid), time.process_time()
+                with Client(sock, timeout=60) as c3:
+                    cache1 = c3.call("sys.stats").get("cache") or {}
                 stop.set()
                 for th in threads:
                     th.join(120)
@@ -196,6 +206,10 @@ def main() -> None:
                 print(f"{n:>7} {len(latencies) / wall:>8.0f} {pct(ms, 50):>8.1f} {pct(ms, 99):>8.1f} "
                       f"{max(ms) if ms else float('nan'):>8.1f} {len(errors):>7} {wall:>7.1f} "
                       f"{d1 - d0:>13.1f} {b1 - b0:>12.1f}")
+                hits = cache1.get("hits", 0) - cache0.get("hits", 0)
+                misses = cache1.get("misses", 0) - cache0.get("misses", 0)
+                if hits + misses:
+                    print(f"        reply cache: {hits / (hits + misses):.0%} of cacheable requests answered from it")
                 if errors:
                     print("   first errors:", sorted(set(errors))[:3])
         finally:

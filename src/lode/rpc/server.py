@@ -221,6 +221,9 @@ class Daemon:
         self.connections = 0
         self.counts = {"served": 0, "cancelled": 0, "timed_out": 0, "dropped_lines": 0}
         self.cache: ReplyCache | None = None  # made once the store is open
+        # Identical cacheable requests being computed now: the first computes, the
+        # others wait for its answer (after a change, many clients ask the same things).
+        self._inflight: dict[tuple, asyncio.Future] = {}
         self.ctx.stats = self.stats
         # Reads run on a pool (a slow one holds one thread, and only until its deadline);
         # writes queue on their own thread.
@@ -392,12 +395,31 @@ class Daemon:
                     hit = cache.get(key, stamp)
                     if hit is not None:
                         return result_line(item.id, hit)
+                    shared = self._inflight.get((key, stamp))
+                    if shared is not None:
+                        try:
+                            return result_line(item.id, await asyncio.shield(shared))
+                        except (Cancelled, RequestTimeout):
+                            pass  # the first asker went away or ran out of time: compute
+            leader = None
+            if key is not None and stamp is not None and (key, stamp) not in self._inflight:
+                leader = self._inflight[(key, stamp)] = self._loop.create_future()
+                leader.add_done_callback(_ignore_result)
             pool = self.writer if writes else self.pool
             token = Token(None if writes else self.request_seconds)
             # The answer is encoded on the worker thread too: a big one does not hold up
             # the event loop (and so every other connection).
-            encoded = await self._await(
-                self._loop.run_in_executor(pool, run_with, token, self._encoded, item), token, sock)
+            try:
+                encoded = await self._await(
+                    self._loop.run_in_executor(pool, run_with, token, self._encoded, item), token, sock)
+            except BaseException as exc:
+                if leader is not None:
+                    self._inflight.pop((key, stamp), None)
+                    leader.set_exception(exc if isinstance(exc, Exception) else Cancelled("cancelled"))
+                raise
+            if leader is not None:
+                self._inflight.pop((key, stamp), None)
+                leader.set_result(encoded)
             if item.is_notification:
                 return None
             if key is not None:
