@@ -126,3 +126,17 @@ def test_restart_is_offered_once_and_only_to_a_build_that_reads_more(lone_daemon
             assert not isinstance(app.screen, ConfirmScreen)
 
     asyncio.run(main())
+
+
+def test_a_daemon_that_cannot_start_is_reported_at_once(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+
+    async def main():
+        app = LodeApp(str(blocker / "s.sock"), str(tmp_path / "db"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "✖ cannot start a daemon (File exists) on "
+                        in screen_text(app), "the failure and its reason", timeout=10)
+            assert app.connection.state == "lost"
+
+    asyncio.run(main())

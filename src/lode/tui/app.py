@@ -38,7 +38,8 @@ class LodeApp(App[str | None]):
     Screen { layout: vertical; }
     TabbedContent { height: 1fr; }
     TabPane { padding: 0; }
-    #status { height: 1; background: $panel; color: $text; padding: 0 1; }
+    #status { height: 1; background: $panel; color: $text; padding: 0 1;
+              text-wrap: nowrap; text-overflow: ellipsis; }
     #status.lost { background: $error; }
     """
     BINDINGS = [

@@ -146,8 +146,14 @@ class Connection:
                         start_daemon(self.socket_path, self.db_path,
                                      timeout=max(1.0, deadline - now))
                         self.started_daemon = True
-                    except NoDaemon:
-                        pass  # keep waiting: another client may be bringing one up
+                    except (NoDaemon, OSError) as exc:
+                        if first:  # nothing ever answered here: say why now, not in 30 s
+                            message = (f"cannot start a daemon ({exc.strerror or exc}) on "
+                                       f"{self.socket_path}" if isinstance(exc, OSError)
+                                       else exc.message)
+                            self._set_state(LOST, message)
+                            raise DaemonLost(message) from None
+                        # else keep waiting: another client may be bringing one up
                     continue
                 time.sleep(0.2)
 
