@@ -13,7 +13,7 @@ import click
 
 from ..errors import LodeError
 from . import main
-from .output import fail, json_line, out
+from .output import fail, json_line, out, shown
 from .remote import Unusable, answer, no_daemon_option
 
 _db = click.option("--db", "db_path", metavar="PATH", envvar="LODE_DB",
@@ -141,7 +141,7 @@ def _store(db_path):
 
 
 def _where(c: dict) -> str:
-    return f"[magenta]{escape(c['path'])}:{c['line']}:{c.get('column', 1)}[/]"
+    return f"[magenta]{escape(shown(c['path']))}:{c['line']}:{c.get('column', 1)}[/]"
 
 
 def _print_candidates(items: list[dict], empty: str) -> bool:
@@ -153,12 +153,12 @@ def _print_candidates(items: list[dict], empty: str) -> bool:
         if c.get("via"):
             extra.append(f"via {escape(c['via'])} → {escape(c.get('target', ''))}")
         if c.get("module"):
-            extra.append(f"module {escape(c['module'])}")
+            extra.append(f"module {escape(shown(c['module']))}")
         if c.get("test"):
             extra.append("test")
         tail = f" [dim]({'; '.join(extra)})[/]" if extra else ""
         detail = f" {c['detail']}" if c.get("detail") else ""
-        out.print(f"{_where(c)} [cyan]{c['kind']}{detail}[/] [bold]{escape(c['name'])}[/]{tail}")
+        out.print(f"{_where(c)} [cyan]{c['kind']}{detail}[/] [bold]{escape(shown(c['name']))}[/]{tail}")
     return True
 
 
@@ -316,7 +316,7 @@ def symbols_command(query, db_path, workspace, limit, no_daemon, as_json):
             if "." in n["name"] or "/" in n["name"]:
                 cands = first_definition(n["name"])
                 if cands:
-                    where = f"  [dim]{escape(cands[0]['path'])}:{cands[0]['line']}[/]"
+                    where = f"  [dim]{escape(shown(cands[0]['path']))}:{cands[0]['line']}[/]"
             out.print(f"{escape(n['name'])}{where}")
         return True
     _run(call, as_json, render)
@@ -364,7 +364,7 @@ def query_ast_command(query, paths, language, limit, as_json):
             fail(f"{e.get('path') or e.get('language')}: {e['error']}")
         for c in r["captures"]:
             first = c["text"].splitlines()[0] if c["text"] else ""
-            out.print(f"[magenta]{escape(c['path'])}:{c['line']}:{c['column']}[/] "
+            out.print(f"[magenta]{escape(shown(c['path']))}:{c['line']}:{c['column']}[/] "
                       f"[cyan]@{escape(c['capture'])}[/] {escape(first)}")
         return bool(r["captures"])
     _run(lambda: _api().query_ast(query, list(paths) or None, language, limit or 1000), as_json, render)
