@@ -209,7 +209,7 @@ class _Builder:
                 if a >= b:
                     break
                 tree = self.grammar.parse_range(self.data, a, b, self._point(a), self._point(b))
-                if tree is not None and not tree.root_node.has_error:
+                if tree is not None and not _top_level_error(tree.root_node):
                     found += [u for u in self._flat_units(tree.root_node) if a <= u.start and u.end <= b]
                     i = j - 1
                     break
@@ -464,6 +464,15 @@ def _first_of_type(node: Node, node_type: str) -> Node | None:
             return n
         stack.extend(reversed(n.named_children))
     return None
+
+
+def _top_level_error(root: Node) -> bool:
+    """A recovered piece is usable when every error in it lies inside a well-formed
+    top-level node (an SQL `CREATE FUNCTION … AS 'lib', 'sym'` the grammar half
+    knows); an error among the top-level nodes means the piece was cut wrong."""
+    if not root.has_error:
+        return False
+    return any(c.is_error or c.is_missing for c in root.children)
 
 
 def _starts_inside_sibling(u: Unit) -> bool:
