@@ -418,6 +418,16 @@ def test_7_socket_directories_lode_creates_are_private(tmp_path):
     del d
 
 
+def test_7_a_socket_directory_anyone_may_write_to_is_refused(tmp_path):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)  # no sticky bit: anyone could swap the socket for their own
+    out = subprocess.run([*LODE, "serve", "--socket", str(shared / "s.sock"), "--db", str(tmp_path / "db"),
+                          "--no-watch"], capture_output=True, text=True, timeout=60)
+    assert out.returncode != 0 and "refusing socket directory" in out.stderr
+    assert not (shared / "s.sock").exists()
+
+
 def test_7_filesystem_root_is_not_a_workspace(world):
     d, _, _ = world
     (reply,) = d.exchange(request("workspace.add", {"root": "/"}))

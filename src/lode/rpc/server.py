@@ -57,8 +57,8 @@ def _private_dir(path: str) -> None:
     """Create (or check) the socket's directory: ours, not a symlink. Every directory
     created here is mode 0700 whatever the umask (``os.makedirs`` gives the ones above
     the last the default mode); an existing one keeps its mode — the socket itself is
-    0600 — unless others could replace the socket in it (group- or world-writable
-    without the sticky bit), which is refused."""
+    0600 — unless anyone could replace the socket in it (world-writable without the
+    sticky bit), which is refused."""
     missing = []
     head = path
     while head and not os.path.lexists(head):
@@ -73,7 +73,7 @@ def _private_dir(path: str) -> None:
     st = os.lstat(path)
     if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid():
         raise LodeError(f"refusing socket directory {path}: not a directory owned by this user")
-    if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not st.st_mode & stat.S_ISVTX:
+    if st.st_mode & stat.S_IWOTH and not st.st_mode & stat.S_ISVTX:
         raise LodeError(f"refusing socket directory {path}: others may write to it "
                         f"(mode {stat.S_IMODE(st.st_mode):o}); use a private directory")
     if path.startswith("/tmp/lode-"):
