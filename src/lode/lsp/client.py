@@ -15,6 +15,7 @@ import atexit
 import logging
 import os
 import threading
+import time
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 
@@ -73,6 +74,13 @@ class Connection:
         self._ready: asyncio.Future | None = None
         self._opened: dict[str, int] = {}  # uri → version sent
         self.dead = False
+        self.created = time.monotonic()
+
+    @property
+    def age(self) -> float:
+        """Seconds since this connection was made (its server is still reading the
+        workspace for a while after it answers the first request)."""
+        return time.monotonic() - self.created
 
     # ---- lifecycle (on the loop) --------------------------------------------------
 

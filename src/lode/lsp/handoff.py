@@ -21,7 +21,7 @@ from .client import POOL, HandoffError
 from .servers import server_for, timeout as default_timeout
 
 _LISTS = {"definition": "candidates", "references": "references", "implementation": "implementations"}
-_RETRY_PAUSE, _RETRIES = 0.25, 8
+_RETRY_PAUSE, _WARMUP_SECONDS = 0.25, 20.0
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
 
 
@@ -141,7 +141,6 @@ def hand_off(store, op: str, answer: dict, workspace: str | None = None, every: 
     source = f"lsp:{server.name}"
     roots = {w.name: w.root for w in store.workspaces()}
     key = _LISTS.get(op, "symbols")
-    tries = 0
     while True:
         try:
             conn = POOL.get(server, exe, root)
@@ -156,12 +155,11 @@ def hand_off(store, op: str, answer: dict, workspace: str | None = None, every: 
         entries = _entries(op, result, roots, answer, anchor, every)
         # a server that has just started may not have read the whole workspace yet
         # (pyright answers references with nothing for a moment, tsserver with the
-        # opened file only): while its answer misses files the index names, ask again
-        # a few times within the timeout
+        # opened file only): while it is young and its answer misses files the index
+        # names, ask again within the timeout; a warm server's answer is taken as it is
         missed = {(c.get("workspace"), c["path"]) for c in answer.get(key, [])} - \
             {(e["workspace"], e["path"]) for e in entries}
-        tries += 1
-        if not missed or tries > _RETRIES or deadline - time.monotonic() < _RETRY_PAUSE * 2:
+        if not missed or conn.age > _WARMUP_SECONDS or deadline - time.monotonic() < _RETRY_PAUSE * 2:
             break
         time.sleep(_RETRY_PAUSE)
     if op == "describe":
