@@ -13,12 +13,11 @@ from functools import partial
 from typing import Any
 
 from rich.markup import escape
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SuspendNotSupported
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.widgets import Footer, Label, TabbedContent, TabPane
 
-from ..rpc.client import RemoteError
 from . import capabilities
 from .connection import CONNECTED, LOST, Connection
 from .help import HelpScreen
@@ -85,25 +84,19 @@ class LodeApp(App[str | None]):
         return await asyncio.to_thread(self.connection.call, method, params, timeout=timeout)
 
     async def _startup(self) -> None:
+        """What the TUI learns from the daemon once: its capabilities, whether search has
+        a files view, and the restart offer. Repeated by the heartbeat until it works."""
         try:
             caps = await self.rpc("sys.capabilities")
         except Exception as exc:
             self.set_status(str(exc), lost=True)
             return
         self.capabilities = caps
-        await self._load_roots()
-        search = self.query_one(SearchPane)
-        search.files_supported = await self._probe_files()
+        await self._ping()
+        self.query_one(SearchPane).files_supported = await self._probe_files()
         self.query_one(WorkspacesPane).refresh_status()
         if self.offer_restart:
             self._maybe_offer_restart(caps)
-
-    async def _load_roots(self) -> None:
-        try:
-            listed = await self.rpc("workspace.list")
-        except Exception:
-            return
-        self.roots = {w["name"]: w["root"] for w in listed or [] if isinstance(w, dict)}
 
     async def _probe_files(self) -> bool:
         """Whether ``search.query`` takes ``files: true`` (ranked files with their best
@@ -111,9 +104,7 @@ class LodeApp(App[str | None]):
         try:
             await self.rpc("search.query", {"query": "lode", "options": {"files": True,
                                                                         "limit": 1}})
-        except RemoteError:
-            return False
-        except Exception:
+        except Exception:  # -32602 "unknown search option" from a daemon without it
             return False
         return True
 
@@ -123,9 +114,12 @@ class LodeApp(App[str | None]):
         # already waiting (each would hold a thread until the daemon is back).
         if self.connection.reconnecting:
             return
-        self.run_worker(self._ping, exclusive=True, group="heartbeat")
+        self.run_worker(self._ping if self.capabilities else self._startup,
+                        exclusive=True, group="heartbeat")
 
     async def _ping(self) -> None:
+        """``workspace.list``: keeps the link checked and the workspace roots (for
+        opening a hit's file) current."""
         try:
             listed = await self.rpc("workspace.list", timeout=10)
         except Exception:
@@ -207,7 +201,7 @@ class LodeApp(App[str | None]):
     async def _symbols_for_hit(self, pane: SymbolsPane, hit: dict[str, Any], what: str) -> None:
         name = await self.qualified_name(hit)
         if not name:
-            pane._show(f"this hit ({escape(hit.get('kind') or '?')}) defines no named symbol", [])
+            pane.show_rows(f"this hit ({escape(hit.get('kind') or '?')}) defines no named symbol", [])
             return
         pane.set_name(name)
         pane.lookup(name, what)
@@ -247,13 +241,13 @@ class LodeApp(App[str | None]):
             return
         command = [*shlex.split(editor), f"+{line}", full]
         try:
-            with self.suspend():
-                subprocess.run(command, check=False)
-        except Exception as exc:  # no terminal to hand over (headless): run it anyway
-            if type(exc).__name__ != "SuspendNotSupported":
-                self.notify(f"could not run {editor}: {exc}", severity="error")
-                return
-            subprocess.run(command, check=False, stdin=subprocess.DEVNULL)
+            try:
+                with self.suspend():
+                    subprocess.run(command, check=False)
+            except SuspendNotSupported:  # no terminal to hand over (headless): run it anyway
+                subprocess.run(command, check=False, stdin=subprocess.DEVNULL)
+        except OSError as exc:
+            self.notify(f"could not run {editor}: {exc}", severity="error")
         self.refresh()
 
     async def action_quit(self) -> None:

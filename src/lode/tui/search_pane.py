@@ -7,6 +7,7 @@ import asyncio
 from functools import partial
 from typing import Any
 
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -157,10 +158,10 @@ class SearchPane(DaemonWidget):
             result = await self.rpc("search.query", {
                 "workspace": self.app.workspace, "query": text, "options": opts})
         except RemoteError as exc:
-            info.update(f"[red]{_escape(exc.message)}[/]")
+            info.update(f"[red]{escape(exc.message)}[/]")
             return
         except Exception as exc:  # daemon lost: the status line says so already
-            info.update(f"[red]{_escape(str(exc))}[/]")
+            info.update(f"[red]{escape(str(exc))}[/]")
             return
         self.last_result = result
         self.terms = list(result.get("terms") or text.split())
@@ -202,7 +203,7 @@ class SearchPane(DaemonWidget):
                 "path": hit["path"], "workspace": hit.get("workspace"),
                 "line_start": first, "line_end": last})
         except Exception as exc:
-            self.query_one("#preview", Static).update(f"[red]{_escape(str(exc))}[/]")
+            self.query_one("#preview", Static).update(f"[red]{escape(str(exc))}[/]")
             return
         syntax = render.preview(hit, doc.get("text") or "", int(doc.get("line_start") or first),
                                 self.terms)
@@ -288,9 +289,3 @@ def _files_as_hits(files: list[Any]) -> list[dict[str, Any]]:
         row.setdefault("breadcrumb", f"{len(entry.get('hits') or entry.get('chunks') or [])} chunks")
         rows.append(row)
     return rows
-
-
-def _escape(text: str) -> str:
-    from rich.markup import escape
-
-    return escape(text)

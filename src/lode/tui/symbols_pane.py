@@ -8,6 +8,7 @@ import asyncio
 from functools import partial
 from typing import Any
 
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,7 +19,7 @@ from textual.widgets.option_list import Option
 from ..rpc.client import RemoteError
 from . import render
 from .base import DaemonWidget, FieldInput
-from .search_pane import DEBOUNCE_SECONDS, _escape
+from .search_pane import DEBOUNCE_SECONDS
 
 # What each lookup is called, the daemon method, and the list in its answer.
 LOOKUPS = {
@@ -78,16 +79,16 @@ class SymbolsPane(DaemonWidget):
     async def _fuzzy(self, text: str) -> None:
         await asyncio.sleep(DEBOUNCE_SECONDS)
         if not text.strip():
-            self._show("", [])
+            self.show_rows("", [])
             return
         try:
             result = await self.rpc("symbol.search", {
                 "query": text, "workspace": self.app.workspace, "limit": 50})
         except Exception as exc:
-            self._title(f"[red]{_escape(str(exc))}[/]")
+            self._title(f"[red]{escape(str(exc))}[/]")
             return
         names = [{"name": n["name"]} for n in result.get("names") or []]
-        self._show(f"{len(names)} names matching {text!r} (of {result.get('total_names', '?')})"
+        self.show_rows(f"{len(names)} names matching {text!r} (of {result.get('total_names', '?')})"
                    " — Enter: definition", names)
 
     @on(Input.Submitted, "#symbol")
@@ -108,16 +109,16 @@ class SymbolsPane(DaemonWidget):
         try:
             result = await self.rpc(method, {"name": name, "workspace": self.app.workspace})
         except RemoteError as exc:
-            self._show(f"[red]{_escape(exc.message)}[/]", [])
+            self.show_rows(f"[red]{escape(exc.message)}[/]", [])
             return
         except Exception as exc:
-            self._show(f"[red]{_escape(str(exc))}[/]", [])
+            self.show_rows(f"[red]{escape(str(exc))}[/]", [])
             return
         rows = [dict(r) for r in result.get(key) or []]
         if not rows and result.get("matches"):
             # A bare name several qualified names end in: pick one (Enter looks it up).
             names = [{"name": m if isinstance(m, str) else m.get("name")} for m in result["matches"]]
-            self._show(f"{_escape(name)} is not qualified; {result.get('total_matches', len(names))} "
+            self.show_rows(f"{escape(name)} is not qualified; {result.get('total_matches', len(names))} "
                        "names end in it — Enter: definition", names, focus=True)
             return
         name = result.get("name") or name  # a bare name the daemon qualified
@@ -126,8 +127,8 @@ class SymbolsPane(DaemonWidget):
             r.setdefault("name", name)
         total = result.get("total", len(rows))
         more = f" (first {len(rows)})" if result.get("truncated") else ""
-        note = f" — {_escape(result['note'])}" if result.get("note") and not rows else ""
-        self._show(f"{title} of {_escape(name)}: {total or 'none found'}{more}{note}", rows,
+        note = f" — {escape(result['note'])}" if result.get("note") and not rows else ""
+        self.show_rows(f"{title} of {escape(name)}: {total or 'none found'}{more}{note}", rows,
                    focus=True)
 
     def outline(self, workspace: str | None, path: str) -> None:
@@ -137,18 +138,18 @@ class SymbolsPane(DaemonWidget):
         try:
             result = await self.rpc("file.outline", {"path": path, "workspace": workspace})
         except Exception as exc:
-            self._show(f"[red]{_escape(getattr(exc, 'message', str(exc)))}[/]", [])
+            self.show_rows(f"[red]{escape(getattr(exc, 'message', str(exc)))}[/]", [])
             return
         rows = [{**s, "outline_of": path, "workspace": workspace}
                 for s in result.get("symbols") or []]
-        self._show(f"outline of {_escape(path)}: {len(rows)} symbols", rows, focus=True)
+        self.show_rows(f"outline of {escape(path)}: {len(rows)} symbols", rows, focus=True)
 
     # -- the list ------------------------------------------------------------------------
 
     def _title(self, markup: str) -> None:
         self.query_one("#symbol-title", Label).update(markup)
 
-    def _show(self, title: str, rows: list[dict[str, Any]], *, focus: bool = False) -> None:
+    def show_rows(self, title: str, rows: list[dict[str, Any]], *, focus: bool = False) -> None:
         self._title(title)
         self.rows = rows
         results = self.query_one("#symbol-results", OptionList)
@@ -186,7 +187,7 @@ class SymbolsPane(DaemonWidget):
                                                   "line_start": first,
                                                   "line_end": line + 2 * PREVIEW_CONTEXT})
         except Exception as exc:
-            self.query_one("#symbol-preview", Static).update(f"[red]{_escape(str(exc))}[/]")
+            self.query_one("#symbol-preview", Static).update(f"[red]{escape(str(exc))}[/]")
             return
         terms = [self.subject.replace("::", ".").split(".")[-1]] if self.subject else []
         hit = {"path": path, "line_start": line, "line_end": line}
