@@ -527,3 +527,34 @@ def test_cached_answers_follow_the_store(tmp_path):
         assert d.call("symbol.definition", {"name": "new.quokkagamma"})["candidates"]
     finally:
         d.stop()
+
+
+def test_3_a_request_past_its_deadline_is_stopped(tmp_path):
+    """The deadline interrupts the request's SQLite work (here a daemon with a 1 ms
+    deadline, in this process, over a real store) and the error says so."""
+    from lode.rpc.client import Client
+    from lode.rpc.server import Daemon as Server
+    from lode.service import Service
+
+    root = tmp_path / "many"
+    root.mkdir()
+    for i in range(10):
+        (root / f"m{i}.py").write_text("".join(f"def g_{i}_{j}():\n    pass\n\n\n" for j in range(200)))
+    with Service(str(tmp_path / "db")) as svc:
+        svc.index(str(root), embed=False)
+    server = Server(str(tmp_path / "s.sock"), str(tmp_path / "db"), watch=False, request_seconds=0.001)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not (tmp_path / "s.sock").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    try:
+        with Client(str(tmp_path / "s.sock"), timeout=30) as c:
+            with pytest.raises(Exception) as err:
+                c.call("symbol.list", {"limit": 10000})
+            assert getattr(err.value, "rpc_code", None) == -32001
+            assert c.call("sys.stats")["timed_out"] >= 1
+    finally:
+        with Client(str(tmp_path / "s.sock"), timeout=30) as c:
+            c.call("sys.shutdown")
+        thread.join(10)
