@@ -38,9 +38,12 @@ def lone_daemon(tmp_path):
 
 def test_a_lost_daemon_is_reported_and_replaced(lone_daemon):
     async def main():
-        app = LodeApp(lone_daemon.socket, lone_daemon.db)
+        # No store named: the replacement daemon must serve the one the first daemon
+        # reported, not the per-user default.
+        app = LodeApp(lone_daemon.socket, None)
         async with app.run_test(size=(80, 24)) as pilot:
             pane = app.query_one(SearchPane)
+            await until(pilot, lambda: app.connection.db_path == lone_daemon.db, "the store")
             await pilot.press(*"reclaim")
             await until(pilot, lambda: pane.hits, "hits")
             lone_daemon.stop()

@@ -92,6 +92,11 @@ class LodeApp(App[str | None]):
             self.set_status(str(exc), lost=True)
             return
         self.capabilities = caps
+        # A daemon this TUI has to start later (the first one went away) serves the same
+        # store as the one it replaces.
+        store = (caps.get("store") or {}).get("path")
+        if store and not self.connection.db_path:
+            self.connection.db_path = store
         await self._ping()
         self.query_one(SearchPane).files_supported = await self._probe_files()
         self.query_one(WorkspacesPane).refresh_status()
