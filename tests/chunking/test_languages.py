@@ -133,3 +133,15 @@ def test_a_grammar_that_fails_to_load_reads_its_files_as_text(monkeypatch, caplo
     assert text_language_for_path("a.luab") == "lua-broken"
     chunks = chunk_file("a.luab", "local x = 1\n")
     assert chunks and chunks[0].chunker.startswith("text")
+
+
+def test_a_query_the_grammar_refuses_reads_its_files_as_text(monkeypatch, caplog):
+    import lode.languages as languages
+
+    spec = replace(languages.language_named("lua"), name="lua-newer", extensions=(".luan",),
+                   queries=(lambda: "(no_such_node) @definition.function",))
+    monkeypatch.setitem(languages._BY_EXTENSION, ".luan", spec)
+    with caplog.at_level("WARNING"):
+        assert language_for_path("a.luan") is None
+    assert "lua-newer grammar failed to load" in caplog.text and "no_such_node" in caplog.text
+    assert chunk_file("a.luan", "local x = 1\n")[0].chunker.startswith("text")

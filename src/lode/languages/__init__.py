@@ -58,16 +58,17 @@ _lock = threading.Lock()
 
 
 def grammar_error(spec: LanguageSpec) -> str | None:
-    """Why ``spec``'s grammar cannot be used (None when it loads). Checked once per
-    process; the first failure is logged with the language and the reason."""
+    """Why ``spec``'s grammar cannot be used (None when it loads and its tags queries
+    compile against it). Checked once per process; the first failure is logged with the
+    language and the reason."""
     if spec.name in _checked:
         return _broken.get(spec.name)
     with _lock:
         if spec.name not in _checked:
             try:
                 from .treesitter import grammar_for
-                grammar_for(spec)
-            except Exception as exc:  # a missing wheel, an ABI mismatch, a bad capsule
+                grammar_for(spec).definitions_query  # noqa: B018 (compiles lode's queries too)
+            except Exception as exc:  # a missing wheel, an ABI mismatch, a query the grammar refuses
                 why = f"{type(exc).__name__}: {exc}"
                 _broken[spec.name] = why
                 log.warning("the %s grammar failed to load (%s); %s files are indexed as text",
