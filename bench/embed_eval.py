@@ -30,11 +30,22 @@ Models (weights inside installed packages; nothing is downloaded):
   onnx:DIR   a sentence-transformer exported to ONNX in DIR (model.onnx + tokenizer.json),
              run by onnxruntime, mean pooling
 
-Scoring follows bench/semble.py (its ``ndcg``); fusion forms, each at every weight:
-  mix    lode's fusion.mix (weighted sum over the union; vector-only chunks may enter)
-  boost  the same sum over lexical candidates only, every candidate's cosine counted
-  rrf    weighted reciprocal rank fusion of the two ranked lists
-then lode's diversify, 10 results.
+Scoring follows bench/semble.py (its ``ndcg``); the lexical side is lode's own (lexical
+retrieve + ranking.score, as engine.search runs them), fused with each vector set, then
+lode's diversify, 10 results. Fusion forms (``--forms``), each at every ``--weights``:
+  mix     lode's fusion.mix (lexical/max and min-max cosine over the union; vector-only
+          chunks may enter)
+  boost   the same sum over lexical candidates only, each candidate's own cosine
+  file    the same, with the best cosine of any chunk of the candidate's file
+  cf      the mean of the two
+  rrf     weighted reciprocal rank fusion of the two ranked lists
+  an ``s`` after the name (mixs, boosts, files, cfs) keeps the lexical score's scale
+  (definition tiers weigh against it as in lexical mode); ``-words`` leaves queries
+  that are one identifier to the lexical side; ``@K`` (files@1000) takes a file's best
+  cosine among the K nearest chunks only.
+
+    python bench/embed_eval.py score EVAL_DIR STORES OUT --labels fce-body \
+        --forms files-words --weights 0.3,0.4,0.5
 """
 
 from __future__ import annotations
