@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 
 from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
-from ..languages import LANGUAGES, language_for_path
+from ..languages import LANGUAGES, language_for_path, mark_unusable
+from ..languages.treesitter import QueryRefused
 from ..models import Chunk
 from .code import chunk_code
 from .prose import MARKDOWN_ID, TEXT_ID, YAML_ID, chunk_markdown, chunk_text, chunk_yaml
@@ -28,7 +29,10 @@ def chunk_file(path: str, text: str, config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
     an already parsed syntax tree of a code file (one parse shared with symbols)."""
     spec = language_for_path(path)
     if spec is not None:
-        return chunk_code(path, text, spec, config, tree)
+        try:
+            return chunk_code(path, text, spec, config, tree)
+        except QueryRefused as exc:  # reported once; this and later files are read as text
+            mark_unusable(spec, str(exc))
     ext = os.path.splitext(path)[1].lower()
     if ext in MARKDOWN_EXTENSIONS:
         return chunk_markdown(path, text, config)

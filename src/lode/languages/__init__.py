@@ -58,23 +58,30 @@ _lock = threading.Lock()
 
 
 def grammar_error(spec: LanguageSpec) -> str | None:
-    """Why ``spec``'s grammar cannot be used (None when it loads and its tags queries
-    compile against it). Checked once per process; the first failure is logged with the
-    language and the reason."""
+    """Why ``spec``'s grammar cannot be used (None when it loads). Checked once per
+    process; the first failure is logged with the language and the reason."""
     if spec.name in _checked:
         return _broken.get(spec.name)
     with _lock:
         if spec.name not in _checked:
             try:
                 from .treesitter import grammar_for
-                grammar_for(spec).definitions_query  # noqa: B018 (compiles lode's queries too)
-            except Exception as exc:  # a missing wheel, an ABI mismatch, a query the grammar refuses
-                why = f"{type(exc).__name__}: {exc}"
-                _broken[spec.name] = why
-                log.warning("the %s grammar failed to load (%s); %s files are indexed as text",
-                            spec.name, why, spec.name)
+                grammar_for(spec)
+            except Exception as exc:  # a missing wheel, an ABI mismatch, a bad capsule
+                mark_unusable(spec, f"{type(exc).__name__}: {exc}")
             _checked.add(spec.name)
     return _broken.get(spec.name)
+
+
+def mark_unusable(spec: LanguageSpec, why: str) -> None:
+    """Record (and log once) that ``spec`` cannot be used: its files are read as text
+    from now on. The chunker calls this when lode's query does not compile (checked
+    where the query is first needed, so routing a path never compiles queries)."""
+    if spec.name not in _broken:
+        _broken[spec.name] = why
+        log.warning("the %s grammar failed to load (%s); %s files are indexed as text",
+                    spec.name, why, spec.name)
+    _checked.add(spec.name)
 
 
 def language_for_path(path: str) -> LanguageSpec | None:
@@ -124,5 +131,5 @@ def text_only_globs() -> list[str]:
 
 
 __all__ = ["LANGUAGES", "CODE_EXTENSIONS", "TEXT_ONLY", "LanguageSpec", "language_for_path",
-           "language_named", "text_language_for_path", "grammar_error", "read_as_text", "code_globs",
+           "language_named", "text_language_for_path", "grammar_error", "mark_unusable", "read_as_text", "code_globs",
            "text_only_globs"]

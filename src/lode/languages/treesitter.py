@@ -22,6 +22,11 @@ Tree = Any
 
 
 
+class QueryRefused(Exception):
+    """lode's tags query does not compile against the installed grammar (a wheel
+    upgrade renamed a node type): the language is unusable until the query is fixed."""
+
+
 @dataclass(frozen=True, slots=True)
 class Definition:
     """One ``@definition.<kind>`` capture: the node, its kind and its name node."""
@@ -88,7 +93,10 @@ class Grammar:
     def definitions_query(self) -> tree_sitter.Query:
         """The tags queries with only the ``@definition.*`` patterns enabled."""
         source = self.tags_source
-        query = tree_sitter.Query(self.language, source)
+        try:
+            query = tree_sitter.Query(self.language, source)
+        except Exception as exc:  # tree_sitter.QueryError: a node type the grammar lacks
+            raise QueryRefused(f"{self.spec.name} tags query: {exc}") from exc
         for i in range(query.pattern_count):
             text = source.encode()[query.start_byte_for_pattern(i) : query.end_byte_for_pattern(i)]
             if b"@definition." not in text:
