@@ -143,3 +143,18 @@ def test_a_daemon_that_cannot_start_is_reported_at_once(tmp_path):
             assert app.connection.state == "lost"
 
     asyncio.run(main())
+
+
+def test_no_daemon_is_started_on_a_chosen_socket_without_a_store(tmp_path):
+    """As ``lode --call``: the default store behind someone's socket would be the wrong
+    index, so the TUI says what to give instead of starting one."""
+    socket = tmp_path / "s.sock"
+
+    async def main():
+        app = LodeApp(str(socket), None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "give --db PATH" in screen_text(app), "the advice",
+                        timeout=10)
+            assert not socket.exists() and not app.connection.started_daemon
+
+    asyncio.run(main())

@@ -43,6 +43,10 @@ class Connection:
                  grace_seconds: float = GRACE_SECONDS):
         self.socket_path = socket_path or default_socket_path()
         self.db_path = db_path
+        # As ``lode --call``: on a socket someone chose, a daemon is started only when the
+        # store it should serve is known (given, or learnt from the daemon that was there);
+        # the default store behind a chosen socket would answer from the wrong index.
+        self.chosen_socket = socket_path is not None
         self.on_state = on_state or (lambda state, message: None)
         self.call_timeout = call_timeout
         self.reconnect_seconds = reconnect_seconds
@@ -82,6 +86,10 @@ class Connection:
             self._give_back(client)
             return result
         raise AssertionError("unreachable")
+
+    @property
+    def may_start(self) -> bool:
+        return self.db_path is not None or not self.chosen_socket
 
     @property
     def reconnecting(self) -> bool:
@@ -140,6 +148,13 @@ class Connection:
                     self._set_state(LOST, f"no daemon answers on {self.socket_path}")
                     raise DaemonLost(f"no lode daemon answered on {self.socket_path} "
                                      f"within {self.reconnect_seconds:.0f} s")
+                if not self.may_start:
+                    if first:
+                        message = ("no daemon answers; give --db PATH (or $LODE_DB) to start "
+                                   f"one on {self.socket_path}")
+                        self._set_state(LOST, message)
+                        raise DaemonLost(message)
+                    tried_start = True  # wait for one to come back, never start one
                 if not tried_start and now >= start_after:
                     tried_start = True
                     try:
