@@ -41,23 +41,31 @@ def _api():
     return api
 
 
-def _hands_off(daemon, result: dict, name: str, workspace, lsp: bool) -> bool:
-    """Whether the store path would hand this look-up to a language server (the
-    daemon answers from the index alone): only then is the daemon's answer not used.
-    Mirrors :func:`lode.lsp.handoff.hand_off`: the anchor is the first definition
-    candidate, the server the one found for its file's language."""
-    if not lsp or "matches" in result:
+def _lsp_wanted(no_lsp: bool) -> bool:
+    """Whether a hand-off to a language server can happen at all: not with --no-lsp,
+    LODE_LSP=off, or no server's executable found (then the hand-off would return the
+    index's answer unchanged, after importing the LSP client: ~0.5 s)."""
+    if no_lsp:
         return False
+    import shutil
+
     from ..lsp.servers import SERVERS, allowed, search_path
 
     names = allowed()
     if names is not None and not names:
         return False
-    import shutil
-
     path = search_path()
-    if not any(shutil.which(s.command[0], path=path) for s in SERVERS):
-        return False  # no server at all (the common case): skip the language registry
+    return any(shutil.which(s.command[0], path=path) for s in SERVERS
+               if names is None or s.name in names)
+
+
+def _hands_off(daemon, result: dict, name: str, workspace, lsp: bool) -> bool:
+    """Whether the store path would hand this look-up to a language server (the
+    daemon answers from the index alone): only then is the daemon's answer not used.
+    Mirrors :func:`lode.lsp.handoff.hand_off`: the anchor is the first definition
+    candidate, the server the one found for its file's language."""
+    if not lsp or "matches" in result:  # lsp: _lsp_wanted(), so some server exists
+        return False
     from ..lsp.servers import server_for
 
     # The file's language by extension, as the daemon's registry has it (importing the
@@ -190,8 +198,8 @@ def def_command(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon,
     found, confirms the answer ("source": "lsp:<server>"); --no-lsp skips it."""
     _run(_lookup(db_path, no_daemon, "symbol.definition",
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
-                 lambda: _service(db_path, lsp_timeout).definition(name, workspace, limit or 100, lsp=not no_lsp),
-                 name, workspace, not no_lsp),
+                 lambda: _service(db_path, lsp_timeout).definition(name, workspace, limit or 100, lsp=_lsp_wanted(no_lsp)),
+                 name, workspace, _lsp_wanted(no_lsp)),
          as_json, _listing("candidates", "no definition of {name} in the index"))
 
 
@@ -213,8 +221,8 @@ def refs_command(name, db_path, workspace, limit, every, no_lsp, lsp_timeout, no
                  {"name": name, "workspace": workspace, "every": Unusable if every else None,
                   "limit": Unusable if (limit or 0) > 5000 else limit or 100},
                  lambda: _service(db_path, lsp_timeout).references(name, workspace, limit or 100, every=every,
-                                                                    lsp=not no_lsp),
-                 name, workspace, not no_lsp),
+                                                                    lsp=_lsp_wanted(no_lsp)),
+                 name, workspace, _lsp_wanted(no_lsp)),
          as_json, _listing("references", "no references to {name} in the index"))
 
 
@@ -234,8 +242,8 @@ def impls_command(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemo
     _run(_lookup(db_path, no_daemon, "symbol.implementations",
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
                  lambda: _service(db_path, lsp_timeout).implementations(name, workspace, limit or 100,
-                                                                         lsp=not no_lsp),
-                 name, workspace, not no_lsp),
+                                                                         lsp=_lsp_wanted(no_lsp)),
+                 name, workspace, _lsp_wanted(no_lsp)),
          as_json, _listing("implementations", "no implementations of {name} in the index"))
 
 
@@ -276,8 +284,8 @@ def describe_command(name, db_path, workspace, limit, include_body, no_lsp, lsp_
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None,
                   "include_body": Unusable if include_body else None},
                  lambda: _service(db_path, lsp_timeout).describe(name, workspace, limit or 10,
-                                                                 include_body=include_body, lsp=not no_lsp),
-                 name, workspace, not no_lsp),
+                                                                 include_body=include_body, lsp=_lsp_wanted(no_lsp)),
+                 name, workspace, _lsp_wanted(no_lsp)),
          as_json, render)
 
 
