@@ -140,14 +140,15 @@ def test_modes_hits_and_response_fields(service, project):
     service.index(str(root))
     for mode in ("lexical", "semantic", "hybrid", "auto"):
         r = service.search("free unused vectors in batches", str(root), mode=mode, limit=5)
-        assert r["mode_used"] == ("hybrid" if mode == "auto" else mode)
+        # auto: the words found five chunks, so vectors were not needed
+        assert r["mode_used"] == ("lexical" if mode == "auto" else mode)
         assert r["semantic"]["available"] and r["semantic"]["model"] == "static"
         assert r["hits"] and r["rank"]["used"] is False
         for h in r["hits"]:
             assert isinstance(h["score"], float) and 0.0 <= h["relevance"] <= 1.0
             assert set(h["via"]) <= {"lexical", "semantic"} and h["via"]
         t = r["timings_ms"]
-        assert "total" in t and (mode == "lexical" or "semantic" in t and "embed_query" in t)
+        assert "total" in t and (mode in ("lexical", "auto") or "semantic" in t and "embed_query" in t)
     sem = service.search("free unused vectors in batches", str(root), mode="semantic", limit=5)
     assert all(h["via"] == ["semantic"] for h in sem["hits"])
     assert any(h["name"] == "Store.reclaimVectors" for h in sem["hits"])
@@ -233,3 +234,14 @@ def test_cli_flags(tmp_path, project):
     assert r.exit_code == 0 and "reranked" in r.output
     r = _cli(["index", str(root), "--model", "nope"], db)
     assert r.exit_code == 2 and "unknown embedding model" in r.output
+
+
+def test_auto_lets_vectors_fill_in_only_when_words_find_too_little(service, project):
+    root = project("go")
+    service.index(str(root))
+    enough = service.search("vectors", str(root), limit=1)
+    assert enough["mode_used"] == "lexical" and "fill in" in enough["semantic"]["note"]
+    few = service.search("vectors", str(root), limit=50)
+    assert few["mode_used"] == "hybrid"
+    assert any(h["via"] == ["semantic"] for h in few["hits"])
+    assert few["hits"][0]["via"][0] == "lexical"

@@ -43,6 +43,24 @@ def _ms(t: float) -> float:
     return round((time.perf_counter() - t) * 1000, 3)
 
 
+def _auto(db, workspaces, opts, plan, candidates, info, want):
+    """auto: the lexical ranking answers; vectors fill in only when the words find fewer
+    chunks than asked for. (Fused into every ranking, the default static vectors lowered
+    NDCG on the semble dev split at every weight tried: docs/search.md.) When no word
+    of the query occurs anywhere, or it has no words (`:=`, `claimVec`), auto answers
+    with what the text matches rather than unrelated neighbours (ask for semantic or
+    hybrid to see them)."""
+    if not candidates or info.get("strategy") == "substring":
+        note = "auto: no word of the query is indexed, so semantic neighbours were not used"
+    elif len(candidates) >= want:
+        note = "auto: the words found enough; vectors fill in only when they find fewer than the limit"
+    else:
+        return modes.plan(db, workspaces, "hybrid", opts.rerank)
+    if plan.semantic.get("available"):
+        plan.semantic = {**plan.semantic, "note": note}
+    return plan
+
+
 def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> dict:
     """Run a search over ``workspaces`` (store rows). Returns the SPEC §4 response."""
     t0 = time.perf_counter()
@@ -54,7 +72,8 @@ def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> di
     timings = {"parse": _ms(t0)}
 
     t = time.perf_counter()
-    plan = modes.plan(db, workspaces, opts.mode, opts.rerank)  # loads the model once per process
+    # auto starts lexical: vectors are loaded only if the words find too little (below).
+    plan = modes.plan(db, workspaces, "lexical" if opts.mode == "auto" else opts.mode, opts.rerank)
     timings["plan"] = _ms(t)
 
     # -- candidates ---------------------------------------------------------------
@@ -64,12 +83,8 @@ def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> di
     if plan.mode_used in ("lexical", "hybrid"):
         candidates, info = lexical.retrieve(db, q, [w.id for w in workspaces], opts.filters, want)
     timings["lexical"] = _ms(t)
-    if opts.mode == "auto" and plan.mode_used == "hybrid" and (not candidates or info.get("strategy") == "substring"):
-        # Vectors always have neighbours; when no word of the query occurs anywhere (or it
-        # has no words: `:=`, `claimVec`), auto answers with what the text matches rather
-        # than unrelated chunks (ask for mode semantic or hybrid to see them).
-        plan.mode_used = "lexical"
-        plan.semantic = {**plan.semantic, "note": "auto: no word of the query is indexed, so semantic neighbours were not used"}
+    if opts.mode == "auto":
+        plan = _auto(db, workspaces, opts, plan, candidates, info, want)
     nearest: list[tuple[int, float]] = []
     if plan.mode_used in ("semantic", "hybrid"):
         t = time.perf_counter()
@@ -92,7 +107,9 @@ def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> di
         scored = [ranking.Scored(i, s, 0, 0.0, rows[i], ["semantic"]) for i, s in sem.items()]
     else:
         scored = ranking.score({i: rows[i] for i in lex if i in rows}, lex, q, literals, bodies, tails)
-        if plan.mode_used == "hybrid" and sem:
+        if plan.mode_used == "hybrid" and sem and opts.mode == "auto":
+            scored = fusion.fill(scored, sem, rows)
+        elif plan.mode_used == "hybrid" and sem:
             w = fusion.dense_weight(len(q.content) + len(q.phrases), plan.model or "")
             timings["fusion_weight"] = w
             scored = fusion.mix(scored, sem, rows, w)

@@ -86,3 +86,17 @@ def mix(scored: list, semantic: dict[int, float], rows: dict[int, dict], w: floa
         via = ["lexical", "semantic"] if cid in semantic else ["lexical"]
         out.append(Scored(cid, value + s.tier, s.tier, s.lexical, s.row, via))
     return out
+
+
+def fill(scored: list, semantic: dict[int, float], rows: dict[int, dict]) -> list:
+    """auto's fill-in: the lexical ranking as it is, then the vectors' neighbours that
+    the words did not find, in cosine order, all below the last lexical hit."""
+    from .ranking import Scored
+
+    have = {s.id for s in scored}
+    floor = min((s.score for s in scored), default=1.0)
+    extra = sorted(((c, i) for i, c in semantic.items() if i not in have and i in rows), reverse=True)
+    out = list(scored)
+    for rank, (cosine, cid) in enumerate(extra):
+        out.append(Scored(cid, floor * 0.5 / (1 + rank), 0, 0.0, rows[cid], ["semantic"]))
+    return out
