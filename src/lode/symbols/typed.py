@@ -23,6 +23,8 @@ no type, and its members are not references: no answer rather than a wrong one.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from .extraction import Context, key
 
 _OBJECT_FIELDS = ("operand", "object", "value")
@@ -47,6 +49,8 @@ class TypeTable:
         self.fields: dict[tuple[str, str], str] = {}
         self.returns: dict[str, str] = {}
         self._calls: list[tuple[dict, str, object]] = []
+        self.var_names: set[str] = set()  # every typed name, any scope: most lookups end here
+        self._spans: dict[str, tuple[list[int], list[tuple[int, int, str]]]] = {}
 
     # ---- building -----------------------------------------------------------------
 
@@ -62,6 +66,7 @@ class TypeTable:
             name_node = caps["var.name"][0]
             table = self.vars.setdefault(self._scope(name_node), {})
             slot = ctx.text(name_node)
+            self.var_names.add(slot)
         elif "field.name" in caps:
             name_node = caps["field.name"][0]
             owner = self.enclosing_type(name_node)
@@ -80,11 +85,31 @@ class TypeTable:
                 self._calls.append((table, slot, call))
 
     def finish(self) -> None:
-        """Call results are typed once every return type of the file is known."""
-        for table, slot, callee in self._calls:
-            t = self.call_type(callee)
-            if t:
-                table.setdefault(slot, t)
+        """Call results are typed once every return type of the file is known; then
+        each name's scopes are sorted by start, for lookups by position."""
+        pending = self._calls
+        for _round in range(2):  # `a := f(); b := a.g()`: b needs a's type first
+            self._index_spans()
+            left = []
+            for table, slot, callee in pending:
+                t = self.call_type(callee)
+                if t:
+                    table.setdefault(slot, t)
+                else:
+                    left.append((table, slot, callee))
+            pending = left
+        self._index_spans()
+
+    def _index_spans(self) -> None:
+        by_name: dict[str, list[tuple[int, int, str]]] = {}
+        for (start, end), names in self.vars.items():
+            if start < 0:
+                continue  # the module's: the fallback
+            for name, t in names.items():
+                by_name.setdefault(name, []).append((start, end, t))
+        for spans in by_name.values():
+            spans.sort()
+        self._spans = {name: ([sp[0] for sp in spans], spans) for name, spans in by_name.items()}
 
     def _scope(self, node) -> tuple[int, int]:
         scopes = self.ctx.rules.scope_nodes
@@ -170,14 +195,20 @@ class TypeTable:
             return self.base_of(self.enclosing_type(node))
         if node.type == "identifier":
             name = ctx.text(node)
-            p = node.parent
-            scopes = ctx.rules.scope_nodes
-            while p is not None:
-                if p.type in scopes:
-                    t = self.vars.get(key(p), {}).get(name)
-                    if t:
+            if name not in self.var_names:
+                return None
+            found = self._spans.get(name)
+            if found is not None:
+                # the innermost scope holding the name: the last one starting before the
+                # use that also ends after it (nested scopes start later)
+                starts, spans = found
+                at = node.start_byte
+                i = bisect_right(starts, at) - 1
+                while i >= 0:
+                    start, end, t = spans[i]
+                    if at < end:
                         return t
-                p = p.parent
+                    i -= 1
             return self.vars.get((-1, -1), {}).get(name)
         if node.type in ("parenthesized_expression", "non_null_expression", "await_expression"):
             return self.type_of(node.named_children[0] if node.named_child_count else None, depth + 1)
