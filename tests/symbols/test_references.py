@@ -138,3 +138,29 @@ def test_rust_item_found_by_its_defining_module_path(tmp_path):
                  "crate::net::udp::UdpSocket::send_to", "crate::net::UdpSocket::send_to"):
         cands = svc.definition(name)["candidates"]
         assert [(c["path"], c["line"]) for c in cands] == [("src/net/udp.rs", 3)], name
+
+
+def test_typescript_method_references_span_the_override_family(tmp_path):
+    svc = project(tmp_path, {
+        "package.json": "{}",
+        "src/shape.ts": """
+            export interface Shape { area(): number; }
+            export class Circle implements Shape { area(): number { return 1; } }
+            export class Square implements Shape { area(): number { return 2; } }
+            """,
+        "src/use.ts": """
+            import { Shape, Square } from "./shape";
+            export function total(s: Shape, q: Square): number {
+              return s.area() + q.area();
+            }
+            """,
+    })
+    refs = svc.references("shape.Circle.area", every=True)
+    assert [(r["path"], r["line"]) for r in refs["references"]] == [("src/use.ts", 3), ("src/use.ts", 3)]
+    # Python keeps a method's own references (pyright's way)
+    svc2 = project(tmp_path / "py", {
+        "pkg/__init__.py": "",
+        "pkg/a.py": "class A:\n    def m(self):\n        pass\n\n\nclass B(A):\n    def m(self):\n        pass\n\n\n"
+                    "def f(a: A, b: B):\n    a.m()\n    b.m()\n",
+    })
+    assert [r["line"] for r in svc2.references("pkg.a.B.m", every=True)["references"]] == [13]

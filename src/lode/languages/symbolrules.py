@@ -75,3 +75,5 @@ class SymbolRules:
     self_names: frozenset[str] = frozenset()
     # does calling this name build an instance of it (Python: classes are CapWords)?
     is_class_name: Callable[[str], bool] = lambda name: False
+    # a method's references include its overrides' and the methods it overrides (tsserver)
+    override_family: bool = False

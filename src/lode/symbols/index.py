@@ -265,10 +265,45 @@ class SymbolIndex:
                     out.add(name)
         return out
 
+    def _supertypes(self, types: set[str]) -> set[str]:
+        """Types that any of ``types`` extends or implements, transitively (bounded)."""
+        out: set[str] = set()
+        frontier = set(types)
+        for _ in range(MAX_LINK_DEPTH):
+            new = set()
+            for sub in frontier:
+                for (base,) in self.db.execute("SELECT DISTINCT base FROM symbol_relations WHERE sub = ?"
+                                               " AND kind IN ('extends', 'implements')", (sub,)):
+                    if base not in out and base not in types:
+                        new.add(base)
+            out |= new
+            frontier = new
+            if not frontier:
+                break
+        return out
+
+    def _override_family(self, defs: list[Candidate]) -> set[str]:
+        """For languages whose rules say so (TypeScript: ``override_family``), a method's
+        references are its whole family's, as tsserver counts them: the declarations it
+        overrides or implements up the hierarchy, and every override below them."""
+        out: set[str] = set()
+        for d in defs:
+            spec = language_for_path(d.path)
+            rules = rules_for(spec) if spec is not None else None
+            if d.kind != METHOD or rules is None or not rules.override_family:
+                continue
+            owner, _, member = (d.target or d.name).rpartition(".")
+            roots = {owner} | {b for b in self._supertypes({owner})
+                               if self._rows(f"{b}.{member}", _DEFS, trailing=False)}
+            for t in roots | self._subtypes(roots, ("extends", "implements")):
+                out.add(f"{t}.{member}")
+        return out
+
     def references(self, query: str, limit: int | None = DEFAULT_LIMIT) -> list[Candidate]:
         q = normalize(query)
         defs, names = self.equivalents(q)
         names |= self._inherited_names(defs)
+        names |= self._override_family(defs)
         rows = []
         if names:
             for n in names:

@@ -14,4 +14,5 @@ RULES = SymbolRules(
     test_markers=(".test.", ".spec.", "/__tests__/", "/test/", "/tests/"),
     scope_nodes=frozenset({"function_declaration", "generator_function_declaration", "method_definition",
                            "arrow_function", "function_expression"}),
+    override_family=True,
 )

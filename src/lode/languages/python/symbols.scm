@@ -15,6 +15,7 @@
 (attribute object: (identifier) @ref.base)
 (attribute object: [(attribute) (call)] @ref.base)
 (type (identifier) @ref.local)
+(type (string (string_content) @ref.local))
 (call function: (identifier) @ref.local)
 (decorator (identifier) @ref.local)
 ; a name passed, returned, stored or listed as a value (`add_command(run_command)`,
