@@ -50,10 +50,11 @@ def pct(samples: list[float], p: float) -> float:
     return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))] if s else float("nan")
 
 
-def start_daemon(sock: str, db: str) -> subprocess.Popen:
+def start_daemon(sock: str, db: str, log: str | None = None) -> subprocess.Popen:
+    out = open(log, "ab") if log else subprocess.DEVNULL
     proc = subprocess.Popen([sys.executable, "-c", "from lode.cli import main; main()", "serve",
-                             "--socket", sock, "--db", db],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                             "--socket", sock, "--db", db, *(["-v"] if log else [])],
+                            stdout=out, stderr=out)
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -147,6 +148,7 @@ def main() -> None:
     ap.add_argument("--edit-every", type=float, default=1.0, metavar="S",
                     help="seconds between edits of the queried workspace (0: none)")
     ap.add_argument("--no-indexing", action="store_true", help="no edits or index runs during the load")
+    ap.add_argument("--daemon-log", metavar="FILE", help="the daemon's log (-v) goes here")
     args = ap.parse_args()
 
     rng = random.Random(7)
@@ -156,7 +158,7 @@ def main() -> None:
         shutil.copytree(args.corpus, work, symlinks=True, ignore=shutil.ignore_patterns(".git"))
         second = tmp / "second"
         sock, db = str(tmp / "d.sock"), str(tmp / "store.db")
-        proc = start_daemon(sock, db)
+        proc = start_daemon(sock, db, args.daemon_log)
         try:
             with Client(sock, timeout=600) as c:
                 ws = c.call("workspace.add", {"root": str(work), "name": "load"})["name"]
@@ -213,6 +215,8 @@ def main() -> None:
                 if errors:
                     print("   first errors:", sorted(set(errors))[:3])
         finally:
+            if proc.poll() is not None:
+                print(f"the daemon exited during the run (status {proc.returncode})")
             proc.send_signal(signal.SIGTERM)
             try:
                 proc.wait(10)

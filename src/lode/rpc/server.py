@@ -251,7 +251,7 @@ class Daemon:
             self._loop.call_later, 0.1, self._stop.set)
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                self._loop.add_signal_handler(sig, self._stop.set)
+                self._loop.add_signal_handler(sig, self._stopping, sig.name)
         _private_dir(os.path.dirname(os.path.abspath(self.socket_path)))
         lock = claim(self.socket_path)
         try:
@@ -289,6 +289,11 @@ class Daemon:
             os.close(lock)  # only now may another daemon take the path
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.writer.shutdown(wait=False, cancel_futures=True)
+
+    def _stopping(self, why: str) -> None:
+        # Said in the log: a daemon that vanished under its clients must say who stopped it.
+        log.warning("stopping on %s", why)
+        self._stop.set()
 
     def _start_watcher(self) -> None:
         try:
