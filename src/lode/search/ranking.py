@@ -40,7 +40,7 @@ NAME_WEIGHT = 0.6
 FILE_WEIGHT = 0.15            # per other matching chunk of the same file, capped below
 FILE_CAP = 3
 FILE_MASS_WEIGHT = 0.6        # pasted texts: the file's three best chunks
-MENTION_WEIGHT = 1.0          # a definition whose name a pasted text mentions
+MENTION_WEIGHT = 0.5          # a definition whose name a pasted text mentions
 DEPTH_BONUS = 0.5             # for definitions named by the query: shallow paths first
 # How path and name scores are made of (share of query words met, share of parts met).
 STEM_SHARE, STEM_COVER, FOLDER_SHARE = 0.5, 0.25, 0.1
@@ -248,10 +248,12 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
     # names `pkg/mod.py` in the workspace); a traceback naming ten files spreads the weight.
     named_paths = {tuple(p.lower().split("/")[-2:]) for p in q.paths}
     named_weight = PATH_NAMED_WEIGHT / max(1, len(named_paths))
-    # Identifiers a pasted text mentions (`PyCollector._genfunctions`, `parse_url`):
-    # their definitions are likely what the text is about.
-    mentioned = ({d.rsplit(".", 1)[-1] for d in q.dotted}
-                 | {t.key for t in q.terms if t.parts or "_" in t.word.strip("_")}) if q.shape == "text" else set()
+    # Identifiers a pasted text mentions: a compound or snake_case word names a
+    # definition on its own; a dotted `Dataset.update` names the definition whose
+    # qualified name ends so (a bare `update` names hundreds).
+    text = q.shape == "text"
+    mentioned = {t.key for t in q.terms if t.parts or "_" in t.word.strip("_")} if text else set()
+    mentioned_tails = {".".join(d.split(".")[-2:]) for d in q.dotted} if text else set()
     path_cache: dict[str, float] = {}
     heads: set[tuple] = set()
     per_file: dict[int, int] = {}
@@ -298,7 +300,9 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
             ws, cover = matcher.match(name_parts(row["name"]))
             ns = NAME_SHARE * ws + NAME_COVER * cover
         s = lex + PATH_WEIGHT * ps + NAME_WEIGHT * ns
-        if mentioned and row["name_key"] in mentioned and row["kind"] not in NOT_DEFINITIONS and not tail:
+        if text and row["name"] and row["kind"] not in NOT_DEFINITIONS and not tail and (
+                row["name_key"] in mentioned
+                or any(row["name"].lower().replace("::", ".").endswith(m) for m in mentioned_tails)):
             s += MENTION_WEIGHT
         s += FILE_WEIGHT * min(FILE_CAP, per_file.get(row["file_id"], 1) - 1)
         if file_mass:
