@@ -16,6 +16,7 @@ import logging
 import os
 import threading
 import time
+from collections import deque
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 
@@ -75,6 +76,7 @@ class Connection:
         self._opened: dict[str, int] = {}  # uri → version sent
         self.dead = False
         self.created = time.monotonic()
+        self.stderr_tail: deque[str] = deque(maxlen=20)  # the server's last words, for errors
 
     @property
     def age(self) -> float:
@@ -98,6 +100,10 @@ class Connection:
             client.feature(method)(lambda params: None)
         await client.start_io(self.exe, *self.spec.command[1:], cwd=self.root)
         self.client = client
+        server = getattr(client, "_server", None)
+        if server is not None and server.stderr is not None:
+            # nobody else reads the server's stderr: a full pipe would stall a chatty server
+            self._drain = asyncio.ensure_future(self._read_stderr(server.stderr))
         uri = Path(self.root).as_uri()
         await client.initialize_async(lsp.InitializeParams(
             process_id=os.getpid(), root_uri=uri, root_path=self.root,
@@ -112,6 +118,14 @@ class Connection:
                 workspace=lsp.WorkspaceClientCapabilities(workspace_folders=True, configuration=True))))
         client.initialized(lsp.InitializedParams())
         return client
+
+    async def _read_stderr(self, stream) -> None:
+        while True:
+            line = await stream.readline()
+            if not line:
+                return
+            self.stderr_tail.append(line.decode("utf-8", "replace").rstrip())
+            log.debug("%s: %s", self.spec.name, self.stderr_tail[-1])
 
     async def _client(self):
         if self._ready is None:
@@ -164,9 +178,11 @@ class Connection:
         except HandoffError:
             raise
         except Exception as exc:  # died mid-request, refused the request, bad answer
+            said = ""
             if self._process_gone():
                 self.dead = True
-            raise HandoffError(f"{self.spec.name} failed: {type(exc).__name__}: {exc}") from None
+                said = f" (it said: {self.stderr_tail[-1][:300]})" if self.stderr_tail else ""
+            raise HandoffError(f"{self.spec.name} failed: {type(exc).__name__}: {exc}{said}") from None
 
     def _process_gone(self) -> bool:
         server = getattr(self.client, "_server", None) if self.client is not None else None
