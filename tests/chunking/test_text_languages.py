@@ -17,13 +17,16 @@ def test_text_only_languages_are_indexed_and_named(tmp_path):
     (root / "shop.proto").write_text('message Cart {\n  repeated string skus = 1;\n}\n')
     (root / "app.kt").write_text("package shop\n\nfun main() = println(\"hi\")\n")
     (root / "data.bin.unknownext").write_text("not a known type\n")
+    (root / "Makefile").write_text("test:\n\tpytest\n")
+    (root / "deploy").mkdir()
+    (root / "deploy" / "Dockerfile").write_text("FROM python:3.12\nRUN pip install lode\n")
     db = tmp_path / "lode.db"
     store = Store(db)
     ws = store.add_workspace("mixed", str(root), WorkspaceConfig().to_dict())
     index_workspace(store, ws, workers=0)
     langs = store.workspace_status(ws.id)["languages"]
     store.close()
-    assert set(langs) == {"nim", "protobuf", "kotlin"}  # the unknown extension is not read
+    assert set(langs) == {"nim", "protobuf", "kotlin", "makefile", "dockerfile"}  # not the unknown extension
     result = CliRunner().invoke(main, ["status", "--db", str(db)])
     assert result.exit_code == 0, result.output
     nim = next(line for line in result.output.splitlines() if line.strip().startswith("nim"))

@@ -17,7 +17,7 @@ import threading
 from importlib import import_module
 
 from .spec import LanguageSpec, grammar, module_query, wheel_query
-from .textonly import TEXT_ONLY
+from .textonly import TEXT_ONLY, TEXT_ONLY_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +105,8 @@ def text_language_for_path(path: str) -> str | None:
     spec = _BY_EXTENSION.get(ext)
     if spec is not None:
         return spec.name if grammar_error(spec) is not None else None
-    return TEXT_ONLY.get(ext) or TEXT_ONLY.get(ext.lower())
+    return (TEXT_ONLY_NAMES.get(os.path.basename(path)) or TEXT_ONLY.get(ext)
+            or TEXT_ONLY.get(ext.lower()))
 
 
 def read_as_text(language: str) -> bool:
@@ -117,7 +118,7 @@ def read_as_text(language: str) -> bool:
     return language in _TEXT_ONLY_NAMES
 
 
-_TEXT_ONLY_NAMES = frozenset(TEXT_ONLY.values())
+_TEXT_ONLY_NAMES = frozenset(TEXT_ONLY.values()) | frozenset(TEXT_ONLY_NAMES.values())
 
 
 def code_globs() -> list[str]:
@@ -127,9 +128,10 @@ def code_globs() -> list[str]:
 
 def text_only_globs() -> list[str]:
     """Include globs for the source and config languages read as text."""
-    return [f"**/*{ext}" for ext in sorted(set(TEXT_ONLY) - CODE_EXTENSIONS)]
+    return ([f"**/*{ext}" for ext in sorted(set(TEXT_ONLY) - CODE_EXTENSIONS)]
+            + [f"**/{name}" for name in sorted(TEXT_ONLY_NAMES)])
 
 
-__all__ = ["LANGUAGES", "CODE_EXTENSIONS", "TEXT_ONLY", "LanguageSpec", "language_for_path",
+__all__ = ["LANGUAGES", "CODE_EXTENSIONS", "TEXT_ONLY", "TEXT_ONLY_NAMES", "LanguageSpec", "language_for_path",
            "language_named", "text_language_for_path", "grammar_error", "mark_unusable", "read_as_text", "code_globs",
            "text_only_globs"]

@@ -42,3 +42,14 @@ TEXT_ONLY: dict[str, str] = {
     ".targets": "msbuild", ".sln": "visual-studio-solution",
     ".dockerfile": "dockerfile", ".nginx": "nginx", ".hcl2": "hcl", ".pkl": "pkl",
     }
+
+# Files known by their whole name (no extension to go by), read as text the same way.
+TEXT_ONLY_NAMES: dict[str, str] = {
+    "Makefile": "makefile", "GNUmakefile": "makefile", "makefile": "makefile",
+    "Dockerfile": "dockerfile", "Containerfile": "dockerfile", "Jenkinsfile": "groovy",
+    "Vagrantfile": "ruby", "Gemfile": "ruby", "Rakefile": "ruby", "Podfile": "ruby",
+    "Brewfile": "ruby", "Procfile": "procfile", "Justfile": "just", "justfile": "just",
+    "CMakeLists.txt": "cmake", "BUILD": "starlark", "BUILD.bazel": "starlark",
+    "WORKSPACE": "starlark", "Tiltfile": "starlark", "meson.build": "meson",
+}
+

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from ..errors import InvalidParams
-from ..languages import CODE_EXTENSIONS, TEXT_ONLY, code_globs, text_only_globs
+from ..languages import CODE_EXTENSIONS, TEXT_ONLY, TEXT_ONLY_NAMES, code_globs, text_only_globs
 
 DEFAULT_INCLUDE = ("**/*.md", "**/*.txt", "**/*.yaml", "**/*.yml")
 DEFAULT_EXCLUDE = (".git/**", "**/node_modules/**")
@@ -91,6 +91,8 @@ class WorkspaceConfig:
     def readable(self, path: str) -> str | None:
         """How a path may be read: "code", "text", "derived", or None (never read)."""
         dot = path.rfind(".")
+        if self.code and path[path.rfind("/") + 1:] in TEXT_ONLY_NAMES:
+            return "text"  # Makefile, Dockerfile, CMakeLists.txt, …
         if dot < 0 or "/" in path[dot:]:
             return None
         ext = path[dot:]

@@ -53,7 +53,7 @@ def language_of(path: str, how: str) -> str:
     ext = os.path.splitext(path)[1].lower()
     if how == "derived":
         return "docx" if ext == ".docx" else "html"
-    return PROSE_LANGUAGE.get(ext) or text_language_for_path(path) or "text"
+    return text_language_for_path(path) or PROSE_LANGUAGE.get(ext) or "text"
 
 
 def extract_symbols(path: str, text: str, tree, spec, root: str | None = None) -> list:
