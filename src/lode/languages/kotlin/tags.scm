@@ -6,6 +6,7 @@
 (object_declaration name: (identifier) @name) @definition.object
 (companion_object name: (identifier) @name) @definition.object
 (companion_object) @definition.object
+(class_body (function_declaration name: (identifier) @name) @definition.method)
 (function_declaration name: (identifier) @name) @definition.function
 (secondary_constructor) @definition.constructor
 (type_alias type: (identifier) @name) @definition.type

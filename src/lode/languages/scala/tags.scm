@@ -5,6 +5,8 @@
 (object_definition name: (identifier) @name) @definition.object
 (package_object name: (identifier) @name) @definition.object
 (enum_definition name: (identifier) @name) @definition.enum
+(template_body (function_definition name: (identifier) @name) @definition.method)
+(template_body (function_declaration name: (identifier) @name) @definition.method)
 (function_definition name: (identifier) @name) @definition.function
 (function_declaration name: (identifier) @name) @definition.function
 (given_definition name: (identifier) @name) @definition.given

@@ -6,8 +6,10 @@
 (class_declaration declaration_kind: "extension" name: (user_type (type_identifier) @name)) @definition.extension
 (class_declaration name: (type_identifier) @name) @definition.class
 (protocol_declaration name: (type_identifier) @name) @definition.protocol
+(class_body (function_declaration name: (simple_identifier) @name) @definition.method)
+(enum_class_body (function_declaration name: (simple_identifier) @name) @definition.method)
 (function_declaration name: (simple_identifier) @name) @definition.function
-(protocol_function_declaration name: (simple_identifier) @name) @definition.function
+(protocol_function_declaration name: (simple_identifier) @name) @definition.method
 (init_declaration "init" @name) @definition.init
 (deinit_declaration "deinit" @name) @definition.deinit
 (subscript_declaration "subscript" @name) @definition.subscript
