@@ -558,3 +558,30 @@ def test_3_a_request_past_its_deadline_is_stopped(tmp_path):
         with Client(str(tmp_path / "s.sock"), timeout=30) as c:
             c.call("sys.shutdown")
         thread.join(10)
+
+
+def test_3_a_burst_of_300_clients_is_served(world):
+    """All connecting at once (more than a small listen backlog): each gets its answers."""
+    import asyncio
+
+    d, _, _ = world
+
+    async def client(i: int) -> str:
+        try:
+            r, w = await asyncio.open_unix_connection(d.socket)
+            for k in range(3):
+                w.write(request("symbol.definition", {"name": f"mod{i % BIG_FILES}.fn_{i % BIG_FILES}_{k}"}, k))
+                await w.drain()
+                reply = await asyncio.wait_for(r.readline(), 60)
+                if not strict_json(reply)["result"]["candidates"]:
+                    return "empty"
+            w.close()
+            return "ok"
+        except Exception as exc:  # noqa: BLE001 - what went wrong is the finding
+            return type(exc).__name__
+
+    async def burst() -> list[str]:
+        return await asyncio.gather(*(client(i) for i in range(300)))
+
+    outcomes = asyncio.run(burst())
+    assert outcomes.count("ok") == 300, {o: outcomes.count(o) for o in set(outcomes)}

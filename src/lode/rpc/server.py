@@ -28,13 +28,17 @@ from .bounds import (MAX_CONNECTIONS, MAX_CONNECTION_INPUT, MAX_DAEMON_INPUT, MA
                      release_memory, run_with)
 from .handlers import TABLE, Context
 from .methods import MethodTable
-from .cache import ReplyCache
+from .cache import SEARCHES, ReplyCache
 from .protocol import (InvalidRequest, Invalid, ParseError, Request, decode, encode_error,
                        encode_value, frame, result_line)
 
 log = logging.getLogger("lode.rpc")
 
 TOO_LARGE = object()
+#: Pending connections the kernel queues. A burst of clients connecting at once beyond
+#: the queue is refused with EAGAIN, which asyncio clients misread as connected (their
+#: first write then fails with "Connection lost"): room for every client served.
+BACKLOG = 2 * MAX_CONNECTIONS
 OVER_BUDGET = object()
 
 
@@ -111,7 +115,7 @@ def bind_socket(path: str) -> socket.socket:
     old = os.umask(0o177)
     try:
         sock.bind(path)
-        sock.listen(64)
+        sock.listen(BACKLOG)
     except OSError as exc:  # path too long for AF_UNIX, read-only directory …
         sock.close()
         raise LodeError(f"cannot listen on {path}: {exc.strerror or exc}") from None
@@ -225,9 +229,12 @@ class Daemon:
         # others wait for its answer (after a change, many clients ask the same things).
         self._inflight: dict[tuple, asyncio.Future] = {}
         self.ctx.stats = self.stats
-        # Reads run on a pool (a slow one holds one thread, and only until its deadline);
-        # writes queue on their own thread.
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lode-rpc")
+        # Reads run on pools (a slow one holds one thread, and only until its deadline):
+        # searches on their own, so a lookup of a millisecond never queues behind ranked
+        # searches of tens; writes queue on their own thread.
+        self.pool = ThreadPoolExecutor(max_workers=max(1, workers // 2), thread_name_prefix="lode-rpc")
+        self.search_pool = ThreadPoolExecutor(max_workers=max(1, workers - workers // 2),
+                                              thread_name_prefix="lode-rpc-search")
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lode-rpc-write")
         self._stop: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -270,7 +277,7 @@ class Daemon:
             os.close(lock)
             raise
         server = await asyncio.start_unix_server(self._connection, sock=sock,
-                                                 limit=1 << 16)
+                                                 limit=1 << 16, backlog=BACKLOG)
         if self.watch:
             self._start_watcher()
         log.info("lode daemon listening on %s", self.socket_path)
@@ -288,6 +295,7 @@ class Daemon:
                 os.unlink(self.socket_path)
             os.close(lock)  # only now may another daemon take the path
             self.pool.shutdown(wait=False, cancel_futures=True)
+            self.search_pool.shutdown(wait=False, cancel_futures=True)
             self.writer.shutdown(wait=False, cancel_futures=True)
 
     def _stopping(self, why: str) -> None:
@@ -410,7 +418,7 @@ class Daemon:
             if key is not None and stamp is not None and (key, stamp) not in self._inflight:
                 leader = self._inflight[(key, stamp)] = self._loop.create_future()
                 leader.add_done_callback(_ignore_result)
-            pool = self.writer if writes else self.pool
+            pool = self.writer if writes else self.search_pool if item.method in SEARCHES else self.pool
             token = Token(None if writes else self.request_seconds)
             # The answer is encoded on the worker thread too: a big one does not hold up
             # the event loop (and so every other connection).
