@@ -23,7 +23,8 @@ log = logging.getLogger(__name__)
 
 GENERIC: tuple[LanguageSpec, ...] = (
     LanguageSpec("java", (".java",), grammar("tree_sitter_java"), (module_query("tree_sitter_java"),)),
-    LanguageSpec("ruby", (".rb", ".rake", ".gemspec"), grammar("tree_sitter_ruby"), (module_query("tree_sitter_ruby"),)),
+    LanguageSpec("ruby", (".rb", ".rake", ".gemspec"), grammar("tree_sitter_ruby"),
+                 (module_query("tree_sitter_ruby"),)),
     LanguageSpec("php", (".php",), grammar("tree_sitter_php", "language_php"),
                  (wheel_query("tree_sitter_php", "queries/tags.scm"),)),
 )
@@ -132,6 +133,6 @@ def text_only_globs() -> list[str]:
             + [f"**/{name}" for name in sorted(TEXT_ONLY_NAMES)])
 
 
-__all__ = ["LANGUAGES", "CODE_EXTENSIONS", "TEXT_ONLY", "TEXT_ONLY_NAMES", "LanguageSpec", "language_for_path",
-           "language_named", "text_language_for_path", "grammar_error", "mark_unusable", "read_as_text", "code_globs",
-           "text_only_globs"]
+__all__ = ["LANGUAGES", "CODE_EXTENSIONS", "TEXT_ONLY", "TEXT_ONLY_NAMES", "LanguageSpec",
+           "language_for_path", "language_named", "text_language_for_path", "grammar_error",
+           "mark_unusable", "read_as_text", "code_globs", "text_only_globs"]

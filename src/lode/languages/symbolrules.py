@@ -67,6 +67,10 @@ class SymbolRules:
     # resolver "declared": a directory whose child directory names the module of every
     # file below it (SwiftPM's `Sources/<target>/`); tried before `path_modules`
     module_parent: str | None = None
+    # resolver "declared": an unqualified name that is neither imported nor defined in
+    # the file names a definition of the same package (Kotlin, Scala, C#: a package is
+    # visible to itself without imports), as Go's resolver assumes
+    package_scoped: bool = False
     # path fragments that mark test code (ranked after non-test candidates)
     test_markers: tuple[str, ...] = field(default=("/test/", "/tests/", "/testing/", "testdata/"))
     # node types that hold local variables (`@var.*` captures belong to the nearest one)

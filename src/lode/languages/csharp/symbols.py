@@ -13,6 +13,8 @@ RULES = SymbolRules(
     types=frozenset({"class", "struct", "record", "interface", "enum"}),
     module_nodes=frozenset({"file_scoped_namespace_declaration"}),
     path_modules=False,
+    package_scoped=True,
+    builtins=frozenset({"nameof", "typeof"}),
     markers=(".csproj",),
     test_markers=("/test/", "/tests/", "Tests/", ".Tests", "Test.cs", "Tests.cs"),
 )

@@ -13,6 +13,14 @@ RULES = SymbolRules(
     types=frozenset({"class", "interface", "object"}),
     module_nodes=frozenset({"package_header"}),
     path_modules=False,
+    package_scoped=True,
+    builtins=frozenset({  # standard functions, not this package's
+        "println", "print", "listOf", "mutableListOf", "mapOf", "mutableMapOf", "setOf",
+        "mutableSetOf", "emptyList", "emptyMap", "emptySet", "arrayOf", "require",
+        "requireNotNull", "check", "checkNotNull", "error", "TODO", "run", "let",
+        "apply", "also", "with", "lazy", "repeat", "maxOf", "minOf", "buildList",
+        "buildString"
+    }),
     markers=("build.gradle.kts", "build.gradle"),
     test_markers=("/test/", "/tests/", "jvmTest/", "commonTest/", "Test.kt"),
 )

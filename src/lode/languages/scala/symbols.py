@@ -13,6 +13,11 @@ RULES = SymbolRules(
     types=frozenset({"class", "trait", "object", "enum"}),
     module_nodes=frozenset({"package_clause"}),
     path_modules=False,
+    package_scoped=True,
+    builtins=frozenset({  # standard functions, not this package's
+        "println", "print", "require", "assert", "Some", "None", "List", "Seq", "Map",
+        "Set", "Vector", "Option", "Right", "Left"
+    }),
     markers=("build.sbt",),
     test_markers=("/test/", "/tests/", "Test.scala", "Suite.scala", "Spec.scala"),
 )

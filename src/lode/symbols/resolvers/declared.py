@@ -41,6 +41,11 @@ class DeclaredResolver(Resolver):
     def imports(self, ctx, caps) -> None:
         _import(ctx, caps)
 
+    def unqualified(self, ctx, name: str) -> str | None:
+        if ctx.rules.package_scoped and ctx.module:
+            return f"{ctx.module}.{name}"  # same package, maybe another file
+        return None
+
 
 def _import(ctx, caps) -> None:
     """One `@import` match: ``@import.path`` (one node, or the segments of a path),

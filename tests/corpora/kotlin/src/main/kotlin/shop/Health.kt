@@ -1,0 +1,6 @@
+package shop.routing
+
+fun healthRouter(): Router {
+    // lode-ref: shop.routing.Router
+    return Router("health")
+}
