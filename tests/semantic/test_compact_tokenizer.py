@@ -33,21 +33,22 @@ def embedders(tmp_path_factory):
         pytest.skip("the static model is not installed")
     mp = pytest.MonkeyPatch()
     mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-    built = StaticEmbedder(path, MODEL_ID)   # builds the compact files
-    again = StaticEmbedder(path, MODEL_ID)   # reads them
+    built = StaticEmbedder(path, MODEL_ID)
+    built.embed(["serve http"])              # builds the compact files
+    again = StaticEmbedder(path, MODEL_ID)
+    again.embed(["serve http"])              # reads them
     full = StaticEmbedder(path, MODEL_ID)
-    full._compact = None                     # the model's own tokenizer only
-    full._full_tokenizer()
+    full._full_tokenizer()                   # the model's own tokenizer only
     yield built, again, full
     mp.undo()
 
 
 def test_compact_files_are_built_once(embedders):
     built, again, _ = embedders
-    assert built._compact is not None and again._compact is not None
-    files = sorted(p.name for p in compact.cache_dir().iterdir())
+    assert built._small is not None and again._small is not None
+    files = sorted(p.name for p in compact.cache_dir().iterdir() if "-x" not in p.name)
     assert len(files) == 2 and files[0].endswith(".ids.npy") and files[1].endswith(".json")
-    tok, ids, unk = again._compact
+    tok, ids, unk, chars = again._small
     assert 50_000 < len(ids) < 200_000  # far fewer pieces than the model's 276k
     assert again._full is None  # nothing loaded the full tokenizer yet
 
@@ -63,12 +64,19 @@ def test_same_vectors_as_the_full_tokenizer_on_real_code(embedders):
     assert again._full is None  # every one of those texts went through the compact tokenizer
 
 
-def test_other_characters_go_to_the_full_tokenizer(embedders):
+def test_other_characters_get_an_extended_compact_tokenizer(embedders):
     _, again, full = embedders
-    texts = ["héllo wörld", "日本語のコメント", "naïve › café", "ok ascii", "tab\x0bvertical"]
+    texts = ["héllo wörld", "日本語のコメント", "naïve › café", "ok ascii", "tab\x0bvertical",
+             "ﬁle ½ ²", "Ελληνικά λ → μ"]
     assert not compact.fits(texts)
+    again.prepare(texts[:2])  # an index run announces its texts; the others extend it again
     np.testing.assert_array_equal(again.embed(texts), full.embed(texts))
-    assert again._full is not None
+    np.testing.assert_array_equal(again.embed(texts[:2]), full.embed(texts[:2]))
+    assert again._full is None  # the 300 MB tokenizer stayed unloaded
+    assert {"é", "日", "λ", "→"} <= again._small[3]  # an extended compact one serves them
+    assert len(again._small[1]) < 200_000
+    extended = [p for p in compact.cache_dir().iterdir() if "-x" in p.name]
+    assert 2 <= len(extended) <= 2 * compact.KEEP_EXTENDED
 
 
 def test_unwritable_cache_falls_back_to_the_full_tokenizer(tmp_path, monkeypatch):
@@ -79,5 +87,5 @@ def test_unwritable_cache_falls_back_to_the_full_tokenizer(tmp_path, monkeypatch
     blocker.write_text("not a folder")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
     emb = StaticEmbedder(path, MODEL_ID)
-    assert emb._compact is None and emb._full is not None
     assert emb.embed(["serve http"]).shape == (1, emb.dim)
+    assert emb._small is None and emb._small_failed and emb._full is not None

@@ -15,8 +15,13 @@ with its score, and the unknown-character score is unchanged. A text with any ot
 character goes to the full tokenizer (:class:`lode.embed.models.StaticEmbedder` loads
 it when such a text first comes). Tests compare both on real code.
 
-The files are keyed by the model id and the tokenizer file's size and mtime; when the
-cache folder cannot be written, the full tokenizer is used.
+An index run whose texts hold other characters too (7% of Go's standard library's:
+comments in other scripts, math symbols) gets an *extended* compact tokenizer: the same
+construction with those characters (as the normaliser leaves them) added to the
+alphabet, so it never needs the full tokenizer's ~300 MB (the compact one takes ~100).
+
+The files are keyed by the model id, the tokenizer file's size and mtime and the added
+characters; when the cache folder cannot be written, the full tokenizer is used.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ FORMAT = 1
 ALPHABET = "".join(chr(c) for c in range(0x20, 0x7F)) + "\t\n\r\u203a"  # › joins breadcrumbs
 _OUTSIDE = re.compile(r"[^\x20-\x7e\t\n\r\u203a]")
 _PIECE = re.compile(r"[\x20-\x7e\t\n\r\u203a\u2581]*")  # ▁ marks a word's start
+PIECE_CHARS = frozenset(ALPHABET + "\u2581")
+KEEP_EXTENDED = 4  # extended tokenizers kept in the cache folder (the newest)
 
 
 def fits(texts) -> bool:
@@ -43,21 +50,27 @@ def cache_dir() -> Path:
     return Path(base) / "lode"
 
 
-def load(tokenizer_json: Path, model_id: str):
-    """``(tokenizer, ids, unk_id)``: the compact tokenizer, the full tokenizer's id of
-    each of its ids (int64 array) and its unknown-token id; built on first use. None
-    when it cannot be built, written or trusted (then the full tokenizer serves)."""
+def load(tokenizer_json: Path, model_id: str, extra: str = ""):
+    """``(tokenizer, ids, unk_id, characters)``: the compact tokenizer (for
+    :data:`ALPHABET` plus ``extra``), the full tokenizer's id of each of its ids (int64
+    array), its unknown-token id and the characters its pieces may hold; built on first
+    use. None when it cannot be built, written or trusted (the full tokenizer serves)."""
     import numpy as np
     from tokenizers import Tokenizer
 
+    extra = "".join(sorted(set(extra) - PIECE_CHARS))
     try:
         st = tokenizer_json.stat()
         key = hashlib.blake2b(f"{FORMAT}|{model_id}|{tokenizer_json}|{st.st_size}|{st.st_mtime_ns}".encode(),
                               digest_size=8).hexdigest()
+        if extra:
+            key += "-x" + hashlib.blake2b(extra.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
         folder = cache_dir()
         spec_path, ids_path = folder / f"tokenizer-{key}.json", folder / f"tokenizer-{key}.ids.npy"
         if not (spec_path.exists() and ids_path.exists()):
-            _build(tokenizer_json, spec_path, ids_path)
+            _build_apart(tokenizer_json, spec_path, ids_path, extra)
+            if extra:
+                _prune(folder)
         tok = Tokenizer.from_file(str(spec_path))
         ids = np.load(ids_path)
         unk = _unk_of(spec_path)
@@ -68,7 +81,45 @@ def load(tokenizer_json: Path, model_id: str):
         return None
     tok.no_padding()
     tok.no_truncation()
-    return tok, ids, unk
+    return tok, ids, unk, PIECE_CHARS | set(extra)
+
+
+def _prune(folder: Path) -> None:
+    """Keep the newest :data:`KEEP_EXTENDED` extended tokenizers."""
+    specs = sorted(folder.glob("tokenizer-*-x*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in specs[KEEP_EXTENDED:]:
+        for path in (old, old.with_suffix(".ids.npy")):
+            path.unlink(missing_ok=True)
+
+
+def normalizer(tokenizer_json: Path):
+    """The tokenizer's normaliser alone (None if it has none), from the file's JSON
+    section — for the characters a text will have, without loading a vocabulary."""
+    from tokenizers import Tokenizer
+
+    with open(tokenizer_json, encoding="utf-8") as f:
+        head = f.read(1 << 20)
+    for text in (head, None):
+        if text is None:
+            text = tokenizer_json.read_text(encoding="utf-8")
+        at = text.find('"normalizer":')
+        if at < 0:
+            raise ValueError("no normalizer section")
+        start = at + len('"normalizer":')
+        while text[start].isspace():
+            start += 1
+        try:
+            spec, _ = json.JSONDecoder().raw_decode(text, start)
+            break
+        except ValueError:
+            if text is not head:
+                raise
+    if spec is None:
+        return None
+    shell = {"version": "1.0", "truncation": None, "padding": None, "added_tokens": [],
+             "normalizer": spec, "pre_tokenizer": None, "post_processor": None, "decoder": None,
+             "model": {"type": "WordLevel", "vocab": {"<unk>": 0}, "unk_token": "<unk>"}}
+    return Tokenizer.from_str(json.dumps(shell)).normalizer
 
 
 def _unk_of(spec_path: Path) -> int | None:
@@ -76,7 +127,26 @@ def _unk_of(spec_path: Path) -> int | None:
     return int(m.group(1)) if m and m.group(1) != b"null" else None
 
 
-def _build(tokenizer_json: Path, spec_path: Path, ids_path: Path) -> None:
+def _build_apart(tokenizer_json: Path, spec_path: Path, ids_path: Path, extra: str) -> None:
+    """:func:`_build` in a child process: parsing the full tokenizer's JSON takes ~100 MB
+    of Python objects that a long-lived process (the indexer, the daemon) would keep."""
+    import subprocess
+    import sys
+
+    args = json.dumps([str(tokenizer_json), str(spec_path), str(ids_path), extra])
+    proc = subprocess.run([sys.executable, "-c", "import sys; from lode.embed.compact import _build_main; "
+                           "_build_main(sys.stdin.read())"], input=args.encode(), capture_output=True,
+                          timeout=300)
+    if proc.returncode != 0:
+        raise OSError(f"building the compact tokenizer failed: {proc.stderr.decode(errors='replace')[-500:]}")
+
+
+def _build_main(args: str) -> None:
+    tokenizer_json, spec_path, ids_path, extra = json.loads(args)
+    _build(Path(tokenizer_json), Path(spec_path), Path(ids_path), extra)
+
+
+def _build(tokenizer_json: Path, spec_path: Path, ids_path: Path, extra: str = "") -> None:
     import numpy as np
 
     spec = json.loads(tokenizer_json.read_text(encoding="utf-8"))
@@ -89,7 +159,9 @@ def _build(tokenizer_json: Path, spec_path: Path, ids_path: Path) -> None:
     needed.add(min(range(len(vocab)), key=lambda i: vocab[i][1]))  # sets the unknown score
     if unk is not None:
         needed.add(unk)
-    keep = [i for i, (piece, _score) in enumerate(vocab) if i in needed or _PIECE.fullmatch(piece)]
+    chars = PIECE_CHARS | set(extra)
+    keep = [i for i, (piece, _score) in enumerate(vocab)
+            if i in needed or _PIECE.fullmatch(piece) or (extra and set(piece) <= chars)]
     new_id = {old: new for new, old in enumerate(keep)}
     compact = {**spec,
                "added_tokens": [{**t, "id": new_id[t["id"]]} for t in spec.get("added_tokens", [])],

@@ -105,17 +105,20 @@ class StaticEmbedder:
         self.mapping = None if mapping is None else np.ascontiguousarray(mapping.astype(np.int64))
         weights = tensors.get("weights")
         self.weights = None if weights is None else np.ascontiguousarray(weights.astype(np.float32))
-        # The compact tokenizer (ASCII texts: nearly all code) loads in a third of the
-        # time; the full one loads when a text needs it (lode.embed.compact).
-        self._tokenizer_json = path / "tokenizer.json"
-        self._full = None
-        self._compact = compact.load(self._tokenizer_json, model_id)
-        self._fits = compact.fits
-        if self._compact is None:
-            self._full_tokenizer()
+        # Tokenizers load on first use, the smallest that covers the texts: a compact one
+        # (lode.embed.compact: ASCII texts, nearly all code, in a third of the time and
+        # memory), extended with the other characters an index run brings; the model's
+        # own (~300 MB) only when no compact one can be built.
         self.normalize = bool(config.get("normalize", True))
         self.id = model_id
         self.dim = int(self.rows.shape[1])
+        self._tokenizer_json = path / "tokenizer.json"
+        self._compact = compact
+        self._full = None
+        self._small = None          # (tokenizer, ids → model ids, unk id, characters)
+        self._small_failed = False
+        self._extra: set[str] = set()
+        self._normalizer = None
 
     def _full_tokenizer(self):
         """(tokenizer, None, unknown-token id): the model's own tokenizer, loaded once."""
@@ -128,12 +131,46 @@ class StaticEmbedder:
             tok.no_padding()
             tok.no_truncation()
             self._full = (tok, None, self._unk_id(self._tokenizer_json, re))
+            self._small = None  # the full one serves from now on
         return self._full
+
+    def _chars(self, text: str) -> set[str]:
+        """The characters of ``text`` as the tokenizer's normaliser leaves them."""
+        if self._normalizer is None:
+            try:
+                self._normalizer = self._compact.normalizer(self._tokenizer_json) or False
+            except Exception:  # unreadable: no compact tokenizer can be trusted
+                self._small_failed = True
+                return set(text)
+        return set(self._normalizer.normalize_str(text)) if self._normalizer else set(text)
+
+    def prepare(self, texts) -> None:
+        """Hear about texts to come (an index run's): the characters outside the compact
+        alphabet they hold go into one extended compact tokenizer, built once, instead
+        of a series of ever larger ones (or the full one)."""
+        if self._full is not None or self._small_failed:
+            return
+        for t in texts:
+            if not self._compact.fits([t]):
+                self._extra |= self._chars(t) - self._compact.PIECE_CHARS
 
     def _tokenizer_for(self, texts: list[str]):
         """(tokenizer, its ids → the model's ids or None, its unknown-token id)."""
-        if self._full is None and self._compact is not None and self._fits(texts):
-            return self._compact
+        fits = self._compact.fits
+        if self._full is None and not self._small_failed:
+            if not fits(texts):
+                self.prepare(texts)
+                if self._small_failed:
+                    return self._full_tokenizer()
+            if self._small is None or not self._extra <= self._small[3]:
+                built = self._compact.load(self._tokenizer_json, self.id, "".join(self._extra))
+                if built is None:
+                    self._small_failed = True
+                    return self._full_tokenizer()
+                self._small = built  # a larger one replaces a smaller one
+            chars = self._small[3]
+            if fits(texts) or all(self._chars(t) <= chars for t in texts if not fits([t])):
+                return self._small[:3]
         return self._full_tokenizer()
 
     @staticmethod

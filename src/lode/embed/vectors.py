@@ -89,6 +89,12 @@ def embed_workspace(store, embedder: Embedder, workspace_id: int | None = None,
     cpu0 = time.process_time()
     todo = missing(db, embedder.id, workspace_id)
     total, done, seconds_embedding = len(todo), 0, 0.0
+    prepare = getattr(embedder, "prepare", None)
+    if prepare is not None and total > EMBED_BATCH:  # (a small run's batch prepares itself)
+        # One pass over the texts first, so the model sizes its tokenizer once for all
+        # of them (lode.embed.compact) instead of falling back to its largest one.
+        for i in range(0, total, EMBED_BATCH):
+            prepare(_texts(db, todo[i:i + EMBED_BATCH]).values())
     if progress:
         progress(0, total, "embedding")
     for i in range(0, total, EMBED_BATCH):

@@ -99,6 +99,18 @@ def _bulk_writes(store: Store, files: int):
     finally:
         db.execute(f"PRAGMA cache_size = {int(cache)}")
         db.execute(f"PRAGMA wal_autocheckpoint = {int(checkpoint)}")
+        _release_memory()
+
+
+def _release_memory() -> None:
+    """Hand the freed page cache back to the system (glibc keeps freed heap otherwise):
+    the embedding stage that follows, or a daemon, should not carry it."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc
+        pass
 
 
 def _tasks(jobs: list) -> Iterator[list]:
