@@ -164,3 +164,31 @@ def test_typescript_method_references_span_the_override_family(tmp_path):
                     "def f(a: A, b: B):\n    a.m()\n    b.m()\n",
     })
     assert [r["line"] for r in svc2.references("pkg.a.B.m", every=True)["references"]] == [13]
+
+
+def test_values_built_by_a_call_in_another_file(tmp_path):
+    svc = project(tmp_path, {
+        "go.mod": "module example.com/chi\n",
+        "chi.go": "package chi\n\nfunc NewRouter() *Mux { return &Mux{} }\n",
+        "mux.go": "package chi\n\ntype Mux struct{}\n\nfunc (m *Mux) Get(p string) {}\n\nfunc (m *Mux) Use(f func()) {}\n",
+        "middleware/m.go": "package middleware\n\nfunc Logger() {}\n",
+        "app/main.go": """
+            package main
+
+            import (
+                "example.com/chi"
+                "example.com/chi/middleware"
+            )
+
+            func main() {
+                r := chi.NewRouter()
+                r.Get("/")
+                r.Use(middleware.Logger)
+                chi.NewRouter().Get("/x")
+            }
+            """,
+    })
+    got = {(r["path"], r["line"]) for r in svc.references("chi.Mux.Get", every=True)["references"]}
+    assert got == {("app/main.go", 10), ("app/main.go", 12)}
+    assert ("app/main.go", 11) in {(r["path"], r["line"])
+                                   for r in svc.references("middleware.Logger")["references"]}

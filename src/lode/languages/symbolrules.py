@@ -24,6 +24,9 @@ Captures a ``symbols.scm`` may use:
     an unqualified identifier that may name an import or a definition of this module.
 ``@ref.path``
     a whole path expression (Rust ``crate::a::B``), resolved by the language's resolver.
+``@ref.value``
+    an identifier used as a value (an argument, a returned or stored name): a
+    reference when imports, this file, or (exported names) the package define it.
 ``@var.*``, ``@field.*``, ``@ret.*``
     what the tree says about types (``s *Server``, ``self.db = DB()``, a method's
     result), read by :mod:`lode.symbols.typed` so that ``s.Close()`` is a reference to

@@ -170,7 +170,7 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
             typed.append(caps)
         elif "rel.owner" in caps:
             rels.append(caps)
-        elif "ref.base" in caps or "ref.local" in caps or "ref.path" in caps:
+        elif "ref.base" in caps or "ref.local" in caps or "ref.path" in caps or "ref.value" in caps:
             refs.append(caps)
         else:
             for cap, nodes in caps.items():
@@ -301,6 +301,19 @@ def _reference(ctx: Context, resolver, caps: dict) -> None:
                 return
             ctx.ref(target, base_node)  # `run_command.params` uses run_command itself too
         ctx.ref(f"{target}.{member}", base_node)
+        return
+    if "ref.value" in caps:
+        # a name used as a value (`r.Use(RequestID)`): this file's or an import's, or,
+        # visible across files (Go: capitalised), the package's; a lowercase unknown
+        # name is most likely a local variable
+        node = caps["ref.value"][0]
+        name = ctx.text(node)
+        target = ctx.aliases.get(name) or ctx.local_defs.get(name)
+        if target is None and rules.exported is not None and rules.exported(name) \
+                and name not in rules.builtins and key(node) not in ctx.by_node:
+            target = resolver.unqualified(ctx, name)
+        if target:
+            ctx.ref(target, node)
         return
     node = caps["ref.local"][0]
     name = ctx.text(node)

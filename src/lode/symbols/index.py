@@ -299,11 +299,25 @@ class SymbolIndex:
                 out.add(f"{t}.{member}")
         return out
 
+    def _through_results(self, names: set[str]) -> set[str]:
+        """``F().m`` for a member ``T.m`` and every function ``F`` that returns ``T``:
+        a value built by a call in another file (``r := chi.NewRouter(); r.Get(…)``)."""
+        out: set[str] = set()
+        for name in names:
+            owner, _, member = name.rpartition(".")
+            if not owner or owner.endswith(")"):
+                continue
+            for (fn,) in self.db.execute("SELECT DISTINCT sub FROM symbol_relations WHERE base = ?"
+                                         " AND kind = 'returns'", (owner,)):
+                out.add(f"{fn}().{member}")
+        return out
+
     def references(self, query: str, limit: int | None = DEFAULT_LIMIT) -> list[Candidate]:
         q = normalize(query)
         defs, names = self.equivalents(q)
         names |= self._inherited_names(defs)
         names |= self._override_family(defs)
+        names |= self._through_results(names)
         rows = []
         if names:
             for n in names:

@@ -18,6 +18,9 @@ KINDS = (DEFINITION, METHOD, REFERENCE)
 # Relation kinds: `sub` extends/implements `base`; a Go interface `requires` a method
 # name or `embeds` another interface (its method set is the union).
 EXTENDS, IMPLEMENTS, REQUIRES, EMBEDS = "extends", "implements", "requires", "embeds"
+# a function or method `returns` a type (its declared result): `New().Run` references
+# in other files resolve through it
+RETURNS = "returns"
 
 
 @dataclass(frozen=True, slots=True)

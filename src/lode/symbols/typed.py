@@ -26,6 +26,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from .extraction import Context, key
+from .records import RETURNS
 
 _OBJECT_FIELDS = ("operand", "object", "value")
 _MEMBER_FIELDS = ("field", "attribute", "property")
@@ -61,6 +62,8 @@ class TypeTable:
             t = self.type_name(caps["ret.type"][0])
             if owner is not None and owner.qname and t:
                 self.returns[owner.qname] = t
+                # stored, so that `x := New(); x.Run()` elsewhere finds `Server.Run`
+                ctx.relate(owner.qname, t, RETURNS, caps["ret.type"][0])
             return
         if "var.name" in caps:
             name_node = caps["var.name"][0]
@@ -98,6 +101,10 @@ class TypeTable:
                 else:
                     left.append((table, slot, callee))
             pending = left
+        for table, slot, callee in pending:  # results another file states
+            t = self.call_type(callee, defer=True)
+            if t:
+                table.setdefault(slot, t)
         self._index_spans()
 
     def _index_spans(self) -> None:
@@ -147,14 +154,18 @@ class TypeTable:
             return None
         return self.resolver.type_name(self.ctx, node)
 
-    def call_type(self, callee) -> str | None:
+    def call_type(self, callee, defer: bool = False) -> str | None:
         """The type a call of ``callee`` returns: a method's declared result, a
-        function's, or the class itself when a class is called."""
+        function's, or the class itself when a class is called. ``defer``: when this
+        file does not say, the callee's name plus ``()`` (``server.New()``) — members
+        of it are references the index resolves through the ``returns`` relations
+        other files state."""
         obj, member = _child(callee, _OBJECT_FIELDS), _child(callee, _MEMBER_FIELDS)
         if obj is not None and member is not None:
             owner = self.type_of(obj)
             if owner:
-                return self.returns.get(f"{owner}.{self.ctx.text(member)}")
+                name = f"{owner}.{self.ctx.text(member)}"
+                return self.returns.get(name) or (f"{name}()" if defer and not owner.endswith(")") else None)
         if callee.type not in _NAMES:
             return None
         name = self.resolver.type_name(self.ctx, callee)
@@ -164,7 +175,7 @@ class TypeTable:
             return self.returns[name]
         if self.ctx.rules.is_class_name(name.rsplit(".", 1)[-1]):
             return name
-        return None
+        return f"{name}()" if defer else None
 
     def base_of(self, owner: str | None) -> str | None:
         """The one class ``owner`` extends, as this file states it (``super``)."""
@@ -218,7 +229,7 @@ class TypeTable:
                 return None
             obj = _child(fn, _OBJECT_FIELDS)
             member = _child(fn, _MEMBER_FIELDS)
-            return self.call_type(fn)
+            return self.call_type(fn, defer=True)
         obj = _child(node, _OBJECT_FIELDS)
         member = _child(node, _MEMBER_FIELDS)
         if obj is not None and member is not None:

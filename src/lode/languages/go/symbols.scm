@@ -48,6 +48,11 @@
 (function_declaration name: (identifier) @ret.owner
   result: (parameter_list . (parameter_declaration type: (_) @ret.type)))
 (selector_expression operand: [(selector_expression) (call_expression)] @ref.base)
+(argument_list (identifier) @ref.value)
+(keyed_element (literal_element (identifier) @ref.value))
+(return_statement (expression_list (identifier) @ref.value))
+(field_declaration !name type: (type_identifier) @field.name @field.type)
+(field_declaration !name type: (pointer_type (type_identifier) @field.name @field.type))
 
 ; a struct embedding another has its methods (promoted)
 (type_spec name: (type_identifier) @rel.owner
