@@ -550,6 +550,7 @@ def refs_bench(lang: str, root: str, servers: list[str], samples: int, seed: int
     latency: dict[str, list] = defaultdict(list)
     for name, path, line, col in picked:
         t = time.perf_counter()
+        truth_conn = POOL.get(truth_spec, exe, ws["root"])  # a server that died is started anew
         truth = _server_refs(truth_conn, ws["root"], lang_name, path, line, col)
         latency[servers[0]].append(time.perf_counter() - t)
         if truth is None:
