@@ -89,6 +89,12 @@ def build(base: Path, huge: bool = True, undecodable: bool = True) -> Hostile:
     os.symlink("../../outside/secret.py", root / "src/relative_leak.py")
     h.refused["src/relative_leak.py"] = "outside"
     os.symlink(outside / "dir", root / "linked_dir")  # a directory symlink: not followed
+    h.refused["linked_dir"] = "outside"
+    os.symlink(".", root / "src/here")  # a directory loop: not followed either
+    h.refused["src/here"] = "not followed"
+    os.symlink("loop_d", root / "src/loop_c")
+    os.symlink("loop_c", root / "src/loop_d")
+    h.refused["src/loop_c"] = "loop"
     os.symlink("missing.py", root / "src/dangling.py")
     h.refused["src/dangling.py"] = "dangling"
     os.symlink("loop_a.py", root / "src/loop_b.py")

@@ -178,6 +178,8 @@ def walk(root: str, config: WorkspaceConfig,
                 continue  # vanished entry
             how = config.readable(rel)
             if how is None or not include.match(rel) or exclude.file(rel) or _ignored(stack, rel, False):
+                if is_link and on_skip and not e.name.startswith("."):
+                    _directory_link(e.path, rel, real_root, exclude, stack, on_skip)
                 continue
             if not is_link and e.is_file(follow_symlinks=False):
                 try:
@@ -192,6 +194,27 @@ def walk(root: str, config: WorkspaceConfig,
                     continue
             yield Entry(rel, e.path, st.st_mtime_ns, st.st_size, how, st.st_ctime_ns)
         todo.extend(reversed(subdirs))
+
+
+def _directory_link(path: str, rel: str, real_root: str, exclude: "_Exclude", stack: list,
+                    on_skip: Callable[[str, str], None]) -> None:
+    """A symlink whose name the file rules do not admit: a link to a directory (never
+    followed) or a loop is still a folder the walk leaves out, so it is listed — unless
+    the folder rules exclude it anyway."""
+    if exclude.dir(rel) or _ignored(stack, rel, True):
+        return
+    try:
+        if not os.path.isdir(path):
+            os.stat(path)  # raises for a loop; a file or a dangling link is not a folder
+            return
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            on_skip(rel, "symlink loop")
+        return
+    real = os.path.realpath(path)
+    inside = (real + os.sep).startswith(real_root.rstrip(os.sep) + os.sep)
+    on_skip(rel, "symlink to a directory: not followed" if inside
+            else "symlink to a directory outside the workspace: not followed")
 
 
 def admit(root: str, config: WorkspaceConfig, rel: str,
