@@ -119,3 +119,13 @@ def test_server_killed_mid_request_falls_back_then_restarts(python_project, monk
         again = svc.references("shapes.model.Widget.render", lsp=True)
         assert again["source"] == "lsp:jedi-language-server", again.get("lsp")
         assert POOL.connections()[0].pid != pid
+
+
+def test_columns_convert_between_bytes_and_utf16():
+    from lode.lsp.handoff import byte_column, utf16_column
+
+    line = 'name = "héllo 𝄞"; widget.render()'
+    byte_col = line.encode("utf-8").index(b"render") + 1
+    char = utf16_column(line, byte_col)
+    assert line.encode("utf-16-le")[char * 2:].decode("utf-16-le").startswith("render")
+    assert byte_column(line, char) == byte_col
