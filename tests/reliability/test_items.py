@@ -167,10 +167,12 @@ def test_3_long_word_query_is_linear(world):
 
 def test_3_requests_of_a_client_that_hung_up_do_not_run(world):
     d, _, _ = world
-    line = request("symbol.list", {"workspace": "many", "limit": 10000})
+    # 200 distinct requests (no two alike, so none is answered from the reply cache) of
+    # ~6,000 symbols each, then gone.
+    lines = b"".join(request("symbol.list", {"workspace": "many", "limit": 10000 - i}, i) for i in range(200))
     before = d.call("sys.stats")
     s = d.connect()
-    s.sendall(line * 200)  # 200 requests of ~6,000 symbols each, then gone
+    s.sendall(lines)
     time.sleep(0.2)
     s.close()
     time.sleep(1.5)
