@@ -89,3 +89,16 @@ def test_unwritable_cache_falls_back_to_the_full_tokenizer(tmp_path, monkeypatch
     emb = StaticEmbedder(path, MODEL_ID)
     assert emb.embed(["serve http"]).shape == (1, emb.dim)
     assert emb._small is None and emb._small_failed and emb._full is not None
+
+
+def test_an_extended_tokenizer_serves_texts_with_fewer_characters(embedders):
+    _, _, full = embedders
+    path = _static_path()
+    first = StaticEmbedder(path, MODEL_ID)
+    texts = ["Größe berechnet die naïve Größe → λ", "ascii only"]
+    np.testing.assert_array_equal(first.embed(texts), full.embed(texts))
+    before = sorted(p.name for p in compact.cache_dir().glob("*-x*.json"))
+    query = StaticEmbedder(path, MODEL_ID)  # another process, a query with some of them
+    np.testing.assert_array_equal(query.embed(["Größe"]), full.embed(["Größe"]))
+    assert sorted(p.name for p in compact.cache_dir().glob("*-x*.json")) == before  # none built
+    assert query._full is None and {"ö", "ß", "λ"} <= query._small[3]

@@ -61,16 +61,23 @@ def load(tokenizer_json: Path, model_id: str, extra: str = ""):
     extra = "".join(sorted(set(extra) - PIECE_CHARS))
     try:
         st = tokenizer_json.stat()
-        key = hashlib.blake2b(f"{FORMAT}|{model_id}|{tokenizer_json}|{st.st_size}|{st.st_mtime_ns}".encode(),
-                              digest_size=8).hexdigest()
-        if extra:
-            key += "-x" + hashlib.blake2b(extra.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+        base = hashlib.blake2b(f"{FORMAT}|{model_id}|{tokenizer_json}|{st.st_size}|{st.st_mtime_ns}".encode(),
+                               digest_size=8).hexdigest()
+        key = base
         folder = cache_dir()
+        if extra:
+            # An extended tokenizer already built for more characters serves as well.
+            known = _covering(folder, base, extra)
+            extra = known if known is not None else extra
+            key += "-x" + hashlib.blake2b(extra.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
         spec_path, ids_path = folder / f"tokenizer-{key}.json", folder / f"tokenizer-{key}.ids.npy"
         if not (spec_path.exists() and ids_path.exists()):
             _build_apart(tokenizer_json, spec_path, ids_path, extra)
             if extra:
                 _prune(folder)
+        if extra:
+            spec_path.with_suffix(".chars").write_text(extra, encoding="utf-8", errors="surrogatepass")
+            os.utime(spec_path)  # recently used: kept by _prune
         tok = Tokenizer.from_file(str(spec_path))
         ids = np.load(ids_path)
         unk = _unk_of(spec_path)
@@ -84,11 +91,26 @@ def load(tokenizer_json: Path, model_id: str, extra: str = ""):
     return tok, ids, unk, PIECE_CHARS | set(extra)
 
 
+def _covering(folder: Path, base: str, extra: str) -> str | None:
+    """The added characters of the smallest cached extended tokenizer that has all of
+    ``extra``, or None."""
+    best = None
+    for chars_path in folder.glob(f"tokenizer-{base}-x*.chars"):
+        try:
+            chars = chars_path.read_text(encoding="utf-8", errors="surrogatepass")
+        except OSError:
+            continue
+        if set(extra) <= set(chars) and chars_path.with_suffix(".json").exists() \
+                and (best is None or len(chars) < len(best)):
+            best = chars
+    return best
+
+
 def _prune(folder: Path) -> None:
-    """Keep the newest :data:`KEEP_EXTENDED` extended tokenizers."""
+    """Keep the most recently used :data:`KEEP_EXTENDED` extended tokenizers."""
     specs = sorted(folder.glob("tokenizer-*-x*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
     for old in specs[KEEP_EXTENDED:]:
-        for path in (old, old.with_suffix(".ids.npy")):
+        for path in (old, old.with_suffix(".ids.npy"), old.with_suffix(".chars")):
             path.unlink(missing_ok=True)
 
 
