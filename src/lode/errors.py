@@ -1,10 +1,19 @@
-"""Errors lode raises. Each carries a user message, a CLI exit code and a JSON-RPC code,
-so interfaces convert them in one place."""
+"""Every error lode raises, in one place. Each class carries a user message, a CLI exit
+code and a JSON-RPC code, so interfaces convert them once: the daemon turns any of them
+into an error object (:func:`lode.rpc.protocol.error_object`), the CLI exits with
+``exit_code``, and a client turns a code back into its class with :data:`BY_CODE`.
+
+docs/daemon.md lists every code in :data:`BY_CODE`; a test keeps the two in step.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class LodeError(Exception):
+    """Base class; ``rpc_code`` -32000 is "a lode error with no more specific code"."""
+
     exit_code = 1
     rpc_code = -32000
 
@@ -14,6 +23,24 @@ class LodeError(Exception):
         self.data = data or {}
 
 
+# --- the request itself (JSON-RPC 2.0's reserved codes) -------------------------------
+
+class ParseError(LodeError):
+    """The line is not valid JSON."""
+
+    rpc_code = -32700
+
+
+class InvalidRequest(LodeError):
+    """Valid JSON that is not a JSON-RPC 2.0 request (or a request that is too large)."""
+
+    rpc_code = -32600
+
+
+class MethodNotFound(LodeError):
+    rpc_code = -32601
+
+
 class InvalidParams(LodeError):
     """A caller passed a bad argument (names the parameter in its message)."""
 
@@ -21,9 +48,60 @@ class InvalidParams(LodeError):
     rpc_code = -32602
 
 
+class InternalError(LodeError):
+    rpc_code = -32603
+
+
+# --- the daemon's bounds ---------------------------------------------------------------
+
+class RequestTimeout(LodeError):
+    """The request ran past its deadline and was stopped."""
+
+    rpc_code = -32001
+
+
+class ReplyTooLarge(LodeError):
+    """The reply would exceed the daemon's reply bound (``lode.rpc.bounds``)."""
+
+    rpc_code = -32002
+
+
+class Cancelled(LodeError):
+    """The client went away; nobody will read the answer."""
+
+    rpc_code = -32003
+
+
+class NotAvailable(LodeError):
+    """This server cannot do what was asked (``sys.shutdown`` on a server that is not
+    stopped over RPC)."""
+
+    rpc_code = -32010
+
+
+# --- the domain --------------------------------------------------------------------------
+
 class NotFound(LodeError):
-    exit_code = 1
+    """A workspace, file or name the store does not hold."""
+
     rpc_code = -32004
+
+
+class FileRefused(LodeError):
+    """A file lode will not read: missing, binary, not UTF-8, or too large."""
+
+    rpc_code = -32005
+
+    def __init__(self, path: str, reason: str):
+        super().__init__(f"{path}: {reason}", data={"path": path, "reason": reason})
+        self.path = path
+        self.reason = reason
+
+
+class StoreError(LodeError):
+    """The store cannot be opened or created (path, permissions, not a lode store)."""
+
+    rpc_code = -32020
 
 
 class RankRequired(LodeError):
@@ -33,13 +111,56 @@ class RankRequired(LodeError):
     rpc_code = -32070
 
 
-class FileRefused(LodeError):
-    """A file lode will not read: missing, binary, not UTF-8, or too large."""
+class ModelUnavailable(LodeError):
+    """The embedding model cannot be loaded here (package missing, files broken)."""
 
-    exit_code = 1
-    rpc_code = -32005
+    rpc_code = -32071
 
-    def __init__(self, path: str, reason: str):
-        super().__init__(f"{path}: {reason}", data={"path": path, "reason": reason})
-        self.path = path
-        self.reason = reason
+
+class IndexFailed(LodeError):
+    """An index run could not run at all (its worker processes failed to start)."""
+
+
+# --- the daemon's process and its clients ---------------------------------------------
+
+class DaemonRunning(LodeError):
+    """``lode serve`` found a daemon already listening on its socket."""
+
+
+class NoDaemon(LodeError):
+    """No daemon answers on the socket (or it hung up)."""
+
+
+#: Every JSON-RPC code lode answers with → the class that carries it.
+BY_CODE: dict[int, type[LodeError]] = {
+    cls.rpc_code: cls
+    for cls in (LodeError, ParseError, InvalidRequest, MethodNotFound, InvalidParams,
+                InternalError, RequestTimeout, ReplyTooLarge, Cancelled, NotAvailable,
+                NotFound, FileRefused, StoreError, RankRequired, ModelUnavailable)
+}
+
+
+def exit_code_for(rpc_code: int) -> int:
+    """The CLI exit code for an error the daemon answered with ``rpc_code``."""
+    cls = BY_CODE.get(rpc_code)
+    return cls.exit_code if cls is not None else LodeError.exit_code
+
+
+class RemoteError(LodeError):
+    """An error response from the daemon, with its JSON-RPC code and the exit code of the
+    class behind that code."""
+
+    def __init__(self, code: int, message: str, data: Any = None):
+        super().__init__(message, data=data if isinstance(data, dict) else None)
+        self.rpc_code = code
+        self.exit_code = exit_code_for(code)
+
+
+class RemoteFailed(LodeError):
+    """The daemon answered a CLI command with a domain error (bad params, not found, …):
+    shown as the store would have shown it."""
+
+    def __init__(self, code: int, message: str, data: Any = None):
+        super().__init__(message, data=data if isinstance(data, dict) else None)
+        self.rpc_code = code
+        self.exit_code = exit_code_for(code)

@@ -24,7 +24,7 @@ import socket
 import click
 
 from .. import __version__
-from ..errors import LodeError
+from ..errors import LodeError, RemoteFailed  # noqa: F401 (old import path)
 
 NO_DAEMON_ENV = "LODE_NO_DAEMON"
 CONNECT_SECONDS = 0.5   # a daemon that does not answer its capabilities this fast is skipped
@@ -37,20 +37,6 @@ no_daemon_option = click.option(
 # Errors a daemon raises about itself (overloaded, deadline, method missing, internal):
 # the command then answers from the store instead.
 _DAEMON_SIDE = {-32700, -32600, -32601, -32603, -32001, -32002, -32003, -32010}
-# The exit code of the LodeError class behind each JSON-RPC error code (lode.errors).
-_EXIT_CODES = {-32602: 2, -32070: 3}
-
-
-class RemoteFailed(LodeError):
-    """The daemon answered with a domain error (bad params, not found, …): shown as
-    the store would have shown it."""
-
-    def __init__(self, code: int, message: str, data):
-        super().__init__(message, data=data if isinstance(data, dict) else None)
-        self.rpc_code = code
-        self.exit_code = _EXIT_CODES.get(code, 1)
-
-
 class Unusable(Exception):
     """The daemon cannot answer this: use the store."""
 

@@ -22,19 +22,12 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 if TYPE_CHECKING:
     import numpy as np
 
-from ..errors import LodeError
+from ..errors import LodeError, ModelUnavailable  # noqa: F401 (old import path)
 
 # numpy is imported where vectors are made: asking whether a store is embedded, or
 # which model it uses, must not load it (a no-op `lode index` is ~0.1 s faster).
 
 DEFAULT_MODEL = "static"
-
-
-class ModelUnavailable(LodeError):
-    """The embedding model cannot be loaded here (package missing, files broken)."""
-
-    exit_code = 1
-    rpc_code = -32071
 
 
 @runtime_checkable

@@ -16,7 +16,7 @@ import sqlite3
 import threading
 import time
 
-from ..errors import InvalidParams, LodeError
+from ..errors import Cancelled, InvalidParams, LodeError, ReplyTooLarge, RequestTimeout  # noqa: F401 (old import path)
 from .protocol import MAX_REQUEST_BYTES
 
 #: A read request (search, lookup, doc.read …) gets this long; writes (index runs) are
@@ -46,24 +46,6 @@ LIMIT_MAX = {
 MAX_NAME_CHARS = 1000
 
 _PROGRESS_STEPS = 10_000  # VM steps between checks: ~a millisecond of work
-
-
-class RequestTimeout(LodeError):
-    """The request ran past its deadline and was stopped."""
-
-    rpc_code = -32001
-
-
-class ReplyTooLarge(LodeError):
-    """The reply would exceed :data:`MAX_REPLY_BYTES`."""
-
-    rpc_code = -32002
-
-
-class Cancelled(LodeError):
-    """The client went away; nobody will read the answer."""
-
-    rpc_code = -32003
 
 
 class Token:

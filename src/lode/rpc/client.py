@@ -12,31 +12,8 @@ import sys
 import time
 from typing import Any
 
-from ..errors import LodeError
+from ..errors import NoDaemon, RemoteError  # noqa: F401 (old import path)
 from .server import default_socket_path
-
-
-class RemoteError(LodeError):
-    """An error response from the daemon, with its JSON-RPC code."""
-
-    def __init__(self, code: int, message: str, data: Any = None):
-        super().__init__(message, data=data if isinstance(data, dict) else None)
-        self.rpc_code = code
-        self.exit_code = _exit_code_for(code)
-
-
-def _exit_code_for(code: int) -> int:
-    stack = list(LodeError.__subclasses__())
-    while stack:
-        cls = stack.pop()
-        if cls.__dict__.get("rpc_code") == code:
-            return cls.exit_code
-        stack.extend(cls.__subclasses__())
-    return 1
-
-
-class NoDaemon(LodeError):
-    exit_code = 1
 
 
 class Client:

@@ -14,7 +14,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..errors import InvalidParams, LodeError
+from ..errors import InvalidParams, NotAvailable  # noqa: F401 (NotAvailable: old import path)
 from .protocol import MethodNotFound
 
 
@@ -27,12 +27,6 @@ class _Required:
 
 
 REQUIRED: Any = _Required()
-
-
-class NotAvailable(LodeError):
-    """The method exists in the protocol but this build cannot serve it (yet)."""
-
-    rpc_code = -32010
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
 
-from ..errors import InvalidParams, LodeError
+# The request-level errors live with the rest (lode.errors); imported here by their old path.
+from ..errors import InternalError, InvalidParams, InvalidRequest, LodeError, MethodNotFound, ParseError
 
 log = logging.getLogger("lode.rpc")
 
@@ -35,26 +36,6 @@ MAX_BATCH = 100
 MAX_DEPTH = 32
 
 _NO_ID = object()  # a notification: the request had no "id" member at all
-
-
-class ParseError(LodeError):
-    """The line is not valid JSON."""
-
-    rpc_code = -32700
-
-
-class InvalidRequest(LodeError):
-    """Valid JSON that is not a JSON-RPC 2.0 request (or a request that is too large)."""
-
-    rpc_code = -32600
-
-
-class MethodNotFound(LodeError):
-    rpc_code = -32601
-
-
-class InternalError(LodeError):
-    rpc_code = -32603
 
 
 @dataclass(frozen=True)

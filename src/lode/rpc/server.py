@@ -22,7 +22,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from ..errors import LodeError
+from ..errors import DaemonRunning, LodeError
 from .bounds import (MAX_CONNECTIONS, MAX_CONNECTION_INPUT, MAX_DAEMON_INPUT, MAX_REPLY_BYTES,
                      REQUEST_SECONDS, Cancelled, ReplyTooLarge, RequestTimeout, Token,
                      release_memory, run_with)
@@ -51,10 +51,6 @@ def default_socket_path() -> str:
     runtime = os.environ.get("XDG_RUNTIME_DIR")
     base = os.path.join(runtime, "lode") if runtime else f"/tmp/lode-{os.getuid()}"
     return os.path.join(base, "daemon.sock")
-
-
-class DaemonRunning(LodeError):
-    exit_code = 1
 
 
 def _private_dir(path: str) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from ..errors import LodeError, NotFound
+from ..errors import NotFound, StoreError  # noqa: F401 (StoreError: old import path)
 from . import hooks
 from .migrations import migrate
 from .paths import from_store, scrub, to_store
@@ -23,13 +23,6 @@ from .schema import scope_token
 def _text(value: str | None) -> str | None:
     """A reason or note that may quote a file name, as valid UTF-8 text."""
     return None if value is None else to_store(value)[0]
-
-
-class StoreError(LodeError):
-    """The store cannot be opened or created (path, permissions, not a lode store)."""
-
-    exit_code = 1
-    rpc_code = -32020
 
 
 @dataclass(frozen=True)

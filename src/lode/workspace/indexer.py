@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass
 from typing import Callable, Iterable, Iterator
 
 from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
-from ..errors import LodeError, NotFound
+from ..errors import IndexFailed, NotFound
 from ..store.records import FileRecord
 from ..store.sqlite import Store, WorkspaceRow
 from .chunkers import chunker_for
@@ -62,10 +62,6 @@ class IndexStats:
 
     def to_dict(self) -> dict:
         return asdict(self)
-
-
-class IndexFailed(LodeError):
-    pass
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
