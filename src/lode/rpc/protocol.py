@@ -143,9 +143,19 @@ def _request(message: Any) -> Request | Invalid:
     if not isinstance(params, (list, dict)):
         return Invalid(InvalidRequest("invalid request: 'params' must be an array or an object"),
                        reply_id)
-    why = bad_value(params)
-    if why is not None:
-        return Invalid(InvalidParams(f"invalid params: the params {why}"), reply_id)
+    named = params.items() if isinstance(params, dict) else enumerate(params)
+    for name, value in named:
+        why = bad_value(name, 0) or bad_value(value, MAX_DEPTH - 1)
+        if why is not None:
+            if isinstance(name, int):
+                label, param = f"parameter {name}", name
+            elif clean_text(name):
+                label, param = f"'{name}'", name
+            else:
+                label, param = "a parameter name", None
+            return Invalid(InvalidParams(f"invalid params: {label} {why}",
+                                         data={"param": param} if param is not None else None),
+                           reply_id)
     return Request(method, params, rid)
 
 
