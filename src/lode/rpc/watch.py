@@ -145,10 +145,8 @@ class Watcher:
             # recreated, created — rebuilds the watch, which re-walks every workspace.
             idents = {name: _identity(root) for name, root in every.items()}
             roots = {name: root for name, root in every.items() if idents[name] is not None}
-            if not roots:
+            if not roots:  # none exists (yet, or any more): look again shortly
                 self._restart.wait(ROOT_CHECK if every else None)
-                if not self._restart.is_set() and idents != {n: _identity(r) for n, r in every.items()}:
-                    log.info("a workspace root appeared: watching again")
                 continue
             by_path = sorted(roots.items(), key=lambda kv: -len(kv[1]))
             log.info("watching %s", ", ".join(sorted(roots)))
