@@ -16,6 +16,7 @@ from .errors import InvalidParams, NotFound
 from .store import Store, resolve_db_path
 from .store.sqlite import WorkspaceRow
 from .workspace import WorkspaceConfig, check_root, check_text_extensions, index_workspace
+from .workspace import held
 
 
 def _globs(name: str, value) -> tuple[str, ...]:
@@ -28,6 +29,9 @@ def _globs(name: str, value) -> tuple[str, ...]:
 
 class Service:
     def __init__(self, db_path: str | os.PathLike | None = None):
+        from .plugins import registry
+
+        registry()  # a broken plug-in stops lode here, before anything is indexed wrongly
         self.db_path = str(resolve_db_path(db_path))
         self.store = Store(self.db_path)
 
@@ -189,7 +193,9 @@ class Service:
         out = []
         for ws in rows:
             st = self.store.workspace_status(ws.id)
-            out.append({**self._describe(ws), "index_seconds": ws.index_seconds, **st})
+            held_count, held_files = held.status(self.store, ws.id)
+            out.append({**self._describe(ws), "index_seconds": ws.index_seconds, **st,
+                        "held": held_count, "held_files": held_files})
         return {"db": self.db_path, "size_bytes": self.store.size_bytes(), "workspaces": out}
 
     # -- search -------------------------------------------------------------------
@@ -306,7 +312,8 @@ class Service:
         return api.query_ast(query, paths, language, limit or 1000, root=root)
 
     def capabilities(self) -> dict:
+        from .plugins import registry
         from .search import engine
 
-        return {"search_modes": list(engine.MODES), "semantic": engine.semantic_state(self.store.db),
+        return {"registered": [r.describe() for r in registry().entries],"search_modes": list(engine.MODES), "semantic": engine.semantic_state(self.store.db),
                 "rank": engine.rank_state(self.store.db), "store": {"path": self.db_path, "schema": "sqlite"}}

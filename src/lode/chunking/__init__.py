@@ -34,11 +34,25 @@ def chunk_file(path: str, text: str, config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
         except QueryRefused as exc:  # reported once; this and later files are read as text
             mark_unusable(spec, str(exc))
     ext = os.path.splitext(path)[1].lower()
+    plugin = _plugin_chunker(ext)
+    if plugin is not None:
+        from ..plugins.contract import ContractBroken, chunk_with
+        try:
+            return chunk_with(plugin, path, text.encode("utf-8", "surrogatepass"))
+        except ContractBroken:  # disabled with a logged reason; read as text
+            pass
     if ext in MARKDOWN_EXTENSIONS:
         return chunk_markdown(path, text, config)
     if ext in YAML_EXTENSIONS:
         return chunk_yaml(path, text, config)
     return chunk_text(path, text, config)
+
+
+def _plugin_chunker(ext: str):
+    """The plug-in chunker registered for ``ext`` (lode.plugins), or None."""
+    from ..plugins import registry
+
+    return registry().plugin_for("chunker", ext) if ext else None
 
 
 def chunker_id(path: str) -> str:

@@ -160,7 +160,7 @@ def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> di
             "byte_start": row["byte_start"], "byte_end": row["byte_end"],
             "line_start": row["line_start"], "line_end": row["line_end"],
             "score": round(s.score, 6), "relevance": round(min(1.0, s.score / top_score) if top_score > 0 else 0.0, 6),
-            "via": s.via, "hold": "", "generation": row["generation"],
+            "via": s.via, "hold": row.get("hold") or "", "generation": row["generation"],
         }
         if s.id in rank_scores:
             out["rank_score"] = round(rank_scores[s.id], 6)

@@ -349,7 +349,7 @@ def load_rows(db: sqlite3.Connection, ids: list[int]) -> dict[int, dict]:
         part = ids[i:i + 500]
         cur = db.execute(
             "SELECT c.id, c.file_id, c.ord, c.kind, c.name, c.name_key, c.breadcrumb, c.byte_start,"
-            " c.byte_end, c.line_start, c.line_end, f.path, f.language, f.tag, f.generation, f.workspace_id"
+            " c.byte_end, c.line_start, c.line_end, f.path, f.language, f.tag, f.generation, f.workspace_id, f.hold"
             f" FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id IN ({','.join('?' * len(part))})", part)
         names = [d[0] for d in cur.description]
         for r in cur:

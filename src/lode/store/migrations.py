@@ -37,6 +37,7 @@ MIGRATION_MODULES: tuple[str, ...] = (
     "lode.symbols.schema",
     "lode.store.schema_vectors",
     "lode.store.schema_paths",
+    "lode.store.schema_held",
 )
 
 

@@ -40,5 +40,8 @@ class FileRecord:
     note: str | None = None  # indexed, but not as usual (e.g. chunker fell back to text)
     touched: bool = False
     ctime_ns: int = 0  # inode change time when looked at (a refusal is re-checked when it moves)
+    # "stale": the file could not be derived again; its earlier chunks are kept (held)
+    # and ``note`` says why (lode.workspace.held writes it instead of replacing the file).
+    hold: str | None = None
     chunks: list[ChunkRow] = field(default_factory=list)
     symbols: list = field(default_factory=list)  # filled by lode.symbols when it lands

@@ -14,7 +14,26 @@ from ..chunking.prose import MARKDOWN_ID
 
 
 def chunker_for(path: str, how: str) -> str:
-    """The chunker id a file gets; a change re-chunks it (stored per file)."""
+    """The chunker id a file gets; a change re-chunks it (stored per file). A plug-in's
+    files record its name and version (``p:toml@1``, ``d:pdf@1+markdown-1``)."""
     if how == "derived":
-        return f"{deriver_id(path)}+{MARKDOWN_ID}"
+        builtin = deriver_id(path)
+        if builtin is not None:
+            return f"{builtin}+{MARKDOWN_ID}"
+        reg = plugin_for("deriver", path)
+        return reg.id if reg is not None else f"None+{MARKDOWN_ID}"
+    if how == "code":
+        reg = plugin_for("chunker", path)
+        if reg is not None:
+            return reg.id
     return chunker_id(path)
+
+
+def plugin_for(kind: str, path: str):
+    """The plug-in registration serving ``path`` (by its lower-cased extension), or None."""
+    from ..plugins import registry
+
+    dot = path.rfind(".")
+    if dot < 0 or "/" in path[dot:]:
+        return None
+    return registry().plugin_for(kind, path[dot:].lower())

@@ -66,9 +66,26 @@ def check_text_extensions(extensions) -> tuple[str, ...]:
         if e in DERIVED:
             raise InvalidParams(f"text_extensions: {e} is a derived format; lode converts it to Markdown",
                                 data={"extension": e})
+        reg = _plugin_ext(e)
+        if reg is not None:
+            raise InvalidParams(f"text_extensions: {e} is read by the {reg.kind} plug-in {reg.name!r} "
+                                f"(package {reg.package})", data={"extension": e, "plugin": reg.name})
         if e not in out:
             out.append(e)
     return tuple(out)
+
+
+def _plugin_ext(ext: str):
+    from ..plugins import registry
+
+    r = registry()
+    return r.plugin_for("chunker", ext) or r.plugin_for("deriver", ext)
+
+
+def _plugin_globs(kind: str) -> list[str]:
+    from ..plugins import registry
+
+    return [f"**/*{e}" for reg in registry().plugins(kind) for e in reg.extensions]
 
 
 @dataclass(frozen=True)
@@ -79,9 +96,9 @@ class WorkspaceConfig:
     text_extensions: tuple[str, ...] = field(default_factory=tuple)
 
     def patterns_include(self) -> list[str]:
-        globs = list(self.include) + list(DERIVED_INCLUDE)
+        globs = list(self.include) + list(DERIVED_INCLUDE) + _plugin_globs("deriver")
         if self.code:  # source and config languages without a grammar are read as text
-            globs += code_globs() + text_only_globs()
+            globs += code_globs() + _plugin_globs("chunker") + text_only_globs()
         globs += [f"**/*{e}" for e in self.text_extensions]
         return globs
 
@@ -98,9 +115,15 @@ class WorkspaceConfig:
         ext = path[dot:]
         if self.code and ext in CODE_EXTENSIONS:
             return "code"
+        low = ext.lower()
+        plugin = _plugin_ext(low)  # plug-ins claim no built-in extension (checked at start)
+        if plugin is not None:
+            if plugin.kind == "deriver":
+                return "derived"
+            if self.code:
+                return "code"
         if self.code and ext in TEXT_ONLY:
             return "text"
-        low = ext.lower()
         if low in BUILTIN_TEXT or low in self.text_extensions:
             return "text"
         if low in DERIVED:

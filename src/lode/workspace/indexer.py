@@ -31,6 +31,7 @@ from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
 from ..errors import IndexFailed, NotFound
 from ..store.records import FileRecord
 from ..store.sqlite import Store, WorkspaceRow
+from . import held
 from .chunkers import chunker_for
 from .config import WorkspaceConfig
 from .orphans import follow
@@ -55,6 +56,7 @@ class IndexStats:
     indexed: int = 0        # (re)chunked
     refused: int = 0        # refused during this run (reasons in status)
     deleted: int = 0
+    held: int = 0           # failed to derive again this run: earlier chunks kept (lode.workspace.held)
     chunks: int = 0         # chunks written during this run
     generation: int = 0
     seconds: float = 0.0
@@ -193,6 +195,8 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     # The pipeline module (chunkers, grammars' queries, search tokens) is imported only
     # once a file needs reading: a no-op run does not pay for it.
     jobs: list = []
+    lacking: list[str] = []  # made by a plug-in this build lacks: held, never re-read
+    due = held.retry_due(store, ws.id)
     seen: set[str] = set()
     ctimes: dict[str, int] = {}
     if only is not None:
@@ -205,8 +209,11 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
         stats.files += 1
         chunker = chunker_for(e.path, e.how)
         old = known.get(e.path)
+        if old is not None and old.chunker != chunker and held.lacking(old.chunker):
+            lacking.append(e.path)
+            continue
         if old is not None and old.mtime_ns == e.mtime_ns and old.size == e.size and old.chunker == chunker \
-                and not (old.refused and old.ctime_ns != e.ctime_ns):  # chmod moves only the ctime
+                and not (old.refused and old.ctime_ns != e.ctime_ns) and e.path not in due:  # chmod moves only the ctime
             stats.unchanged += 1
             continue
         ctimes[e.path] = e.ctime_ns
@@ -218,7 +225,8 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
 
         jobs = [Job(*j) for j in jobs]
     seen.update(r.path for r in walk_errors)
-    deleted = [p for p in known if p not in seen]
+    deleted = held.settle(store, ws, known, lacking, [p for p in known if p not in seen])
+    held.lift(store, ws.id)
     stats.deleted = len(deleted)
 
     if not jobs and not deleted and not walk_errors:
@@ -237,9 +245,14 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     pending_deletes: Iterable[str] = deleted
     cpu = [0.0]
     own_cpu = time.process_time()
+    records = held.Diverted(_run(jobs, workers, config, cpu))
     with _bulk_writes(store, len(jobs)):
-        _write_all(store, ws, generation, _run(jobs, workers, config, cpu), batch, pending_deletes,
+        _write_all(store, ws, generation, records, batch, pending_deletes,
                    ctimes, stats, progress, total)
+    for rec in records.kept:
+        rec.ctime_ns = ctimes.get(rec.path, 0)
+    records.write(store, ws.id)
+    stats.held = len(records.kept)
     stats.refused += len(walk_errors)
     stats.cpu_seconds = round(cpu[0] + (time.process_time() - own_cpu if workers > 1 and len(jobs) >= INLINE_BELOW else 0.0), 3)
     stats.seconds = time.monotonic() - started

@@ -17,18 +17,24 @@ import time
 from dataclasses import dataclass
 
 from ..chunking import chunk_file
-from ..chunking.derive import derive
+from ..chunking.derive import DERIVED_EXTENSIONS, derive
 from ..chunking.prose import chunk_markdown, chunk_text
 from ..chunking.reader import read_text
 from ..config import DEFAULT_CHUNK_CONFIG, MAX_TEXT_BYTES, ChunkConfig
 from ..errors import FileRefused
 from ..languages import language_for_path, text_language_for_path
 from ..search.tokens import breadcrumb_labels, idents_for, name_key
+from ..plugins.contract import ContractBroken, chunk_with
 from ..store.records import ChunkRow, FileRecord
+from .chunkers import plugin_for
 
 # A file whose chunker runs longer than this (CPU seconds) is chunked as plain text instead (still
 # fully searchable), with a note in the store: one pathological file must not stall a run.
 CHUNK_SECONDS = 10.0
+
+# A plug-in deriver's file may be this large (a PDF is mostly images and fonts); the text
+# it gives is still held to MAX_TEXT_BYTES.
+MAX_DERIVED_FILE_BYTES = 250 * 1024 * 1024
 
 PROSE_LANGUAGE = {".md": "markdown", ".markdown": "markdown", ".yaml": "yaml", ".yml": "yaml"}
 
@@ -49,10 +55,14 @@ def language_of(path: str, how: str) -> str:
     grammar, or one that failed to load) is still named."""
     if how == "code":
         spec = language_for_path(path)
+        if spec is None and (reg := plugin_for("chunker", path)) is not None:
+            return reg.name
         return spec.name if spec else (text_language_for_path(path) or "text")
     ext = os.path.splitext(path)[1].lower()
     if how == "derived":
-        return "docx" if ext == ".docx" else "html"
+        if ext in DERIVED_EXTENSIONS:
+            return "docx" if ext == ".docx" else "html"
+        return ext[1:] or "derived"
     return text_language_for_path(path) or PROSE_LANGUAGE.get(ext) or "text"
 
 
@@ -110,19 +120,56 @@ def process(job: Job, config: ChunkConfig = DEFAULT_CHUNK_CONFIG) -> FileRecord:
         return _refused(job, f"chunker failed: {type(exc).__name__}: {exc}")
 
 
+def _derive(job: Job, data: bytes) -> str:
+    """The text of a derived file, by lode's own deriver or a plug-in's. A failure keeps
+    what was indexed before, when there is something (raises _KeepHeld)."""
+    reg = None if os.path.splitext(job.path)[1].lower() in DERIVED_EXTENSIONS else plugin_for("deriver", job.path)
+    try:
+        if reg is None:
+            return derive(job.path, data)
+        text = reg.impl.derive(job.path, data)
+        if not isinstance(text, str):
+            raise FileRefused(job.path, f"deriver plug-in {reg.name!r} (package {reg.package}) "
+                                        f"returned {type(text).__name__}, not text")
+        if len(text.encode("utf-8", "surrogatepass")) > MAX_TEXT_BYTES:
+            raise FileRefused(job.path, f"derived text too large (limit {MAX_TEXT_BYTES} bytes)")
+        return text
+    except Exception as exc:
+        reason = exc.reason if isinstance(exc, FileRefused) else f"{type(exc).__name__}: {exc}"
+        if reg is not None and not isinstance(exc, FileRefused):
+            reason = f"deriver plug-in {reg.name!r} (package {reg.package}) failed: {reason}"
+        if job.old_hash is not None:  # indexed before under the same deriver: keep that
+            raise _KeepHeld(reason) from None
+        raise FileRefused(job.path, reason) from None
+
+
+class _KeepHeld(Exception):
+    pass
+
+
 def _process(job: Job, config: ChunkConfig) -> FileRecord:
     if job.how == "derived":
+        limit = MAX_TEXT_BYTES if os.path.splitext(job.path)[1].lower() in DERIVED_EXTENSIONS \
+            else MAX_DERIVED_FILE_BYTES
         try:
             with open(job.abspath, "rb") as f:
-                data = f.read(MAX_TEXT_BYTES + 1)
+                data = f.read(limit + 1)
         except FileNotFoundError:
             raise FileRefused(job.path, "no such file") from None
         except OSError as exc:
             raise FileRefused(job.path, f"unreadable: {exc.strerror or exc}") from None
+        if len(data) > limit:
+            raise FileRefused(job.path, f"too large: over {limit} bytes")
         h = digest(data)
         if h == job.old_hash:
             return FileRecord(job.path, job.mtime_ns, job.size, touched=True)
-        text = derive(job.path, data)
+        try:
+            text = _derive(job, data)
+        except _KeepHeld as exc:
+            # The earlier text stays searchable, marked stale; the reason is listed and
+            # the file is tried again later (lode.workspace.held).
+            return FileRecord(job.path, job.mtime_ns, job.size, chunker=job.chunker, hold="stale",
+                              note=f"could not be derived again, earlier text kept: {exc}")
         data = text.encode("utf-8")
     else:
         text = read_text(job.abspath)
@@ -132,6 +179,7 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
             return FileRecord(job.path, job.mtime_ns, job.size, touched=True)
 
     spec = language_for_path(job.path) if job.how == "code" else None
+    plugin = plugin_for("chunker", job.path) if job.how == "code" and spec is None else None
     tree = None
     if spec is not None:
         from ..languages.treesitter import grammar_for
@@ -140,6 +188,12 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
     try:
         if job.how == "derived":
             chunks = chunk_markdown(job.path, text, config, chunker=job.chunker)
+        elif plugin is not None:
+            try:
+                chunks = _with_deadline(CHUNK_SECONDS, chunk_with, plugin, job.path, data)
+            except ContractBroken as exc:
+                chunks = chunk_text(job.path, text, config)
+                note = str(exc)
         else:
             chunks = _with_deadline(CHUNK_SECONDS, chunk_file, job.path, text, config, tree)
     except ChunkTimeout:
@@ -160,7 +214,7 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
     lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
     return FileRecord(job.path, job.mtime_ns, job.size, hash=h, chunker=job.chunker,
                       language=language_of(job.path, job.how),
-                      tag="code" if spec is not None else "prose", lines=lines,
+                      tag="code" if spec is not None or plugin is not None else "prose", lines=lines,
                       chunks=rows, symbols=symbols, note=note)
 
 

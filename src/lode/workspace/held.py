@@ -1,0 +1,175 @@
+"""Held files: what one build indexed and another cannot read is kept, not lost.
+
+Several builds of lode can share one store — one with a PDF deriver or a TOML chunker
+installed, one without. A build never re-indexes (and never deletes) a file that a
+plug-in it lacks made: the file is *held*, its chunks stay searchable, its hits carry
+``hold`` and ``lode status`` counts it:
+
+- ``current``: the file's bytes still match what was indexed;
+- ``stale``: the file changed since (or could not be derived again, below);
+- ``unchecked``: it could not be verified (unreadable, too large to hash).
+
+A held file still leaves the index when it is deleted. A build that has the plug-in
+again re-indexes it as usual (or, when its bytes are current, just lifts the hold).
+
+A derived document that fails to convert when it changes keeps its previous chunks,
+held ``stale`` with the reason as its note, and is tried again on later runs after a
+backoff (one minute, doubling per failure, at most a day) — or at once when the file
+changes again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+import time
+from typing import Iterable, Iterator
+
+from ..store.records import FileRecord
+
+RETRY_FIRST = 60.0
+RETRY_MAX = 24 * 3600.0
+HASH_LIMIT = 250 * 1024 * 1024  # larger held files are not read to check them: "unchecked"
+
+
+def lacking(stored_chunker: str | None) -> bool:
+    """Whether this build lacks the plug-in that made a file (the file is then held)."""
+    if not stored_chunker or stored_chunker[:2] not in ("p:", "d:"):
+        return False
+    from ..plugins import registry
+
+    return registry().lacks(stored_chunker)
+
+
+def hold_state(root: str, path: str, state) -> str | None:
+    """How a held file stands against what was indexed; None when it is gone (or no
+    longer a regular file), so it leaves the index."""
+    full = os.path.join(root, path)
+    try:
+        st = os.lstat(full)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return "unchecked"
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    if st.st_mtime_ns == state.mtime_ns and st.st_size == state.size:
+        return "current"
+    if state.hash is None or st.st_size > HASH_LIMIT:
+        return "unchecked"
+    try:
+        with open(full, "rb") as f:
+            h = hashlib.blake2b(f.read(HASH_LIMIT + 1), digest_size=16).hexdigest()
+    except OSError:
+        return "unchecked"
+    return "current" if h == state.hash else "stale"
+
+
+def settle(store, ws, known: dict, walked_lacking: Iterable[str], gone: list[str]) -> list[str]:
+    """Record the hold of every file this build lacks the plug-in for (walked, or no
+    longer admitted by this build's rules); returns the paths that really leave."""
+    leave = []
+    check = list(walked_lacking)
+    for path in gone:
+        if lacking(known[path].chunker):
+            check.append(path)
+        else:
+            leave.append(path)
+    if not check:
+        return leave
+    stored = dict(store.db.execute("SELECT path, hold FROM files WHERE workspace_id = ? AND hold IS NOT NULL",
+                                   (ws.id,)).fetchall())
+    changes = []
+    for path in check:
+        state = hold_state(ws.root, path, known[path])
+        if state is None:
+            leave.append(path)
+        elif stored.get(path) != state:
+            changes.append((state, ws.id, path))
+    if changes:
+        with store.transaction() as db:
+            db.executemany("UPDATE files SET hold = ? WHERE workspace_id = ? AND path = ?", changes)
+    return leave
+
+
+def lift(store, ws_id: int) -> None:
+    """Holds no longer needed: files this build reads again (no retry pending) whose
+    rows were left as they were, because their bytes had not changed."""
+    rows = store.db.execute("SELECT path, chunker FROM files WHERE workspace_id = ? AND hold IS NOT NULL"
+                            " AND retry_at IS NULL", (ws_id,)).fetchall()
+    done = [(ws_id, p) for p, chunker in rows if not lacking(chunker)]
+    if done:
+        with store.transaction() as db:
+            db.executemany("UPDATE files SET hold = NULL WHERE workspace_id = ? AND path = ?", done)
+
+
+def retry_due(store, ws_id: int, now: float | None = None) -> set[str]:
+    """Derived files whose failed conversion is due another try."""
+    now = time.time() if now is None else now
+    return {p for (p,) in store.db.execute(
+        "SELECT path FROM files WHERE workspace_id = ? AND hold IS NOT NULL AND retry_at IS NOT NULL"
+        " AND retry_at <= ?", (ws_id, now))}
+
+
+class Diverted:
+    """Takes the records the store must not write as usual out of the stream: a failed
+    conversion keeps its earlier chunks (``kept``); a file whose bytes went back to what
+    was indexed (``touched``) may have a hold to lift."""
+
+    def __init__(self, records: Iterable[FileRecord]):
+        self.records = records
+        self.kept: list[FileRecord] = []
+        self.touched: list[str] = []
+
+    def __iter__(self) -> Iterator[FileRecord]:
+        for rec in self.records:
+            if rec.hold is not None and not rec.refused:
+                self.kept.append(rec)
+                continue
+            if rec.touched:
+                self.touched.append(rec.path)
+            yield rec
+
+    def write(self, store, ws_id: int, now: float | None = None) -> None:
+        now = time.time() if now is None else now
+        with store.transaction() as db:
+            for rec in self.kept:
+                db.execute(
+                    "UPDATE files SET mtime_ns = ?, size = ?, ctime_ns = ?, hold = ?, note = ?,"
+                    " retry_at = ? + min(?, ? * (1 << min(attempts, 20))), attempts = attempts + 1"
+                    " WHERE workspace_id = ? AND path = ?",
+                    (rec.mtime_ns, rec.size, rec.ctime_ns, rec.hold, rec.note, now, RETRY_MAX, RETRY_FIRST,
+                     ws_id, rec.path))
+            if self.touched:
+                db.executemany("UPDATE files SET hold = NULL, note = NULL, retry_at = NULL, attempts = 0"
+                               " WHERE workspace_id = ? AND path = ? AND hold IS NOT NULL",
+                               [(ws_id, p) for p in self.touched])
+
+
+def status(store, ws_id: int) -> tuple[int, list[dict]]:
+    """The held count and each held file with its state and why."""
+    rows = store.db.execute("SELECT path, hold, chunker, note, retry_at FROM files"
+                            " WHERE workspace_id = ? AND hold IS NOT NULL ORDER BY path", (ws_id,)).fetchall()
+    out = []
+    for path, hold, chunker, note, retry_at in rows:
+        if note and retry_at is not None:
+            reason = note
+        else:
+            reason = f"made by {_describe(chunker)}, which this build lacks"
+        item = {"path": path, "hold": hold, "reason": reason, "chunker": chunker}
+        if retry_at is not None:
+            item["retry_at"] = retry_at
+        out.append(item)
+    return len(out), out
+
+
+def _describe(chunker: str | None) -> str:
+    if not chunker:
+        return "an unknown chunker"
+    name = chunker[2:].split("@", 1)[0]
+    if chunker.startswith("d:"):
+        return f"the deriver plug-in {name!r}"
+    if chunker.startswith("p:"):
+        return f"the chunker plug-in {name!r}"
+    return chunker
