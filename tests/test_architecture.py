@@ -1,0 +1,362 @@
+"""The import contract, read from the source with ``ast``.
+
+Rules (docs/architecture.md explains them):
+
+1. Interfaces (cli, rpc, mcp, lsp, tui) call the service: they import ``lode.service``,
+   the shared vocabularies (``lode.errors``, ``lode.config``, ``lode.models``, the
+   package's ``__version__``) and their own package — not the pipeline below it. The CLI
+   may start the other interfaces, and the TUI is a client of the daemon (``rpc.client``).
+2. Nothing below the interfaces imports an interface.
+3. Only ``lode/languages/treesitter.py`` imports ``tree_sitter``; grammar packages
+   (``tree_sitter_<lang>``) are imported under ``lode/languages/`` only.
+4. SQL is written under ``lode/store/`` only.
+5. Per-language knowledge lives under ``lode/languages/``.
+
+The code breaks some of these today. Each break is listed below as a known debt (issue
+14's words beside it) so the test passes now, fails on any new break, and fails when a
+debt is paid until its entry is removed or its count lowered: the lists only shrink.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "lode"
+
+INTERFACES = ("cli", "rpc", "mcp", "lsp", "tui")
+VOCABULARY = {"lode", "lode.service", "lode.errors", "lode.config", "lode.models"}
+# Interface → interface imports that are the design, not a break.
+INTERFACE_USES = {
+    "cli": set(INTERFACES),          # `lode serve`, `lode mcp`, `lode lsp`, `lode tui` start them
+    "tui": {"tui", "rpc.client"},    # the TUI is a daemon client
+}
+
+# --- known debts (issue 14) --------------------------------------------------------------
+
+# Rule 1. (importing file, imported module).
+INTERFACE_DEBTS = {
+    # "cli/symbols.py opens the store and calls symbols.api directly though Service has
+    # the same methods"
+    ("cli/symbols.py", "lode.store"),
+    ("cli/symbols.py", "lode.symbols.api"),
+    # "cli/chunk.py, cli/search.py import chunking/search modules"
+    ("cli/chunk.py", "lode.chunking"),
+    ("cli/chunk.py", "lode.chunking.reader"),
+    ("cli/search.py", "lode.search.snippet"),
+    # The same break in the CLI's output and status: display paths, language names.
+    ("cli/output.py", "lode.store.paths"),
+    ("cli/status.py", "lode.languages"),
+    # "rpc/documents.py implements doc.read inside the interface"
+    ("rpc/documents.py", "lode.chunking.derive"),
+    ("rpc/documents.py", "lode.chunking.reader"),
+    # "rpc/handlers.py builds sys.capabilities from chunking/languages"
+    ("rpc/handlers.py", "lode.chunking"),
+    ("rpc/handlers.py", "lode.chunking.derive"),
+    ("rpc/handlers.py", "lode.languages"),
+    # "mcp/server.py goes through rpc (its TABLE, Context, Watcher)"
+    ("mcp/server.py", "lode.rpc.handlers"),
+    ("mcp/server.py", "lode.rpc.watch"),
+    # "cli, rpc, mcp (and the coming lsp) call the service only": the language server
+    # reads symbols and layout itself and borrows the daemon's Context and watcher.
+    ("lsp/server.py", "lode.languages"),
+    ("lsp/server.py", "lode.rpc.handlers"),
+    ("lsp/server.py", "lode.rpc.watch"),
+    ("lsp/server.py", "lode.symbols.api"),
+    ("lsp/server.py", "lode.symbols.extraction"),
+    ("lsp/server.py", "lode.symbols.layout"),
+    ("lsp/server.py", "lode.symbols.structure"),
+    ("lsp/handoff.py", "lode.languages"),
+    ("lsp/handoff.py", "lode.symbols.api"),
+    # The TUI names formats from the chunkers instead of asking sys.capabilities.
+    ("tui/capabilities.py", "lode.chunking"),
+    ("tui/capabilities.py", "lode.chunking.derive"),
+    # "the watcher is started in two places": the TUI reads the daemon's socket path
+    # from the server module.
+    ("tui/connection.py", "lode.rpc.server"),
+}
+
+# Rule 2. (importing file, imported interface module).
+UPWARD_DEBTS = {
+    # The service hands lookups to language servers through lsp/handoff.py: the client
+    # of language servers sits in the interface folder of the server lode offers.
+    ("service.py", "lode.lsp.handoff"),
+}
+
+# Rule 4. file → SQL literals in it. "SQL is spread over store/, symbols/index.py,
+# symbols/api.py, embed/vectors.py, search/lexical.py, search/semantic.py,
+# search/engine.py"
+SQL_DEBTS = Counter({
+    "embed/vectors.py": 9,
+    "rpc/cache.py": 3,          # the reply cache reads data_version and the workspaces
+    "search/filters.py": 1,     # the filters' WHERE predicates
+    "search/lexical.py": 9,
+    "search/ranking.py": 3,
+    "search/semantic.py": 4,
+    "service.py": 1,            # the known chunk kinds
+    "symbols/api.py": 2,
+    "symbols/index.py": 19,
+    "symbols/schema.py": 7,     # "the store imports lode.symbols.schema to migrate it"
+    "workspace/held.py": 8,     # held files (plug-in work, new this session): belongs in store/
+    "workspace/indexer.py": 6,
+})
+
+# Rule 5. file → per-language rules in it. "Per-language rules live outside
+# languages/: symbols/resolvers/*.py, symbols/layout.py (go.mod, Cargo.toml), Go and
+# Python rules inside symbols/index.py, Go spec groups in chunking/code.py."
+LANGUAGE_DEBTS = Counter({
+    "chunking/code.py": 12,     # Go spec groups; package/namespace node types
+    "chunking/summary.py": 20,  # per-grammar assignment node types
+    "lsp/servers.py": 2,        # which language server serves which language
+    "symbols/extraction.py": 3,
+    "symbols/index.py": 6,      # Go method sets and package directories, Python __all__
+    "symbols/layout.py": 6,     # go.mod, Cargo.toml
+    "symbols/resolvers/go.py": 3,
+    "symbols/resolvers/ocaml.py": 1,
+    "symbols/resolvers/python.py": 8,
+    "symbols/resolvers/rust.py": 16,
+    "symbols/resolvers/typescript.py": 14,
+    "symbols/resolvers/zig.py": 4,
+    "symbols/typed.py": 12,     # per-grammar member and type node types
+    "tui/render.py": 1,         # syntax colouring by language
+})
+
+
+# --- reading the source -------------------------------------------------------------------
+
+def _files() -> list[Path]:
+    return sorted(p for p in SRC.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _rel(path: Path) -> str:
+    return path.relative_to(SRC).as_posix()
+
+
+@lru_cache(maxsize=None)
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def _is_module(dotted: str) -> bool:
+    parts = dotted.split(".")[1:]
+    base = SRC.joinpath(*parts) if parts else SRC
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module ``path`` imports (at any depth, function-local ones too), absolute.
+    ``from pkg import name`` counts as ``pkg.name`` when that is a module."""
+    package = ["lode", *path.relative_to(SRC).parts[:-1]]
+    found: set[str] = set()
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            found.add(module)
+            for alias in node.names:
+                if _is_module(f"{module}.{alias.name}") and module.startswith("lode"):
+                    found.add(f"{module}.{alias.name}")
+    return found
+
+
+def _lode_imports(path: Path) -> set[str]:
+    """The lode modules ``path`` imports, most specific only (``lode.symbols`` is dropped
+    when the same statement named ``lode.symbols.api``, unless imported on its own)."""
+    mods = {m for m in _imports(path) if m == "lode" or m.startswith("lode.")}
+    explicit = set()
+    package = ["lode", *path.relative_to(SRC).parts[:-1]]
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else [])) if node.level else node.module
+            names = [a.name for a in node.names]
+            if any(not _is_module(f"{module}.{n}") for n in names):
+                explicit.add(module)  # something other than submodules is taken from it
+        elif isinstance(node, ast.Import):
+            explicit.update(a.name for a in node.names)
+    return {m for m in mods if m in explicit or not any(o.startswith(m + ".") for o in mods)}
+
+
+def _interface_of(rel: str) -> str | None:
+    top = rel.split("/")[0]
+    return top if top in INTERFACES else None
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def _ratchet(found: Counter, allowed: Counter, what: str) -> None:
+    new = {f: n for f, n in found.items() if n > allowed.get(f, 0)}
+    paid = {f: found.get(f, 0) for f, n in allowed.items() if found.get(f, 0) < n}
+    assert not new, (f"new {what} (count per file; move it where it belongs, or — if it "
+                     f"truly must stay — list it as a debt): {new}")
+    assert not paid, (f"{what} debts paid: lower these allowances to the counts found "
+                      f"(0: remove the entry): {paid}")
+
+
+# --- the rules ----------------------------------------------------------------------------
+
+def test_interfaces_call_the_service_not_the_pipeline():
+    found = set()
+    for path in _files():
+        rel = _rel(path)
+        iface = _interface_of(rel)
+        if iface is None:
+            continue
+        allowed = {f"lode.{i}" for i in INTERFACE_USES.get(iface, {iface})}
+        for module in _lode_imports(path):
+            if module in VOCABULARY:
+                continue
+            if any(module == a or module.startswith(a + ".") for a in allowed):
+                continue
+            found.add((rel, module))
+    assert not found - INTERFACE_DEBTS, f"interface imports past the service: {sorted(found - INTERFACE_DEBTS)}"
+    assert not INTERFACE_DEBTS - found, f"debts paid, remove them: {sorted(INTERFACE_DEBTS - found)}"
+
+
+def test_nothing_below_the_interfaces_imports_one():
+    found = set()
+    for path in _files():
+        rel = _rel(path)
+        if _interface_of(rel) is not None or rel in ("__main__.py",):
+            continue
+        found.update((rel, m) for m in _lode_imports(path) if _layer(m) in INTERFACES)
+    assert not found - UPWARD_DEBTS, f"upward imports: {sorted(found - UPWARD_DEBTS)}"
+    assert not UPWARD_DEBTS - found, f"debts paid, remove them: {sorted(UPWARD_DEBTS - found)}"
+
+
+def test_only_the_adapter_imports_tree_sitter():
+    breaks = []
+    for path in _files():
+        rel = _rel(path)
+        for module in _imports(path):
+            top = module.split(".")[0]
+            if top == "tree_sitter" and rel != "languages/treesitter.py":
+                breaks.append((rel, module))
+            elif top.startswith("tree_sitter_") and not rel.startswith("languages/"):
+                breaks.append((rel, module))
+    assert not breaks, breaks
+
+
+# SQL: a statement, a clause opening a statement's tail, or a predicate with a `?`
+# parameter. Upper-case keywords, as all of lode's SQL is written; docstrings skipped.
+_SQL = re.compile(
+    r"^\s*(SELECT\b[\s\S]*\bFROM\b|SELECT\s+(COUNT|MAX|MIN|1\b|\w+\()|INSERT\s+(OR\s+[A-Z]+\s+)?INTO\b"
+    r"|REPLACE\s+INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b"
+    r"|CREATE\s+(VIRTUAL\s+|UNIQUE\s+|TEMP\s+|TEMPORARY\s+)?(TABLE|INDEX|TRIGGER|VIEW)\b"
+    r"|DROP\s+(TABLE|INDEX|TRIGGER|VIEW)\b|ALTER\s+TABLE\b|PRAGMA\s+\w"
+    r"|WITH\s+(RECURSIVE\s+)?\w+(\([^)]*\))?\s+AS\s*\(|(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|VACUUM|ANALYZE)\b"
+    r"|(WHERE|JOIN|LEFT\s+JOIN|ORDER\s+BY|GROUP\s+BY)\s+[\w(]"
+    r")|\b\w+\.\w+\s*(=|<=?|>=?|!=|LIKE|GLOB|IN)\s*\(?\?")
+
+
+def _strings(tree: ast.Module):
+    """Each string literal's text, once (an f-string's parts joined, ``{…}`` as ``x``),
+    docstrings left out."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant):
+                skip.add(id(node.body[0].value))
+        if isinstance(node, ast.JoinedStr):
+            skip.update(id(v) for v in node.values)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            yield node, node.value
+        elif isinstance(node, ast.JoinedStr):
+            yield node, "".join(v.value if isinstance(v, ast.Constant) else "x" for v in node.values)
+
+
+def _sql_counts() -> Counter:
+    found = Counter()
+    for path in _files():
+        rel = _rel(path)
+        if rel.startswith("store/"):
+            continue
+        n = sum(1 for _, text in _strings(_tree(path)) if _SQL.search(text))
+        if n:
+            found[rel] = n
+    return found
+
+
+def test_sql_lives_in_the_store():
+    _ratchet(_sql_counts(), SQL_DEBTS, "SQL outside store/")
+
+
+def test_the_sql_detector_sees_sql_and_not_prose():
+    for sql in ("SELECT id FROM files WHERE path = ?", "INSERT OR REPLACE INTO t VALUES (?)",
+                "(f.path = ? OR f.path LIKE ? ESCAPE '\\')", "PRAGMA data_version",
+                "CREATE VIRTUAL TABLE fts USING fts5(body)", " JOIN files f ON f.id = c.file_id"):
+        assert _SQL.search(sql), sql
+    for prose in ("select the best hit from the list", "Where is pkg.Type defined?",
+                  "(a OR (b AND c))", "config.json", "x == y"):
+        assert not _SQL.search(prose), prose
+
+
+@lru_cache(maxsize=1)
+def _language_facts() -> tuple[frozenset, frozenset]:
+    """Language names and code extensions, from the registry (the language folders)."""
+    from lode.languages import LANGUAGES
+
+    return (frozenset(s.name for s in LANGUAGES),
+            frozenset(e for s in LANGUAGES for e in s.extensions))
+
+
+# Files that say which language a project is written in.
+_MANIFESTS = frozenset({
+    "go.mod", "go.work", "Cargo.toml", "package.json", "tsconfig.json", "__init__.py", "__init__",
+    "__all__", "pyproject.toml", "setup.py", "setup.cfg", "mod.rs", "lib.rs", "main.rs",
+    "build.zig", "build.zig.zon", "dune-project", "Package.swift", "mix.exs", "pubspec.yaml",
+    "Project.toml", "build.gradle", "pom.xml", "build.sbt",
+})
+# A grammar's node type (`const_spec`, `import_from_statement`, `scoped_type_identifier`).
+_NODE_TYPE = re.compile(r"^[a-z]+(_[a-z]+)*_(declaration|spec|statement|item|definition|expression"
+                        r"|declarator|clause|identifier)$")
+
+
+def _language_rules(path: Path) -> int:
+    names, exts = _language_facts()
+    tree = _tree(path)
+    n = 1 if path.stem in names else 0   # a module named after a language (resolvers/go.py)
+
+    def consts(node):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return [node.value]
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return [e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        return []
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):   # language == "go", lang in ("tsx", "typescript")
+            n += any(c in names for side in (node.left, *node.comparators) for c in consts(side))
+        elif isinstance(node, ast.Dict):    # {"python": …, "go": …}
+            n += any(isinstance(k, ast.Constant) and k.value in names for k in node.keys)
+    for _, text in _strings(tree):
+        if text in exts or text in _MANIFESTS or _NODE_TYPE.match(text):
+            n += 1
+        elif re.search(r"language\s*(=|IN)\s*\(?'", text):   # SQL filtering on one language
+            n += 1
+    return n
+
+
+def test_per_language_rules_live_in_languages():
+    found = Counter()
+    for path in _files():
+        rel = _rel(path)
+        if rel.startswith("languages/"):
+            continue
+        n = _language_rules(path)
+        if n:
+            found[rel] = n
+    _ratchet(found, LANGUAGE_DEBTS, "per-language rules outside languages/")
