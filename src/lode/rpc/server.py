@@ -453,7 +453,11 @@ class Daemon:
             if done:
                 return fut.result()
             if hung_up(sock):
-                token.cancel()
+                if token.deadline is not None:
+                    # A read stops at once. A write (an index run, a workspace change)
+                    # runs to its end: its batches are useful, and a statement stopped
+                    # inside a write transaction would only be rolled back.
+                    token.cancel()
                 fut.add_done_callback(_ignore_result)
                 raise Cancelled("cancelled: the client disconnected")
             if token.deadline is not None and time.monotonic() > token.deadline + 1.0:
