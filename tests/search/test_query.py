@@ -65,3 +65,10 @@ def test_any_text_parses_and_quotes_balance(text):
     for op in ("AND", "OR"):
         expr = fts_expression(q, op)
         assert expr is None or expr.count('"') % 2 == 0
+
+
+def test_a_pasted_issue_keeps_its_title():
+    text = "Dataset.update evaluates chunked arrays eagerly\n\n" + " ".join(f"filler{i}" for i in range(60))
+    q = parse(text)
+    assert q.shape == "text"
+    assert q.title[:3] == ("dataset", "update", "evaluates")

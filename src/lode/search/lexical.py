@@ -122,9 +122,12 @@ def choose_terms(db: sqlite3.Connection, q: Query) -> tuple[tuple[Term, ...], di
         return terms, info
     df = doc_frequencies(db, [t.key for t in terms])
     present = [t for t in terms if df.get(t.key, 0) > 0 or t.parts]
-    ranked = sorted(present, key=lambda t: df.get(t.key, 0))
+    # A pasted issue's first line is its title, the densest summary of what it is about:
+    # its words are kept whatever their frequency; then the rarest words.
+    title = set(q.title) if q.shape == "text" else set()
+    ranked = sorted(present, key=lambda t: (t.key not in title, df.get(t.key, 0)))
     if total >= COMMON_MIN_CHUNKS:
-        rare = [t for t in ranked if df.get(t.key, 0) <= COMMON_SHARE * total]
+        rare = [t for t in ranked if df.get(t.key, 0) <= COMMON_SHARE * total or t.key in title]
         if rare and len(rare) < len(ranked):
             info["dropped_common"] = [t.word for t in ranked if t not in rare][:10]
             ranked = rare

@@ -69,6 +69,7 @@ class Query:
     dotted: tuple[str, ...] = ()   # lower-cased, '::' normalised to '.'
     highlights: tuple[str, ...] = field(default=())
     paths: tuple[str, ...] = ()    # path-like tokens: 'src/app/models.py', 'models.py'
+    title: tuple[str, ...] = ()    # lower-cased words of the first line (a pasted issue's title)
 
     @property
     def empty(self) -> bool:
@@ -211,8 +212,10 @@ def parse(text: str) -> Query:
         hl.append(p.text.strip())
     if not terms and not phrases and raw.strip():
         hl.append(raw.strip()[:MAX_WORD_CHARS])
+    first_line = next((line for line in raw.splitlines() if line.strip()), "")[:MAX_WORD_CHARS * 4]
+    title = tuple(dict.fromkeys(w.lower() for w in _WORD.findall(first_line)))
     return Query(raw, tuple(terms), tuple(phrases), tuple(dict.fromkeys(dotted)),
-                 tuple(dict.fromkeys(h for h in hl if h)), tuple(dict.fromkeys(paths)))
+                 tuple(dict.fromkeys(h for h in hl if h)), tuple(dict.fromkeys(paths)), title)
 
 
 def _q(token: str) -> str:
@@ -244,6 +247,7 @@ def fts_expression(q: Query, op: str = "AND", terms: tuple[Term, ...] | None = N
     a chunk that only says "request")."""
     use = q.content if terms is None else terms
     parts = [term_expr(t) for t in use]
+
     parts += [phrase_expr(p) for p in q.phrases]
     if not parts:
         return None
