@@ -1,4 +1,4 @@
-"""SPEC §2's worked example, chunk by chunk."""
+"""The worked example (examples/shop/store/reclaim.go, shown by `lode chunk` in the README), chunk by chunk."""
 
 from pathlib import Path
 

@@ -201,7 +201,7 @@ class Service:
     # -- search -------------------------------------------------------------------
 
     def search(self, query: str, workspace: str | list[str] | None = None, **options) -> dict:
-        """SPEC §4 search over one workspace, several (a list), or all (None)."""
+        """Search over one workspace, several (a list), or all (None)."""
         if workspace is None:
             rows = self.store.workspaces()
         elif isinstance(workspace, (list, tuple)):
@@ -222,7 +222,7 @@ class Service:
             raise InvalidParams(f"invalid params: unknown kind {unknown[0]!r}; kinds in this index: "
                                 f"{', '.join(sorted(known))}", data={"param": "kinds", "kinds": sorted(known)})
 
-    # -- symbols (SPEC §3; thin calls into lode.symbols.api) -----------------------
+    # -- symbols (thin calls into lode.symbols.api) ------------------------------
 
     def definition(self, name: str, workspace: str | None = None, limit: int | None = None,
                    lsp: bool = False) -> dict:

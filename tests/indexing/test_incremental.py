@@ -1,4 +1,4 @@
-"""SPEC §1 incremental indexing: skip unchanged files unread, re-chunk changed ones in
+"""Incremental indexing: skip unchanged files unread, re-chunk changed ones in
 one transaction, drop deleted ones, re-chunk exactly one language on a chunker bump."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""SPEC §7: `kill -9` of a real `lode index` mid-run leaves a consistent store, and a
+"""`kill -9` of a real `lode index` mid-run leaves a consistent store, and a
 re-run completes it."""
 
 from __future__ import annotations

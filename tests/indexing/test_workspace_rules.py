@@ -1,4 +1,4 @@
-"""SPEC §1 workspace rules: globs, nested .gitignore, hidden folders, the code toggle,
+"""Workspace rules: globs, nested .gitignore, hidden folders, the code toggle,
 text extensions and their collisions, refusals recorded with reasons."""
 
 from __future__ import annotations

@@ -213,7 +213,7 @@ def test_symbol_methods(live):
 def test_rerank_answers_or_refuses_with_its_code(live):
     try:
         result = live.call("search.query", [None, "reclaim", {"rerank": True}])
-    except RemoteError as exc:  # no ranker in this build: refused, with the SPEC's code
+    except RemoteError as exc:  # no ranker in this build: refused, with its documented code
         assert exc.rpc_code == -32070 and exc.exit_code == 3
     else:
         assert result["hits"]

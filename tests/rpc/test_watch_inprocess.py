@@ -34,7 +34,9 @@ class StandInService:
     def list_workspaces(self):
         return [{"name": n, "root": r} for n, r in self.roots.items()]
 
-    def index(self, workspace=None, progress=None, paths=None):
+    def index(self, workspace=None, progress=None, paths=None, embed=True):
+        if paths == []:  # the watcher's embedding catch-up: no file is re-read
+            return {"files": 0}
         with self.lock:
             self.calls.append((workspace, tuple(paths) if paths else None))
             for name, root in self.roots.items():

@@ -1,4 +1,4 @@
-"""Reading a file's text, with the refusals SPEC §1 asks for: no content sniffing
+"""Reading a file's text, with its refusals: no content sniffing
 beyond "is this text", nothing over 16 MiB, nothing that is not UTF-8."""
 
 from __future__ import annotations

@@ -47,25 +47,13 @@ class Context:
         if svc is None:
             factory = self._factory
             if factory is None:
-                try:
-                    from ..service import Service
-                except ImportError as exc:
-                    raise NotAvailable(f"the service layer is not available: {exc}") from None
+                from ..service import Service
                 factory = Service
             svc = self._local.service = factory(db_path=self.db_path)
             db = getattr(getattr(svc, "store", None), "db", None)
             if db is not None:  # the request's deadline can stop its statements
                 guard_connection(db)
         return svc
-
-
-def _op(ctx: Context, name: str, rpc: str):
-    """``ctx.service.<name>``, or a clear error when this build's service lacks it."""
-    fn = getattr(ctx.service, name, None)
-    if fn is None:
-        raise NotAvailable(f"{rpc} is not available in this build (Service.{name} is missing)",
-                           data={"method": rpc})
-    return fn
 
 
 def _given(**kwargs: Any) -> dict[str, Any]:
@@ -84,7 +72,7 @@ def workspace_add(ctx: Context, root: str = REQUIRED, name: str | None = None,
 
     ``code`` turns code indexing on or off; ``include``/``exclude`` are globs;
     ``text_extensions`` declares extra plain-text extensions."""
-    result = _op(ctx, "add_workspace", "workspace.add")(
+    result = ctx.service.add_workspace(
         root, **_given(name=name, code=code, include=include, exclude=exclude,
                        text_extensions=text_extensions))
     ctx.workspaces_changed(result)
@@ -94,7 +82,7 @@ def workspace_add(ctx: Context, root: str = REQUIRED, name: str | None = None,
 @method("workspace.list")
 def workspace_list(ctx: Context) -> Any:
     """Every workspace in the store with its root and patterns."""
-    return _op(ctx, "list_workspaces", "workspace.list")()
+    return ctx.service.list_workspaces()
 
 
 @method("workspace.configure", writes=True)
@@ -103,7 +91,7 @@ def workspace_configure(ctx: Context, workspace: str = REQUIRED, code: bool | No
                         text_extensions: list[str] | None = None) -> Any:
     """Change a workspace's settings (only those given); a watching daemon re-indexes
     the workspace under the new settings."""
-    result = _op(ctx, "configure_workspace", "workspace.configure")(
+    result = ctx.service.configure_workspace(
         workspace, **_given(code=code, include=include, exclude=exclude,
                             text_extensions=text_extensions))
     ctx.workspaces_changed(result)
@@ -126,7 +114,7 @@ def workspace_set_text_extensions(ctx: Context, workspace: str = REQUIRED,
                                   extensions: list[str] = REQUIRED) -> Any:
     """Declare the extensions read as plain text. A registered code extension is refused
     (-32602); existing overlaps are reported as ``text_collisions``."""
-    result = _op(ctx, "set_text_extensions", "workspace.set_text_extensions")(workspace, extensions)
+    result = ctx.service.set_text_extensions(workspace, extensions)
     ctx.workspaces_changed(result)
     return result
 
@@ -134,7 +122,7 @@ def workspace_set_text_extensions(ctx: Context, workspace: str = REQUIRED,
 @method("workspace.remove", writes=True)
 def workspace_remove(ctx: Context, workspace: str = REQUIRED) -> Any:
     """Remove a workspace and everything indexed from it."""
-    result = _op(ctx, "remove_workspace", "workspace.remove")(workspace)
+    result = ctx.service.remove_workspace(workspace)
     ctx.workspaces_changed(None)
     return result
 
@@ -148,13 +136,13 @@ def index_run(ctx: Context, workspace: str | None = None, paths: list[str] | Non
     run's counts. ``paths`` limits the run to those files; ``embed`` false skips the
     embedding stage; ``model`` names the embedding model. ``index.status`` shows
     progress meanwhile."""
-    run = _op(ctx, "index", "index.run")
+    run = ctx.service.index
     key = workspace or "*"
 
     started = time.time()
 
-    def progress(*args: Any, **kwargs: Any) -> None:
-        ctx.progress[key] = {"started": started, **_progress_record(args, kwargs)}
+    def progress(done: int, total: int, path: str = "") -> None:
+        ctx.progress[key] = {"started": started, "done": done, "total": total, "path": path}
 
     ctx.progress[key] = {"started": started}
     try:
@@ -163,24 +151,10 @@ def index_run(ctx: Context, workspace: str | None = None, paths: list[str] | Non
         ctx.progress.pop(key, None)
 
 
-def _progress_record(args: tuple, kwargs: dict) -> dict:
-    if len(args) == 1 and not kwargs:
-        value = args[0]
-        if isinstance(value, dict):
-            return dict(value)
-        if hasattr(value, "__dict__"):
-            return {k: v for k, v in vars(value).items() if not k.startswith("_")}
-        return {"progress": value}
-    record = dict(kwargs)
-    for name, value in zip(("done", "total", "path"), args):
-        record[name] = value
-    return record
-
-
 @method("index.status")
 def index_status(ctx: Context, workspace: str | None = None) -> Any:
     """Counts, last index time, refusals with reasons, and progress of a running index."""
-    status = _op(ctx, "status", "index.status")(workspace)
+    status = ctx.service.status(workspace)
     if isinstance(status, dict):
         status = dict(status)
         status["indexing"] = dict(ctx.progress)
@@ -224,7 +198,7 @@ def search_query(ctx: Context, workspace: str | None = None, query: str = REQUIR
         opts["limit"] = clamp_limit("search.query", opts["limit"])
     if not query.strip():
         raise InvalidParams("invalid params: 'query' is empty", data={"param": "query"})
-    result = _op(ctx, "search", "search.query")(query, workspace=workspace, **opts)
+    result = ctx.service.search(query, workspace=workspace, **opts)
     if ctx.progress and isinstance(result, dict):
         result = {**result, "indexing": True}  # a first index may still be filling the store
     return result
@@ -236,7 +210,7 @@ def _symbol(ctx: Context, op: str, rpc: str, name: str, workspace: str | None, *
     check_name(name, "query" if rpc == "symbol.search" else "name")
     if extra.get("limit") is not None:
         extra["limit"] = clamp_limit(rpc, extra["limit"])
-    return _op(ctx, op, rpc)(name, **_given(workspace=workspace, **extra))
+    return getattr(ctx.service, op)(name, **_given(workspace=workspace, **extra))
 
 
 @method("symbol.definition")
@@ -289,7 +263,7 @@ def symbol_list(ctx: Context, workspace: str | None = None, prefix: str | None =
     """Known qualified names, optionally under a prefix (``mypkg.``) or of some kinds."""
     if prefix is not None:
         check_name(prefix, "prefix")
-    return _op(ctx, "list_symbols", "symbol.list")(
+    return ctx.service.list_symbols(
         **_given(workspace=workspace, prefix=prefix, kinds=kinds,
                  limit=clamp_limit("symbol.list", limit)))
 
@@ -299,7 +273,7 @@ def file_outline(ctx: Context, path: str = REQUIRED, workspace: str | None = Non
     """The symbols a file defines, in order, with kinds and lines."""
     root = resolve_root(ctx, workspace, path)
     _, rel = documents.confine(root, path)
-    return _op(ctx, "outline", "file.outline")(rel, workspace=root.name)
+    return ctx.service.outline(rel, workspace=root.name)
 
 
 @method("ast.query")
@@ -310,7 +284,7 @@ def ast_query(ctx: Context, query: str = REQUIRED, language: str | None = None,
     (or the given ``paths``, confined to the workspace); returns the captures."""
     root = resolve_root(ctx, workspace, paths[0] if paths else ".")
     rel = [documents.confine(root, p)[1] for p in paths] if paths else None
-    return _op(ctx, "query_ast", "ast.query")(
+    return ctx.service.query_ast(
         query, **_given(language=language, paths=rel, workspace=root.name,
                         limit=clamp_limit("ast.query", limit)))
 
@@ -319,7 +293,7 @@ def ast_query(ctx: Context, query: str = REQUIRED, language: str | None = None,
 
 def _roots(ctx: Context) -> list[documents.Root]:
     out = []
-    for ws in _op(ctx, "list_workspaces", "doc.read")():
+    for ws in ctx.service.list_workspaces():
         get = ws.get if isinstance(ws, dict) else (lambda k, _w=ws: getattr(_w, k, None))
         root = get("root") or get("path")
         if root:

@@ -20,7 +20,7 @@ from .protocol import MethodNotFound
 
 class _Required:
     """Default marking a parameter required even though an optional one precedes it
-    (``search.query(workspace, query, options)`` keeps the SPEC's positional order)."""
+    (``search.query(workspace, query, options)`` keeps its documented positional order)."""
 
     def __repr__(self) -> str:
         return "REQUIRED"

@@ -22,7 +22,6 @@ leave the index and new ones enter it without a manual ``index.run``.
 
 from __future__ import annotations
 
-import inspect
 import logging
 import os
 import threading
@@ -263,15 +262,12 @@ class Watcher:
         try:
             # Lexical first, so a saved edit is searchable at once; vectors follow when the
             # changes have been quiet for EMBED_IDLE seconds.
-            lexical_only = {}
-            if _accepts(service.index, "embed") and _accepts(service.index, "paths"):
-                lexical_only = {"embed": False}
-                self._embed_due.add(workspace)
+            self._embed_due.add(workspace)
             with self.ctx.write_lock:
-                if _targetable(root, paths) and _accepts(service.index, "paths"):
-                    service.index(workspace, progress=progress, paths=sorted(paths), **lexical_only)
+                if _targetable(root, paths):
+                    service.index(workspace, progress=progress, paths=sorted(paths), embed=False)
                 else:
-                    service.index(workspace, progress=progress, **lexical_only)
+                    service.index(workspace, progress=progress, embed=False)
             self.last_error = None
         except Exception as exc:  # a bad file or a vanished root must not stop watching
             self.last_error = f"re-indexing {workspace}: {exc}"
@@ -299,10 +295,3 @@ def _targetable(root: str, paths: set[str]) -> bool:
         if not os.path.lexists(full) and "." not in os.path.basename(rel):
             return False
     return True
-
-
-def _accepts(fn: Any, name: str) -> bool:
-    try:
-        return name in inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return False

@@ -1,4 +1,4 @@
-"""The search engine (SPEC §4) as named, timed stages:
+"""The search engine as named, timed stages:
 
     options → parse → plan → candidates → score → fuse → diversify → rerank → hydrate
 
@@ -11,7 +11,7 @@
 - :mod:`.fusion` mixes in the semantic side, weighted by the query's length;
 - :mod:`.rank` optionally re-scores the top; hydration adds bodies and snippets.
 
-Each hit carries the SPEC §4 fields plus ``name``, ``language``, ``workspace`` and
+Each hit carries the fields docs/search.md lists plus ``name``, ``language``, ``workspace`` and
 ``snippet_line``. With ``files`` the answer is ranked files, each with its best chunks.
 """
 
@@ -62,7 +62,7 @@ def _auto(db, workspaces, opts, plan, candidates, info, want):
 
 
 def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> dict:
-    """Run a search over ``workspaces`` (store rows). Returns the SPEC §4 response."""
+    """Run a search over ``workspaces`` (store rows). Returns the search response (docs/search.md)."""
     t0 = time.perf_counter()
     opts = SearchOptions.build(text, options)
     q = parse(text)

@@ -1,4 +1,4 @@
-"""Search filters (SPEC §4) validated once and turned into SQL over ``files f`` and
+"""Search filters validated once and turned into SQL over ``files f`` and
 ``chunks c``: ``paths`` (prefixes relative to a workspace root), ``path_globs``
 (gitignore-style; a leading ``!`` excludes), ``tags_any`` (``code``/``prose``),
 ``languages``, ``kinds``."""

@@ -1,4 +1,4 @@
-"""Fusing lexical and semantic candidates (SPEC §4), chosen by measurement
+"""Fusing lexical and semantic candidates, chosen by measurement
 (bench/retrieval.py, docs/embeddings.md).
 
 Default: a weighted sum. The lexical side is lode's code-aware score (tier + bm25

@@ -1,4 +1,4 @@
-"""Search options, validated once into one object (SPEC §4):
+"""Search options, validated once into one object:
 ``paths, path_globs, tags_any, languages, kinds, mode, rerank, limit, files``."""
 
 from __future__ import annotations

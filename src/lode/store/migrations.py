@@ -20,7 +20,7 @@ Tables holding per-file data should reference ``files(id) ON DELETE CASCADE``: t
 indexer replaces a changed file by deleting its row, so cascades clean everything else.
 
 A migration that changes how derived data is computed calls :func:`invalidate_files`
-so the next ``index`` run rebuilds it (SPEC §1: a schema change rebuilds derived data).
+so the next ``index`` run rebuilds it (a schema change rebuilds derived data).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tables for semantic search (SPEC §4).
+"""Tables for semantic search.
 
 - ``vectors``: one row per (model id, hash of the exact embedded text). Chunks point at
   it through ``chunks.embed_hash``, so identical texts — in one workspace or many —

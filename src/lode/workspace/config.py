@@ -1,4 +1,4 @@
-"""A workspace's rules (SPEC §1): include/exclude globs, the code toggle, and the
+"""A workspace's rules: include/exclude globs, the code toggle, and the
 extensions a user declares as text.
 
 Only these types are ever read — there is no content sniffing: registered code
