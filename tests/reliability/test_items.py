@@ -165,6 +165,18 @@ def test_3_long_word_query_is_linear(world):
     assert seconds < 3, f"{seconds:.1f} s"
 
 
+def test_3_query_term_and_length_caps(world):
+    """Owned by the search rewrite: a query of thousands of distinct words is answered in
+    bounded time, one over the length cap is refused naming 'query' — never a stall or
+    an internal error."""
+    d, _, _ = world
+    many_words = " ".join(f"word{i}x{i * 7919 % 10007}" for i in range(6000))  # ~60k characters
+    (kind, _), seconds = _timed(d, "search.query", {"query": many_words, "workspace": "many"})
+    assert seconds < 3, f"{seconds:.1f} s"
+    (reply,) = d.exchange(request("search.query", {"query": "w " * 60_000, "workspace": "many"}))
+    assert reply["error"]["code"] == -32602 and "query" in reply["error"]["message"], reply
+
+
 def test_3_requests_of_a_client_that_hung_up_do_not_run(world):
     d, _, _ = world
     # 200 distinct requests (no two alike, so none is answered from the reply cache) of

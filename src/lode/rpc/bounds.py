@@ -33,7 +33,7 @@ MAX_CONNECTIONS = 512
 #: Every ``limit`` parameter is clamped to its method's maximum (documented in
 #: docs/daemon.md); zero or a negative limit is refused.
 LIMIT_MAX = {
-    "search.query": 200,
+    "search.query": 1000,  # the search's own maximum (lode.search.options)
     "symbol.definition": 1000,
     "symbol.references": 5000,
     "symbol.implementations": 1000,
