@@ -46,5 +46,11 @@ def status_command(workspace, db_path, as_json):
             out.print(f"  [red]{len(ws['refused'])} refused[/]:")
             for r in ws["refused"]:
                 out.print(f"    {escape(shown(r['path']))}: {escape(r['reason'])}")
+        held = {h["path"] for h in ws.get("held_files", [])}
+        if held:  # kept as another build (or an earlier conversion) indexed them
+            out.print(f"  [magenta]{ws['held']} held[/]:")
+            for h in ws["held_files"]:
+                out.print(f"    {escape(shown(h['path']))} ({h['hold']}): {escape(h['reason'])}")
         for n in ws.get("notes", []):
-            out.print(f"  [yellow]note[/] {escape(shown(n['path']))}: {escape(n['note'])}")
+            if n["path"] not in held:  # a held file's note is its reason, shown above
+                out.print(f"  [yellow]note[/] {escape(shown(n['path']))}: {escape(n['note'])}")

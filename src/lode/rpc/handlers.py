@@ -85,12 +85,31 @@ def workspace_list(ctx: Context) -> Any:
     return ctx.service.list_workspaces()
 
 
+_SETTINGS = {"code": bool, "include": list[str], "exclude": list[str], "text_extensions": list[str]}
+
+
+def _settings(settings: dict, include, exclude, text_extensions) -> tuple:
+    for key, value in settings.items():
+        hint = _SETTINGS.get(key)
+        if hint is None:
+            raise InvalidParams(f"invalid params: unknown setting '{key}' for workspace.configure "
+                                f"(accepted: {', '.join(_SETTINGS)})", data={"param": key})
+        if value is not None and not matches(value, hint):
+            raise InvalidParams(f"invalid params: '{key}' must be {type_name(hint)}, got {json_type(value)}",
+                                data={"param": key})
+    return (settings.get("code"), settings.get("include", include), settings.get("exclude", exclude),
+            settings.get("text_extensions", text_extensions))
+
+
 @method("workspace.configure", writes=True)
-def workspace_configure(ctx: Context, workspace: str = REQUIRED, code: bool | None = None,
+def workspace_configure(ctx: Context, workspace: str = REQUIRED, code: bool | dict | None = None,
                         include: list[str] | None = None, exclude: list[str] | None = None,
                         text_extensions: list[str] | None = None) -> Any:
     """Change a workspace's settings (only those given); a watching daemon re-indexes
-    the workspace under the new settings."""
+    the workspace under the new settings. Also positional: ``["ws", {include, exclude,
+    text_extensions, code}]``."""
+    if isinstance(code, dict):  # the positional form: the settings as one object
+        code, include, exclude, text_extensions = _settings(code, include, exclude, text_extensions)
     result = ctx.service.configure_workspace(
         workspace, **_given(code=code, include=include, exclude=exclude,
                             text_extensions=text_extensions))

@@ -8,6 +8,9 @@ hybrid | auto) against what the store holds and what the machine can load, and
   with the reason in ``semantic.reason`` (the search still answers).
 - ``rerank``: omitted/false → unranked; ``true``/``"required"`` → a ranker must run,
   else :class:`~lode.errors.RankRequired` (-32070); ``"auto"`` → rank when possible.
+  A ranker plug-in (entry point ``lode.rankers``) is the only ranker in use when one is
+  installed: probed once per process, and when its probe fails searches that require
+  ranking are refused and the others answer unranked, saying why.
 """
 
 from __future__ import annotations
@@ -88,8 +91,46 @@ def _rerank_option(value) -> str | None:
                         data={"param": "rerank"})
 
 
+_probes: dict[str, str | None] = {}  # ranker plug-in → None when its probe passed, else why
+
+
+class PluginRanker:
+    """A ranker plug-in behind lode's :class:`~.rank.Ranker` protocol (its scores
+    checked: one finite number per candidate)."""
+
+    def __init__(self, reg):
+        self.reg = reg
+        self.id = f"plugin:{reg.name}@{reg.version}"
+
+    def rank(self, query: str, candidates: list[dict]) -> list[float]:
+        scores = [float(x) for x in self.reg.impl.rank(query, candidates)]
+        if len(scores) != len(candidates):
+            raise RankRequired(f"ranker plug-in {self.reg.name!r} (package {self.reg.package}) gave "
+                               f"{len(scores)} scores for {len(candidates)} candidates")
+        return scores
+
+
+def _plugin_ranker():
+    """(the build's ranker plug-in, None or why it cannot rank), or (None, None)."""
+    from ..plugins import registry
+
+    found = registry().plugins("ranker")
+    if not found:
+        return None, None
+    reg = found[0]
+    if reg.name not in _probes:
+        try:
+            ok = reg.impl.probe()
+            _probes[reg.name] = None if ok is True else (ok if isinstance(ok, str) and ok else "its probe failed")
+        except Exception as exc:
+            _probes[reg.name] = f"its probe failed: {type(exc).__name__}: {exc}"
+    why = _probes[reg.name]
+    return reg, (f"ranker plug-in {reg.name!r} (package {reg.package}) cannot rank: {why}" if why else None)
+
+
 def plan(db: sqlite3.Connection, workspaces: list, mode: str, rerank) -> Plan:
     want_rank = _rerank_option(rerank)
+    plugin, plugin_why = _plugin_ranker() if want_rank else (None, None)
     # The vector matrix is only built when vectors will be used (it is cached per epoch,
     # but a lexical search should never pay for loading it).
     sem = semantic_state(db, workspaces if (mode != "lexical" or want_rank) else None)
@@ -102,7 +143,15 @@ def plan(db: sqlite3.Connection, workspaces: list, mode: str, rerank) -> Plan:
             p.semantic = {**sem, "available": False, "reason": exc.message}
     if p.embedder is not None and mode != "lexical":
         p.mode_used = "hybrid" if mode in ("auto", "hybrid") else "semantic"
-    if want_rank:
+    if want_rank and plugin is not None:  # the build's own ranker is the only one in use
+        if plugin_why is not None:
+            if want_rank == "required":
+                raise RankRequired(f"rerank was required but {plugin_why}", data={"param": "rerank"})
+            p.rank = {"available": False, "used": False, "ranker": plugin.name, "reason": plugin_why}
+        else:
+            p.ranker = PluginRanker(plugin)
+            p.rank = {"available": True, "used": True, "ranker": p.ranker.id, "package": plugin.package}
+    elif want_rank:
         if p.embedder is None:
             if want_rank == "required":
                 raise RankRequired("rerank was required but no ranker can rank: "
