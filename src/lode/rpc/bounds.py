@@ -84,7 +84,7 @@ def run_with(token: Token, fn, *args, **kwargs):
 def _why(token: Token) -> LodeError:
     if token.cancelled:
         return Cancelled("cancelled: the client disconnected")
-    return RequestTimeout(f"the request ran over its {REQUEST_SECONDS:g} s deadline and was stopped")
+    return RequestTimeout("the request ran over its deadline and was stopped")
 
 
 def _progress() -> int:
