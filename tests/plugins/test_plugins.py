@@ -113,6 +113,16 @@ def test_pdf_plugin_indexes_pdfs_and_uninstalling_it_holds_them(venv, tmp_path):
         st = _status(venv, db)
         assert st["held"] == 0 and st["languages"]["pdf"]["files"] == 2
         assert "d:pdf@1+markdown-1" in st["chunkers"]
+        # A daemon of this environment serves the PDF's text, read-only.
+        sock = str(tmp_path / "d.sock")
+        try:
+            read = venv.lode("--call", "doc.read", json.dumps({"path": "docs/ops.pdf", "workspace": "ws"}),
+                             "--socket", sock, db=db)
+            assert read.code == 0, read.err
+            doc = json.loads(read.out)
+            assert doc["derived"] and doc["read_only"] and "## Page 2" in doc["text"]
+        finally:
+            venv.lode("--call", "sys.shutdown", "--socket", sock, db=db)
     finally:
         venv.uninstall("lode-pdf")
 
@@ -253,11 +263,14 @@ def test_two_plugins_claiming_one_extension_stop_lode(venv, plugin, tmp_path):
                   ("lode-second", DERIVER.format(exts=(".lodex",)), {"lode.derivers": {"second": "lode_second:D"}}))
     root = tmp_path / "ws"
     root.mkdir()
+    expected = ("plug-in 'second' (package lode-second) claims .lodex, which chunker plug-in 'first' "
+                "(package lode-first) claims too")
     run = venv.lode("status", db=tmp_path / "store.db", path=[site])
-    assert run.code == 4
-    msg = _one_line(run.err)
-    assert "plug-in 'second' (package lode-second) claims .lodex, which chunker plug-in 'first' " \
-           "(package lode-first) claims too" in msg
+    assert run.code == 4 and expected in _one_line(run.err)
+    # The daemon refuses to start the same way, before it listens.
+    run = venv.lode("serve", "--socket", str(tmp_path / "s.sock"), db=tmp_path / "store.db", path=[site])
+    assert run.code == 4 and expected in _one_line(run.err)
+    assert not (tmp_path / "s.sock").exists()
 
 
 # --- rankers, capabilities ---------------------------------------------------------------

@@ -30,6 +30,13 @@ def serve_command(socket_path: str | None, db_path: str | None, no_watch: bool, 
 
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    try:
+        from ..plugins import registry
+
+        registry()  # a broken plug-in stops the daemon before it serves anything
+    except LodeError as exc:
+        fail(exc.message)
+        sys.exit(exc.exit_code)
     daemon = Daemon(socket_path, db_path, watch=not no_watch)
     threading.Thread(target=_warm_up, args=(daemon.socket_path,), daemon=True, name="warm-up").start()
     try:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..chunking.derive import DERIVED_EXTENSIONS
 from ..chunking.reader import read_bytes, read_text
-from ..errors import InvalidParams, NotFound
+from ..errors import FileRefused, InvalidParams, NotFound
 
 DEFAULT_READ_CHARS = 40_000
 MAX_READ_CHARS = 1_000_000
@@ -43,6 +43,25 @@ def derive(path: str) -> str:
     return derive_markdown(path, read_bytes(path))
 
 
+def _deriver_plugin(path: str):
+    from ..workspace.chunkers import plugin_for
+
+    return plugin_for("deriver", path)
+
+
+def _plugin_text(reg, path: str) -> str:
+    """A deriver plug-in's text of ``path`` (what the index holds for it)."""
+    from ..workspace.pipeline import MAX_DERIVED_FILE_BYTES
+
+    try:
+        return reg.impl.derive(path, read_bytes(path, MAX_DERIVED_FILE_BYTES))
+    except FileRefused:
+        raise
+    except Exception as exc:
+        raise FileRefused(path, f"deriver plug-in {reg.name!r} (package {reg.package}) failed: "
+                                f"{type(exc).__name__}: {exc}") from None
+
+
 def read(root: Root, path: str, *, offset: int = 0, limit: int = DEFAULT_READ_CHARS,
          line_start: int | None = None, line_end: int | None = None) -> dict:
     if offset < 0:
@@ -54,7 +73,9 @@ def read(root: Root, path: str, *, offset: int = 0, limit: int = DEFAULT_READ_CH
     if not os.path.exists(real):
         raise NotFound(f"no such file in workspace {root.name!r}: {rel}", data={"path": rel})
     derived = os.path.splitext(real)[1].lower() in DERIVED_EXTENSIONS
-    text = derive(real) if derived else read_text(real)
+    plugin = None if derived else _deriver_plugin(real)
+    text = derive(real) if derived else _plugin_text(plugin, real) if plugin else read_text(real)
+    derived = derived or plugin is not None
     first_line = 1
     if line_start is not None or line_end is not None:
         lines = text.splitlines(keepends=True)
