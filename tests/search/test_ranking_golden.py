@@ -104,3 +104,12 @@ def test_cli_files_answer(webapp, tmp_path):
     result = json.loads(out.stdout)
     assert [f["path"] for f in result["files"]][0] == "middleware/compress.go"
     assert len(result["files"]) == 2
+
+
+def test_a_name_defined_elsewhere_is_answered_by_its_reexport(webapp):
+    """`Decimal` is not defined in the project; the package that re-exports it
+    (`accounts/__init__.py`: `from decimal import Decimal`, listed in `__all__`) is
+    its public face, above the modules that merely use it."""
+    svc, ws = webapp
+    hits = svc.search("Decimal", ws, mode="lexical", limit=5)["hits"]
+    assert hits[0]["path"] == "accounts/__init__.py"

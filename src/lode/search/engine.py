@@ -96,6 +96,9 @@ def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> di
     # -- score, fuse, diversify -----------------------------------------------------
     t = time.perf_counter()
     lex = {c.id: c.bm25 for c in candidates}
+    exports = lexical.reexports(db, q, [w.id for w in workspaces]) if plan.mode_used != "semantic" else []
+    for cid in exports:
+        lex.setdefault(cid, 0.0)
     rows = ranking.load_rows(db, list(dict.fromkeys(list(lex) + [i for i, _ in nearest])))
     literals = [p.text for p in q.phrases if p.text.strip()]
     if not q.terms and not q.phrases and q.raw.strip():
@@ -107,6 +110,7 @@ def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> di
         scored = [ranking.Scored(i, s, 0, 0.0, rows[i], ["semantic"]) for i, s in sem.items()]
     else:
         scored = ranking.score({i: rows[i] for i in lex if i in rows}, lex, q, literals, bodies, tails)
+        ranking.reexported(scored, exports)
         if plan.mode_used == "hybrid" and sem and opts.mode == "auto":
             scored = fusion.fill(scored, sem, rows)
         elif plan.mode_used == "hybrid" and sem:

@@ -196,3 +196,29 @@ def retrieve(db: sqlite3.Connection, q: Query, workspace_ids: list[int], filters
     for i in named:
         by_id.setdefault(i, Candidate(i, 0.0, named=True))
     return list(by_id.values()), info
+
+
+def reexports(db: sqlite3.Connection, q: Query, workspace_ids: list[int]) -> list[int]:
+    """Chunks where the identifier a query names is re-exported (`pub use`, `export …
+    from`, a package's `from ._impl import X`), from the symbol index's re-export links:
+    when nothing in the workspace defines a name, that is its public face."""
+    ident = q.identifier
+    if ident is None or not q.terms:
+        return []
+    word = q.terms[-1].word if not q.dotted else q.dotted[0].rsplit(".", 1)[-1]
+    rev = word[::-1] + "."
+    marks = ",".join("?" * len(workspace_ids))
+    try:
+        links = db.execute(
+            "SELECT l.file_id, l.line FROM symbol_links l JOIN files f ON f.id = l.file_id "
+            f"WHERE l.rname >= ? AND l.rname < ? AND f.workspace_id IN ({marks}) LIMIT 20",
+            [rev, rev[:-1] + "/", *workspace_ids]).fetchall()
+    except sqlite3.OperationalError:  # a store without the symbol tables
+        return []
+    out = []
+    for file_id, line in links:
+        row = db.execute("SELECT id FROM chunks WHERE file_id = ? AND line_start <= ? AND line_end >= ? "
+                         "ORDER BY ord LIMIT 1", (file_id, line + 1, line + 1)).fetchone()
+        if row:
+            out.append(row[0])
+    return list(dict.fromkeys(out))

@@ -234,6 +234,18 @@ def spelled_tier(row: dict, q: Query) -> int:
     return 2 if words == parts else 0
 
 
+def reexported(scored: list[Scored], exports: list[int]) -> None:
+    """When nothing in the workspace defines the identifier a query names, the chunks
+    that re-export it take the definition tier (2)."""
+    if not exports or any(s.tier >= 2 for s in scored):
+        return
+    wanted = set(exports)
+    for s in scored:
+        if s.id in wanted:
+            s.tier = 2
+            s.score += 2
+
+
 def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: list[str],
           bodies: dict[int, str], tails: set[int]) -> list[Scored]:
     """One score per candidate (not yet diversified)."""
