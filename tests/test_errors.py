@@ -47,6 +47,7 @@ def test_exit_codes_follow_the_class_behind_the_code():
 def test_old_import_paths_still_name_the_same_classes():
     from lode.cli.remote import RemoteFailed
     from lode.embed.models import ModelUnavailable
+    from lode.plugins.registry import PluginError
     from lode.rpc.bounds import Cancelled, ReplyTooLarge, RequestTimeout
     from lode.rpc.client import NoDaemon, RemoteError
     from lode.rpc.protocol import InternalError, InvalidRequest, MethodNotFound, ParseError
@@ -56,7 +57,7 @@ def test_old_import_paths_still_name_the_same_classes():
 
     for cls in (RemoteFailed, ModelUnavailable, Cancelled, ReplyTooLarge, RequestTimeout,
                 NoDaemon, RemoteError, InternalError, InvalidRequest, MethodNotFound,
-                ParseError, DaemonRunning, StoreError, IndexFailed):
+                ParseError, DaemonRunning, StoreError, IndexFailed, PluginError):
         assert getattr(errors, cls.__name__) is cls
 
 

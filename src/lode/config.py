@@ -1,4 +1,12 @@
-"""Typed configuration. Values travel as arguments; there are no module globals to mutate."""
+"""Typed configuration, and the one list of what can be tuned.
+
+Values travel as arguments; there are no module globals to mutate. This module is also
+the index of everything that changes lode's behaviour from outside the code: every
+environment variable lode reads (:data:`ENVIRONMENT`, :data:`OTHER_ENVIRONMENT`) and
+where each tunable constant lives (:data:`TUNABLES`). tests/test_config.py checks that
+every ``LODE_*`` name the code reads is here, and every numeric module constant is
+listed in :data:`TUNABLES`.
+"""
 
 from __future__ import annotations
 
@@ -19,3 +27,86 @@ class ChunkConfig:
 
 
 DEFAULT_CHUNK_CONFIG = ChunkConfig()
+
+
+#: Every ``LODE_*`` environment variable: what it does (command-line options win).
+ENVIRONMENT: dict[str, str] = {
+    "LODE_DB": "the store file, for every command and the daemon (else "
+               "$XDG_DATA_HOME/lode/lode.db, i.e. ~/.local/share/lode/lode.db)",
+    "LODE_SOCKET": "the daemon's socket (else $XDG_RUNTIME_DIR/lode/daemon.sock, else "
+                   "/tmp/lode-<uid>/daemon.sock)",
+    "LODE_NO_DAEMON": "1: CLI commands open the store even when a daemon serves it "
+                      "(as --no-daemon)",
+    "LODE_MODEL": "the embedding model when none is named: static (default) or minilm",
+    "LODE_LSP": "language-server hand-off: off/0/none disables it; a comma-separated "
+                "list of server names allows only those",
+    "LODE_LSP_PATH": "folders searched for language-server executables before $PATH",
+    "LODE_LSP_TIMEOUT": "seconds a language server may take to answer (default 5)",
+    "LODE_PLUGINS": "off/0/no: load no plug-ins (lode's built-ins only)",
+}
+
+#: Other environment variables lode reads or sets.
+OTHER_ENVIRONMENT: dict[str, str] = {
+    "XDG_DATA_HOME": "read: the folder of the default store",
+    "XDG_RUNTIME_DIR": "read: the folder of the default daemon socket",
+    "XDG_CACHE_HOME": "read: where compact tokenizers are cached",
+    "PATH": "read: where language servers are found (after $LODE_LSP_PATH)",
+    "EDITOR": "read: the TUI opens a hit in it",
+    "HF_HUB_OFFLINE": "set to 1 before a model loads: lode never downloads",
+    "TRANSFORMERS_OFFLINE": "set to 1 before a model loads: lode never downloads",
+    "TOKENIZERS_PARALLELISM": "set to true unless already set",
+}
+
+#: Where each tunable constant lives (module → names). The constants stay beside the
+#: code they tune; this is the one list of them.
+TUNABLES: dict[str, tuple[str, ...]] = {
+    "lode.config": ("MAX_TEXT_BYTES",),  # and ChunkConfig: body, short-content and embed budgets
+    # indexing
+    "lode.workspace.indexer": ("TASK_FILES", "INLINE_BELOW", "BATCH_FILES", "BATCH_CHUNKS",
+                               "BULK_CACHE_KIB", "BULK_CHECKPOINT_PAGES"),
+    "lode.workspace.pipeline": ("CHUNK_SECONDS", "MAX_DERIVED_FILE_BYTES"),
+    "lode.workspace.held": ("RETRY_FIRST", "RETRY_MAX", "HASH_LIMIT"),
+    "lode.chunking.summary": ("SIGNATURE_MAX", "VALUE_MAX"),
+    "lode.symbols.layout": ("LAYOUT_SECONDS",),
+    "lode.symbols.typed": ("MAX_DEPTH",),
+    "lode.embed.vectors": ("EMBED_BATCH", "RECLAIM_BATCH"),
+    "lode.embed.compact": ("KEEP_EXTENDED",),
+    # search and lookups
+    "lode.search.options": ("DEFAULT_LIMIT", "MAX_LIMIT"),
+    "lode.search.query": ("MAX_QUERY_CHARS", "MAX_WORD_CHARS", "LONG_QUERY_WORDS"),
+    "lode.search.lexical": ("CANDIDATES", "MAX_TERMS", "NAMED", "SUBSTRING_SCAN_LIMIT",
+                            "MAX_SUBSTRING_CHARS", "COMMON_SHARE", "COMMON_MIN_CHUNKS"),
+    "lode.search.semantic": ("CANDIDATES",),
+    "lode.search.ranking": ("PATH_WEIGHT", "PATH_NAMED_WEIGHT", "NAME_WEIGHT", "FILE_WEIGHT",
+                            "FILE_CAP", "FILE_MASS_WEIGHT", "MENTION_WEIGHT", "DEPTH_BONUS",
+                            "PROSE", "TEST", "AUX", "TINY", "TINY_LINES", "TINY_ALL", "TAIL",
+                            "DIVERSITY"),
+    "lode.search.fusion": ("SHORT_WORDS", "WEIGHT_SHORT", "RRF_K", "SEMANTIC_ONLY_FLOOR"),
+    "lode.search.rank": ("TOP_N", "BODY_CHARS", "BLEND"),
+    "lode.search.engine": ("MAX_HIGHLIGHTS", "FILE_CHUNKS"),
+    "lode.search.snippet": ("SNIPPET_LINES", "SNIPPET_CHARS"),
+    "lode.symbols.index": ("MAX_LINK_DEPTH", "MAX_NAME_CHARS", "DEFAULT_LIMIT"),
+    "lode.symbols.fuzzy": ("TIER_CAP",),
+    "lode.symbols.api": ("MAX_BODY_LINES",),
+    "lode.symbols.structure": ("MAX_CAPTURE_TEXT",),
+    # the daemon and its clients
+    "lode.rpc.protocol": ("MAX_REQUEST_BYTES", "MAX_BATCH", "MAX_DEPTH"),
+    "lode.rpc.bounds": ("REQUEST_SECONDS", "MAX_DAEMON_INPUT", "MAX_REPLY_BYTES",
+                        "MAX_CONNECTIONS", "MAX_NAME_CHARS"),
+    "lode.rpc.cache": ("MAX_BYTES", "MAX_ENTRY_BYTES"),
+    "lode.rpc.documents": ("DEFAULT_READ_CHARS", "MAX_READ_CHARS"),
+    "lode.rpc.server": ("BACKLOG",),
+    "lode.rpc.watch": ("TARGETED_LIMIT", "BURST_PATHS", "BURST_QUIET", "BURST_WAIT",
+                       "EMBED_IDLE", "ROOT_CHECK"),
+    "lode.cli.remote": ("CONNECT_SECONDS", "CALL_SECONDS"),
+    "lode.cli.search": ("RPC_MAX_LIMIT",),
+    "lode.mcp.budget": ("DEFAULT_BUDGET_CHARS",),
+    "lode.lsp.server": ("MAX_WORKSPACE_SYMBOLS",),
+    "lode.lsp.servers": ("DEFAULT_TIMEOUT",),
+    "lode.tui.app": ("HEARTBEAT_SECONDS",),
+    "lode.tui.connection": ("GRACE_SECONDS", "RECONNECT_SECONDS"),
+    "lode.tui.render": ("CONTEXT_LINES", "MAX_PREVIEW_LINES"),
+    "lode.tui.search_pane": ("DEBOUNCE_SECONDS", "RESULT_LIMIT"),
+    "lode.tui.symbols_pane": ("PREVIEW_CONTEXT",),
+    "lode.tui.workspaces_pane": ("POLL_SECONDS",),
+}

@@ -121,6 +121,12 @@ class IndexFailed(LodeError):
     """An index run could not run at all (its worker processes failed to start)."""
 
 
+class PluginError(LodeError):
+    """A plug-in is unusable as installed: lode refuses to start (names it and its package)."""
+
+    exit_code = 4
+
+
 # --- the daemon's process and its clients ---------------------------------------------
 
 class DaemonRunning(LodeError):

@@ -19,7 +19,7 @@ import threading
 from dataclasses import dataclass, field
 from importlib import metadata
 
-from ..errors import LodeError
+from ..errors import PluginError  # defined with the other errors; imported here by its old path
 from .protocols import EXTENSION_PATTERN, NAME_PATTERN, VERSION_PATTERN
 
 GROUPS = {"chunker": "lode.chunkers", "deriver": "lode.derivers", "ranker": "lode.rankers"}
@@ -29,12 +29,6 @@ _METHOD = {"chunker": "chunk", "deriver": "derive", "ranker": "rank"}
 #: ``d:<name>@<version>+markdown-1`` (a deriver's text, chunked as Markdown).
 CHUNKER_PREFIX = "p:"
 DERIVER_PREFIX = "d:"
-
-
-class PluginError(LodeError):
-    """A plug-in is unusable as installed: lode refuses to start (names it and its package)."""
-
-    exit_code = 4
 
 
 @dataclass(frozen=True)
