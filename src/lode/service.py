@@ -312,8 +312,8 @@ class Service:
         return api.query_ast(query, paths, language, limit or 1000, root=root)
 
     def capabilities(self) -> dict:
-        from .plugins import registry
+        from .plugins.capabilities import registered_ids
         from .search import engine
 
-        return {"registered": [r.describe() for r in registry().entries],"search_modes": list(engine.MODES), "semantic": engine.semantic_state(self.store.db),
+        return {**registered_ids(),"search_modes": list(engine.MODES), "semantic": engine.semantic_state(self.store.db),
                 "rank": engine.rank_state(self.store.db), "store": {"path": self.db_path, "schema": "sqlite"}}

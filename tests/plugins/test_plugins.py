@@ -182,6 +182,14 @@ def test_chunker_plugin_sections_then_held_when_missing_then_lifted(venv, plugin
     assert hit["kind"] == "section" and hit["hold"] == "current"
     assert _status(venv, db)["held"] == 1
 
+    # A TUI of the build with the plug-in reads more than a daemon without it.
+    plain = venv.python_json("import json; from lode.service import Service; "
+                             f"print(json.dumps(Service({str(db)!r}).capabilities()))")
+    assert "p:ini@1" not in plain["chunkers"]
+    offer = venv.python_json("import json, sys; from lode.tui import capabilities as c; "
+                             f"print(json.dumps(c.reads_more(c.local(), c.from_capabilities({plain!r}))))", [site])
+    assert offer == {"chunkers": ["p:ini@1"]}
+
     # With it again (same version, same bytes) the hold is lifted without re-reading.
     run = _index(venv, db, root, [site])
     assert run["indexed"] == 0

@@ -50,14 +50,11 @@ def from_capabilities(caps: dict[str, Any]) -> Registry:
 
 
 def local() -> Registry:
-    """What this installation registers (imported lazily: only the registries)."""
-    from ..chunking import chunkers
-    from ..chunking.derive import DERIVED_EXTENSIONS, deriver_id
+    """What this installation registers, lode's own and its plug-ins (lode.plugins), in
+    the shape its daemon would report it."""
+    from ..plugins.capabilities import registered_ids
 
-    derivers = {deriver_id("x" + ext) for ext in DERIVED_EXTENSIONS}
-    # No ranker registry exists yet (the body ranker is built in): rankers stay
-    # unreported until plug-in rankers register somewhere this can list.
-    return Registry(frozenset(chunkers()), frozenset(d for d in derivers if d), None)
+    return from_capabilities(registered_ids())
 
 
 def reads_more(mine: Registry, theirs: Registry) -> dict[str, list[str]] | None:
