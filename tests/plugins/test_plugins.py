@@ -137,6 +137,8 @@ def test_pdf_plugin_indexes_pdfs_and_uninstalling_it_holds_them(venv, tmp_path):
     assert "deriver plug-in 'pdf'" in st["held_files"][0]["reason"]
     human = venv.lode("status", db=db)
     assert "2 held" in _one_line(human.out), human.out
+    human = venv.lode("search", "freed batches", db=db)
+    assert "docs/ops.pdf:" in human.out and "(held: current)" in human.out
 
     # Changed while held: still the old text, marked stale. Deleted while held: gone.
     (root / "docs" / "ops.pdf").write_bytes(make_pdf(["Compaction runs weekly now."], title="Operations guide"))

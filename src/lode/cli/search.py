@@ -85,8 +85,9 @@ def search_command(query, limit, paths, globs, languages, kinds, tags, mode, rer
         return
     for h in hits:
         where = f"{h['workspace']}:" if many else ""
+        held = f" [yellow](held: {h['hold']})[/]" if h.get("hold") else ""  # from a plug-in this build lacks
         out.print(f"[magenta]{escape(shown(where + h['path']))}:{h['snippet_line']}[/] [dim]{h['kind']}[/] "
-                  f"[bold]{escape(shown(h['breadcrumb']))}[/]")
+                  f"[bold]{escape(shown(h['breadcrumb']))}[/]{held}")
         snippet = Text(h["snippet"])
         if pattern is not None:
             snippet.highlight_regex(pattern, "bold yellow")

@@ -84,8 +84,9 @@ class Tools:
 def _slim_hits(result: Any) -> Any:
     if isinstance(result, dict) and isinstance(result.get("hits"), list):
         out = {k: v for k, v in result.items() if k in ("hits", "mode_used", "semantic", "total", "indexing")}
-        out["hits"] = [{k: h[k] for k in HIT_FIELDS if k in h} if isinstance(h, dict) else h
-                       for h in result["hits"]]
+        # ``hold`` only when set: a file kept from a plug-in this build lacks (README, Plug-ins)
+        out["hits"] = [{**{k: h[k] for k in HIT_FIELDS if k in h}, **({"hold": h["hold"]} if h.get("hold") else {})}
+                       if isinstance(h, dict) else h for h in result["hits"]]
         return out
     return result
 
