@@ -107,3 +107,21 @@ def test_typescript_project(ts_project):
         assert {"Shape", "Circle", "area"} <= {s.name for s in outline}
 
     session(db, root, scenario, "--no-lsp")
+
+
+def test_hand_off_behind_lode_lsp(python_project, monkeypatch):
+    """Without --no-lsp, lode lsp asks the real server behind it: the inferred
+    `w = make(); w.render()` is found, which the index alone does not know."""
+    from .conftest import need
+
+    need("jedi-language-server")
+    monkeypatch.setenv("LODE_LSP", "jedi-language-server")
+    db, root = python_project
+
+    async def scenario(c: LanguageClient):
+        refs = await c.text_document_references_async(lsp.ReferenceParams(
+            text_document=doc(root, "shapes/model.py"), position=lsp.Position(3, 9),
+            context=lsp.ReferenceContext(include_declaration=False)))
+        assert {("app.py", 6), ("app.py", 11)} <= where(root, refs)
+
+    session(db, root, scenario)
