@@ -37,7 +37,7 @@ ALPHABET = "".join(chr(c) for c in range(0x20, 0x7F)) + "\t\n\r\u203a"  # › jo
 _OUTSIDE = re.compile(r"[^\x20-\x7e\t\n\r\u203a]")
 _PIECE = re.compile(r"[\x20-\x7e\t\n\r\u203a\u2581]*")  # ▁ marks a word's start
 PIECE_CHARS = frozenset(ALPHABET + "\u2581")
-KEEP_EXTENDED = 4  # extended tokenizers kept in the cache folder (the newest)
+KEEP_EXTENDED = 8  # extended tokenizers kept in the cache folder (the newest)
 
 
 def fits(texts) -> bool:

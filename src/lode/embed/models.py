@@ -185,7 +185,20 @@ class StaticEmbedder:
             rows *= self.weights[flat][:, None]
         return rows
 
+    # Texts pooled per pass: the gathered token vectors of one pass (~100 tokens a text,
+    # 256 bytes a token) are the embedding stage's largest allocation.
+    pass_texts = 512
+
     def embed(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
+        texts = list(texts)
+        if len(texts) <= self.pass_texts:
+            return self._embed(texts)
+        return np.concatenate([self._embed(texts[i:i + self.pass_texts])
+                               for i in range(0, len(texts), self.pass_texts)])
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
