@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -198,6 +200,13 @@ def test_chunker_plugin_sections_then_held_when_missing_then_lifted(venv, plugin
     assert _hits(venv, db, "eviction", [site])[0]["hold"] == ""
     assert _status(venv, db, [site])["held"] == 0
 
+    # A new version of the plug-in is no reason to hold: it re-chunks its files.
+    newer = plugin("lode-ini2", INI_CHUNKER.replace('version = "1"', 'version = "2"'),
+                   {"lode.chunkers": {"ini": "lode_ini2:IniChunker"}})
+    assert _index(venv, db, root, [newer])["indexed"] == 1
+    st = _status(venv, db, [newer])
+    assert st["held"] == 0 and st["chunkers"] == ["p:ini@2"]
+
 
 def test_chunker_breaking_the_partition_is_disabled_and_its_files_read_as_text(venv, plugin, tmp_path):
     site = plugin("lode-overlap", '''
@@ -379,8 +388,17 @@ def test_corrupt_docx_after_a_good_one_keeps_the_good_chunks(venv, tmp_path):
     (held,) = st["held_files"]
     assert held["hold"] == "stale" and "not a readable .docx" in held["reason"] and held["retry_at"]
 
-    # Unchanged and not due: not read again. The good bytes back: the hold is lifted.
+    # Unchanged and not due: not read again. Due: tried again, failing again doubles the wait.
     assert _index(venv, db, root)["held"] == 0
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE files SET retry_at = 0 WHERE path = 'policy.docx'")
+    assert _index(venv, db, root)["held"] == 1
+    with sqlite3.connect(db) as con:
+        attempts, retry_at = con.execute("SELECT attempts, retry_at FROM files WHERE path = 'policy.docx'").fetchone()
+    assert attempts == 2 and retry_at - time.time() > 100  # two minutes after one
+    assert _hits(venv, db, "perishable")[0]["hold"] == "stale"
+
+    # The good bytes back: the hold is lifted.
     (root / "policy.docx").write_bytes(good)
     run = _index(venv, db, root)
     assert run["touched"] == 1
