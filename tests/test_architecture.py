@@ -79,12 +79,9 @@ INTERFACE_DEBTS = {
     ("lsp/server.py", "lode.symbols.structure"),
     ("lsp/handoff.py", "lode.languages"),
     ("lsp/handoff.py", "lode.symbols.api"),
-    # The TUI names formats from the chunkers instead of asking sys.capabilities.
-    ("tui/capabilities.py", "lode.chunking"),
-    ("tui/capabilities.py", "lode.chunking.derive"),
-    # "the watcher is started in two places": the TUI reads the daemon's socket path
-    # from the server module.
-    ("tui/connection.py", "lode.rpc.server"),
+    # The TUI names formats from the chunker/plug-in table instead of asking the daemon's
+    # sys.capabilities.
+    ("tui/capabilities.py", "lode.plugins.capabilities"),
 }
 
 # Rule 2. (importing file, imported interface module).

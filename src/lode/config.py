@@ -10,7 +10,9 @@ listed in :data:`TUNABLES`.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
 MAX_TEXT_BYTES = 16 * 1024 * 1024  # larger files are refused, with the reason recorded
 
@@ -27,6 +29,37 @@ class ChunkConfig:
 
 
 DEFAULT_CHUNK_CONFIG = ChunkConfig()
+
+
+# The two paths every part of lode agrees on, here so that a client (``lode --call``,
+# the TUI, a CLI command asking the daemon) finds them without loading the store or
+# the daemon.
+
+def default_db_path() -> Path:
+    """``$XDG_DATA_HOME/lode/lode.db``, i.e. ``~/.local/share/lode/lode.db``."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "lode" / "lode.db"
+
+
+def resolve_db_path(db: str | os.PathLike | None = None) -> Path:
+    """The store: ``db`` (``--db``), else ``$LODE_DB``, else :func:`default_db_path`."""
+    if db:
+        return Path(db).expanduser()
+    env = os.environ.get("LODE_DB")
+    if env:
+        return Path(env).expanduser()
+    return default_db_path()
+
+
+def default_socket_path() -> str:
+    """``$LODE_SOCKET``, else ``$XDG_RUNTIME_DIR/lode/daemon.sock``, else
+    ``/tmp/lode-<uid>/daemon.sock`` — always per user."""
+    env = os.environ.get("LODE_SOCKET")
+    if env:
+        return env
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    base = os.path.join(runtime, "lode") if runtime else f"/tmp/lode-{os.getuid()}"
+    return os.path.join(base, "daemon.sock")
 
 
 #: Every ``LODE_*`` environment variable: what it does (command-line options win).

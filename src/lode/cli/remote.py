@@ -24,6 +24,7 @@ import socket
 import click
 
 from .. import __version__
+from ..config import default_socket_path, resolve_db_path
 from ..errors import LodeError, RemoteFailed  # noqa: F401 (old import path)
 
 NO_DAEMON_ENV = "LODE_NO_DAEMON"
@@ -42,27 +43,13 @@ class Unusable(Exception):
 
 
 def socket_path() -> str:
-    """The daemon's default socket; mirrors :func:`lode.rpc.server.default_socket_path`
-    (not imported: that module pulls in asyncio and the handlers)."""
-    env = os.environ.get("LODE_SOCKET")
-    if env:
-        return env
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    base = os.path.join(runtime, "lode") if runtime else f"/tmp/lode-{os.getuid()}"
-    return os.path.join(base, "daemon.sock")
+    """The daemon's default socket (lode.config, which loads neither asyncio nor SQLite)."""
+    return default_socket_path()
 
 
 def store_path(db_path: str | None) -> str:
-    """The store a command opens; mirrors :func:`lode.store.location.resolve_db_path`
-    (not imported: the store package loads SQLite and its migrations; a test keeps the
-    two equal)."""
-    if db_path:
-        return os.path.expanduser(db_path)
-    env = os.environ.get("LODE_DB")
-    if env:
-        return os.path.expanduser(env)
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return os.path.join(base, "lode", "lode.db")
+    """The store a command opens (lode.config, which loads neither asyncio nor SQLite)."""
+    return str(resolve_db_path(db_path))
 
 
 class Daemon:

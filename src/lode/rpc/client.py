@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from ..errors import NoDaemon, RemoteError  # noqa: F401 (old import path)
-from .server import default_socket_path
+from ..config import default_socket_path
 
 
 class Client:

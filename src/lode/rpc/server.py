@@ -22,6 +22,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from ..config import default_socket_path  # noqa: F401 (old import path)
 from ..errors import DaemonRunning, LodeError
 from .bounds import (MAX_CONNECTIONS, MAX_CONNECTION_INPUT, MAX_DAEMON_INPUT, MAX_REPLY_BYTES,
                      REQUEST_SECONDS, Cancelled, ReplyTooLarge, RequestTimeout, Token,
@@ -40,17 +41,6 @@ TOO_LARGE = object()
 #: first write then fails with "Connection lost"): room for every client served.
 BACKLOG = 2 * MAX_CONNECTIONS
 OVER_BUDGET = object()
-
-
-def default_socket_path() -> str:
-    """``$LODE_SOCKET``, else ``$XDG_RUNTIME_DIR/lode/daemon.sock``, else
-    ``/tmp/lode-<uid>/daemon.sock`` — always per user."""
-    env = os.environ.get("LODE_SOCKET")
-    if env:
-        return env
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    base = os.path.join(runtime, "lode") if runtime else f"/tmp/lode-{os.getuid()}"
-    return os.path.join(base, "daemon.sock")
 
 
 def _private_dir(path: str) -> None:

@@ -14,7 +14,7 @@ import time
 from typing import Any, Callable
 
 from ..rpc.client import Client, NoDaemon, RemoteError, start_daemon
-from ..rpc.server import default_socket_path
+from ..config import default_socket_path
 
 # While another client restarts the daemon (a newer build taking over) the socket is
 # briefly dead; wait this long for someone else's daemon before starting our own.
