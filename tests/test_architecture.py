@@ -101,7 +101,6 @@ SQL_DEBTS = Counter({
     "search/lexical.py": 11,
     "search/ranking.py": 3,
     "search/semantic.py": 4,
-    "service.py": 1,            # the known chunk kinds
     "symbols/api.py": 2,
     "symbols/index.py": 19,
     "symbols/schema.py": 7,     # "the store imports lode.symbols.schema to migrate it"

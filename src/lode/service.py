@@ -15,7 +15,7 @@ import os
 from .errors import InvalidParams, NotFound
 from .store import Store, resolve_db_path
 from .store.sqlite import WorkspaceRow
-from .workspace import WorkspaceConfig, check_root, check_text_extensions, index_workspace
+from .workspace import WorkspaceConfig, check_root, check_text_extensions
 from .workspace import held
 
 
@@ -180,6 +180,8 @@ class Service:
                     continue
                 rel.append(os.path.relpath(ap, ws.root).replace(os.sep, "/"))
             paths = rel
+        from .workspace import index_workspace  # the indexer loads only to index
+
         result = index_workspace(self.store, ws, progress=progress, workers=workers, only=paths).to_dict()
         if embed:
             from .embed.indexing import embed_after_index
@@ -216,7 +218,7 @@ class Service:
         return result
 
     def _check_kinds(self, kinds) -> None:
-        known = {k for (k,) in self.store.db.execute("SELECT DISTINCT kind FROM chunks")}
+        known = self.store.chunk_kinds()
         unknown = [k for k in kinds if k not in known]
         if unknown:
             raise InvalidParams(f"invalid params: unknown kind {unknown[0]!r}; kinds in this index: "

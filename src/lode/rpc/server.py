@@ -22,7 +22,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from ..config import default_socket_path  # noqa: F401 (old import path)
+from ..config import default_socket_path
 from ..errors import DaemonRunning, LodeError
 from .bounds import (MAX_CONNECTIONS, MAX_CONNECTION_INPUT, MAX_DAEMON_INPUT, MAX_REPLY_BYTES,
                      REQUEST_SECONDS, Cancelled, ReplyTooLarge, RequestTimeout, Token,

@@ -237,6 +237,10 @@ class Store:
         return {"files": files, "lines": lines, "chunks": chunks, "languages": langs,
                 "refused": refusals, "notes": notes, "chunkers": chunkers}
 
+    def chunk_kinds(self) -> set[str]:
+        """Every chunk kind the store holds (``function``, ``section``, …)."""
+        return {k for (k,) in self.db.execute("SELECT DISTINCT kind FROM chunks")}
+
     def size_bytes(self) -> int:
         total = 0
         for suffix in ("", "-wal", "-shm"):
