@@ -21,7 +21,7 @@
 
 from __future__ import annotations
 
-from .migrations import migration, run_script
+from .migrations import invalidate_files, migration, run_script
 
 FTS_TOKENIZER = "porter unicode61 remove_diacritics 2 tokenchars '_'"
 _FTS_TOKENIZER_0001 = "unicode61 remove_diacritics 2 tokenchars '_'"
@@ -113,3 +113,11 @@ def scope_token(workspace_id: int) -> str:
 def _fts_workspace_token(db):
     db.execute("UPDATE chunks_fts SET breadcrumb = breadcrumb || ' lodews' || "
                "(SELECT f.workspace_id FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id = chunks_fts.rowid)")
+
+
+@migration("0005_reextract_typed_references")
+def _reextract(db):
+    # Symbol extraction now follows types (receivers, typed parameters and fields,
+    # self/this, call results) and names text-only languages: every file is read again
+    # on the next index run so stored symbols and chunks match what a fresh index gives.
+    invalidate_files(db)
