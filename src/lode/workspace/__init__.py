@@ -4,6 +4,15 @@ read → parse → chunk → symbols (:mod:`.pipeline`), and incremental indexin
 store (:mod:`.indexer`)."""
 
 from .config import WorkspaceConfig, check_root, check_text_extensions
-from .indexer import IndexStats, index_workspace
 
 __all__ = ["WorkspaceConfig", "check_root", "check_text_extensions", "IndexStats", "index_workspace"]
+
+
+def __getattr__(name: str):
+    # The indexer (chunkers, markdown-it, …) loads when indexing is asked for: a symbol
+    # look-up that only needs the rules should not pay ~50 ms for it.
+    if name in ("IndexStats", "index_workspace"):
+        from . import indexer
+
+        return getattr(indexer, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
