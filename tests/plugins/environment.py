@@ -51,6 +51,7 @@ class Venv:
 
     def env(self, extra_path: list[Path] = ()) -> dict:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("LODE_", "PYTHON"))}
+        env["LODE_NO_DAEMON"] = "1"  # each run is this environment's own lode, never a daemon's
         if extra_path:
             env["PYTHONPATH"] = os.pathsep.join(str(p) for p in extra_path)
         return env

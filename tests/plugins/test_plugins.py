@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -115,16 +116,24 @@ def test_pdf_plugin_indexes_pdfs_and_uninstalling_it_holds_them(venv, tmp_path):
         st = _status(venv, db)
         assert st["held"] == 0 and st["languages"]["pdf"]["files"] == 2
         assert "d:pdf@1+markdown-1" in st["chunkers"]
-        # A daemon of this environment serves the PDF's text, read-only.
-        sock = str(tmp_path / "d.sock")
+        # A daemon of this environment serves the PDF's text, read-only. (Not watching:
+        # it must not re-index behind the runs below, and it is stopped before them.)
+        sock = tmp_path / "d.sock"
+        daemon = subprocess.Popen([venv.python, "-m", "lode", "serve", "--no-watch", "--socket", str(sock),
+                                   "--db", str(db)], env=venv.env(), stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL)
         try:
+            deadline = time.monotonic() + 30
+            while not sock.exists() and daemon.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.05)
             read = venv.lode("--call", "doc.read", json.dumps({"path": "docs/ops.pdf", "workspace": "ws"}),
-                             "--socket", sock, db=db)
+                             "--socket", str(sock), db=db)
             assert read.code == 0, read.err
             doc = json.loads(read.out)
             assert doc["derived"] and doc["read_only"] and "## Page 2" in doc["text"]
         finally:
-            venv.lode("--call", "sys.shutdown", "--socket", sock, db=db)
+            daemon.terminate()
+            daemon.wait(30)
     finally:
         venv.uninstall("lode-pdf")
 
