@@ -55,6 +55,14 @@ def venv(tmp_path_factory):
     return Venv(tmp_path_factory.mktemp("plugin-venv") / "venv")
 
 
+@pytest.fixture(scope="session")
+def pdf_package(tmp_path_factory):
+    """A copy of the example plug-in (pip builds in its source folder: not in the repository's)."""
+    dest = tmp_path_factory.mktemp("lode-pdf") / "lode-pdf"
+    shutil.copytree(EXAMPLE_PDF, dest, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+    return str(dest)
+
+
 @pytest.fixture
 def plugin(tmp_path, venv):
     """plugin(dist, source, {group: {name: "module:Obj"}}) → a folder it is installed in
@@ -92,7 +100,7 @@ def _index(venv, db, root, path=()):
 
 # --- the example PDF deriver ------------------------------------------------------------
 
-def test_pdf_plugin_indexes_pdfs_and_uninstalling_it_holds_them(venv, tmp_path):
+def test_pdf_plugin_indexes_pdfs_and_uninstalling_it_holds_them(venv, pdf_package, tmp_path):
     root, db = tmp_path / "ws", tmp_path / "store.db"
     (root / "docs").mkdir(parents=True)
     (root / "README.md").write_text("# Shop\n\nSee the operations guide.\n")
@@ -106,7 +114,7 @@ def test_pdf_plugin_indexes_pdfs_and_uninstalling_it_holds_them(venv, tmp_path):
     assert not _hits(venv, db, "freed batches")
     assert _status(venv, db)["files"] == 1
 
-    venv.pip(str(EXAMPLE_PDF))
+    venv.pip(pdf_package)
     try:
         run = _index(venv, db, root)
         assert run["indexed"] == 2
@@ -162,7 +170,7 @@ def test_pdf_plugin_indexes_pdfs_and_uninstalling_it_holds_them(venv, tmp_path):
     assert _status(venv, db)["held"] == 1
 
     # The plug-in back: the changed PDF is derived again and no longer held.
-    venv.pip(str(EXAMPLE_PDF))
+    venv.pip(pdf_package)
     try:
         run = _index(venv, db, root)
         assert run["indexed"] == 1
