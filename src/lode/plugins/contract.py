@@ -10,6 +10,7 @@ text, with a note saying why), since one bad answer means the next may be bad to
 
 from __future__ import annotations
 
+from ..config import DEFAULT_CHUNK_CONFIG
 from ..models import Chunk
 
 _disabled: dict[str, str] = {}  # plug-in name → the violation that disabled it
@@ -53,9 +54,10 @@ def disabled(name: str) -> str | None:
     return _disabled.get(name)
 
 
-def chunk_with(reg, path: str, data: bytes) -> list[Chunk]:
+def chunk_with(reg, path: str, data: bytes, embed_budget: int = DEFAULT_CHUNK_CONFIG.embed_budget) -> list[Chunk]:
     """The chunks plug-in ``reg`` makes of ``data``; raises ContractBroken (and disables
-    the plug-in) when its output breaks the partition or it fails."""
+    the plug-in) when its output breaks the partition or it fails. Embed texts are held
+    to ``embed_budget`` characters, as lode's own are."""
     why = _disabled.get(reg.name)
     if why is not None:
         raise ContractBroken(why)
@@ -79,5 +81,5 @@ def chunk_with(reg, path: str, data: bytes) -> list[Chunk]:
         line_end = newlines + 1 + data.count(b"\n", start, end - 1)
         breadcrumb = crumb or (f"{path} › {kind} {name}" if name else f"{path} › {kind}")
         chunks.append(Chunk(path, start, end, newlines + 1, line_end, kind, name, breadcrumb,
-                            embed if embed is not None else breadcrumb, reg.id))
+                            (embed if isinstance(embed, str) else breadcrumb)[:embed_budget], reg.id))
     return chunks

@@ -190,7 +190,7 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
             chunks = chunk_markdown(job.path, text, config, chunker=job.chunker)
         elif plugin is not None:
             try:
-                chunks = _with_deadline(CHUNK_SECONDS, chunk_with, plugin, job.path, data)
+                chunks = _with_deadline(CHUNK_SECONDS, chunk_with, plugin, job.path, data, config.embed_budget)
             except ContractBroken as exc:
                 chunks = chunk_text(job.path, text, config)
                 note = str(exc)
