@@ -49,8 +49,8 @@ def test_each_break_of_the_partition_is_named(spans, why):
 
 
 def test_chunks_get_lines_breadcrumbs_and_a_bounded_embed():
-    spans = [{"byte_start": 0, "byte_end": 9, "kind": "section", "name": "a", "embed": "e" * 5000},
-             {"byte_start": 10, "byte_end": len(TEXT), "kind": "section", "name": "b"}]
+    spans = [{"byte_start": 0, "byte_end": 10, "kind": "section", "name": "a", "embed": "e" * 5000},
+             {"byte_start": 11, "byte_end": len(TEXT), "kind": "section", "name": "b"}]
     a, b = chunk_with(_reg("good", spans), "conf/app.ini", TEXT, embed_budget=100)
     assert (a.line_start, a.line_end, b.line_start, b.line_end) == (1, 2, 4, 5)
     assert b.breadcrumb == "conf/app.ini › section b" and b.embed == b.breadcrumb
