@@ -3,8 +3,9 @@
     python bench/index.py CORPUS [--queries 100] [--workers N] [--keep DIR]
 
 CORPUS is a folder of real code, e.g. the Go standard library from Debian's
-golang-1.19-src package (/usr/share/go-1.19/src, ~2M lines). Prints: full index time,
-no-op re-index time, store size, peak RSS, and p50/p95 latency of identifier queries
+golang-1.19-src package (/usr/share/go-1.19/src, ~2M lines). Prints: full index time
+(`--no-embed`; `bench/cli.py` adds embeddings, the CLI's look-ups and a daemon), no-op
+re-index time, store size, peak RSS, and p50/p95 latency of identifier queries
 (the names of random functions and methods in the corpus, fixed seed) for lode
 (in-process, warm, as the daemon serves them) and for `rg -w -F IDENT CORPUS`, plus the
 time of `ctags -R` over the same tree, as ratios. Wall times depend on what else the
@@ -77,12 +78,13 @@ def main() -> None:
     env = {**os.environ, "LODE_DB": str(db)}
     extra = ["--workers", str(args.workers)] if args.workers else []
 
-    full_s, proc = timed([*LODE, "index", str(corpus), "--json", *extra], env=env)
+    # --no-embed: this row is indexing beside ctags; embedding is bench/cli.py's row.
+    full_s, proc = timed([*LODE, "index", str(corpus), "--json", "--no-embed", *extra], env=env)
     if proc.returncode != 0:
         sys.exit(f"bench: lode index failed:\n{proc.stderr}")
     full = json.loads(proc.stdout)
     peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    noop_s, proc = timed([*LODE, "index", str(corpus), "--json", *extra], env=env)
+    noop_s, proc = timed([*LODE, "index", str(corpus), "--json", "--no-embed", *extra], env=env)
     noop = json.loads(proc.stdout)
     status = json.loads(subprocess.run([*LODE, "status", "--json"], env=env, capture_output=True,
                                        text=True).stdout)
@@ -103,7 +105,7 @@ def main() -> None:
 
     svc = Service(db)
     t = time.perf_counter()
-    svc.index(ws["name"])
+    svc.index(ws["name"], embed=False)
     noop_warm_s = time.perf_counter() - t
     svc.search(queries[0], ws["name"])  # warm the page cache and the connection
     lode_ms, top_ok = [], 0
