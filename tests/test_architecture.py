@@ -103,7 +103,6 @@ SQL_DEBTS = Counter({
     "search/semantic.py": 4,
     "symbols/api.py": 2,
     "symbols/index.py": 19,
-    "symbols/schema.py": 7,     # "the store imports lode.symbols.schema to migrate it"
     "workspace/held.py": 8,     # held files (plug-in work, new this session): belongs in store/
     "workspace/indexer.py": 6,
 })

@@ -34,7 +34,7 @@ from typing import Callable
 # Modules that register migrations, in application order.
 MIGRATION_MODULES: tuple[str, ...] = (
     "lode.store.schema",
-    "lode.symbols.schema",
+    "lode.store.schema_symbols",
     "lode.store.schema_vectors",
     "lode.store.schema_paths",
     "lode.store.schema_held",

@@ -3,8 +3,8 @@
 - :mod:`.extraction` turns one parsed file into :class:`~.records.FileSymbols`, using
   each language's ``symbols.scm`` and rule table (``lode/languages/<lang>/symbols.py``)
   and a small resolver per language (:mod:`.resolvers`) for module paths and imports.
-- :mod:`.schema` holds the tables (migration ``0100_symbols``) and the per-file writer
-  the store calls inside the indexer's transaction.
+- :mod:`lode.store.schema_symbols` holds the tables (migration ``0100_symbols``) and the
+  per-file writer the store calls inside the indexer's transaction.
 - :mod:`.index` answers lookups (:class:`~.index.SymbolIndex`); :mod:`.fuzzy` ranks
   partial names; :mod:`.structure` runs outlines and tree-sitter queries over files.
 """

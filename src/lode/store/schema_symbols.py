@@ -1,0 +1,110 @@
+"""The symbol index's tables (named migrations) and the writer that fills them per file.
+
+- ``symbol_files``: a file's record — its module, the names it contributes (newline
+  separated: together they are the name stream fuzzy search reads) and its import
+  aliases (JSON). Mtime and size live on ``files``.
+- ``symbols``: qualified name → position and kind. The name is stored reversed
+  (``rname``) so that every trailing form of it is a prefix: ``_impl.Widget`` finds
+  ``mypkg._impl.Widget`` with one index range scan.
+- ``symbol_links``: re-exports and module aliases (``mypkg.Widget`` → ``mypkg._impl.Widget``),
+  resolved at lookup time; ``wild`` is 1 for ``name.*`` forms, 2 for a name reachable
+  as an attribute but outside the module's ``__all__``.
+- ``symbol_relations``: ``sub`` extends / implements ``base``; a Go interface
+  ``requires`` a method or ``embeds`` an interface.
+
+Every table references ``files(id) ON DELETE CASCADE``: the indexer replaces a changed
+file by deleting its row, which removes exactly that file's contribution.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from typing import TYPE_CHECKING
+
+from .hooks import file_writer
+from .migrations import migration
+
+if TYPE_CHECKING:  # the store reads these records; it does not import the symbol package
+    from ..symbols.records import FileSymbols
+
+
+@migration("0100_symbols")
+def _symbols(db: sqlite3.Connection) -> None:
+    for statement in """
+    CREATE TABLE symbol_files (
+        file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+        module TEXT NOT NULL,
+        names TEXT NOT NULL,
+        aliases TEXT NOT NULL
+    );
+    CREATE TABLE symbols (
+        file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+        rname TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        line INTEGER NOT NULL,
+        col INTEGER NOT NULL,
+        detail TEXT NOT NULL
+    );
+    CREATE INDEX symbols_rname ON symbols(rname);
+    CREATE INDEX symbols_file ON symbols(file_id);
+    CREATE TABLE symbol_links (
+        file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+        rname TEXT NOT NULL,
+        target TEXT NOT NULL,
+        wild INTEGER NOT NULL,
+        line INTEGER NOT NULL,
+        col INTEGER NOT NULL
+    );
+    CREATE INDEX symbol_links_rname ON symbol_links(rname);
+    CREATE INDEX symbol_links_target ON symbol_links(target);
+    CREATE INDEX symbol_links_file ON symbol_links(file_id);
+    CREATE TABLE symbol_relations (
+        file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+        sub TEXT NOT NULL,
+        base TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        line INTEGER NOT NULL,
+        col INTEGER NOT NULL
+    );
+    CREATE INDEX symbol_relations_base ON symbol_relations(base);
+    CREATE INDEX symbol_relations_sub ON symbol_relations(sub);
+    CREATE INDEX symbol_relations_file ON symbol_relations(file_id)
+    """.split(";"):
+        db.execute(statement)
+
+
+@migration("0101_symbol_files_module")
+def _symbol_files_module(db: sqlite3.Connection) -> None:
+    # star re-exports consult the target module's __all__ by module name
+    db.execute("CREATE INDEX symbol_files_module ON symbol_files(module)")
+
+
+def write_file_symbols(db: sqlite3.Connection, file_id: int, fs: FileSymbols) -> None:
+    """Replace one file's contribution (the caller holds the transaction)."""
+    for table in ("symbol_files", "symbols", "symbol_links", "symbol_relations"):
+        db.execute(f"DELETE FROM {table} WHERE file_id = ?", (file_id,))
+    db.execute("INSERT INTO symbol_files (file_id, module, names, aliases) VALUES (?, ?, ?, ?)",
+               (file_id, fs.module, "\n".join(fs.names), json.dumps(fs.aliases, ensure_ascii=False)))
+    db.executemany("INSERT INTO symbols (file_id, rname, kind, line, col, detail) VALUES (?, ?, ?, ?, ?, ?)",
+                   [(file_id, s.name[::-1], s.kind, s.line, s.column, s.detail) for s in fs.symbols])
+    rows = []
+    for link in fs.links:
+        wild = link.name.endswith(".*")
+        name = link.name[:-2] if wild else link.name
+        target = link.target[:-2] if link.target.endswith(".*") else link.target
+        flag = 1 if wild else (0 if link.exported else 2)
+        rows.append((file_id, name[::-1], target, flag, link.line, link.column))
+    db.executemany("INSERT INTO symbol_links (file_id, rname, target, wild, line, col) VALUES (?, ?, ?, ?, ?, ?)",
+                   rows)
+    db.executemany("INSERT INTO symbol_relations (file_id, sub, base, kind, line, col) VALUES (?, ?, ?, ?, ?, ?)",
+                   [(file_id, r.sub, r.base, r.kind, r.line, r.column) for r in fs.relations])
+
+
+@file_writer
+def _store_symbols(db: sqlite3.Connection, file_id: int, record) -> None:
+    """The store's per-file hook: ``record.symbols`` holds this file's FileSymbols."""
+    for fs in getattr(record, "symbols", None) or ():
+        if hasattr(fs, "relations"):  # a FileSymbols (lode.symbols.records)
+            write_file_symbols(db, file_id, fs)
