@@ -11,6 +11,7 @@ Rules (docs/architecture.md explains them):
    (``tree_sitter_<lang>``) are imported under ``lode/languages/`` only.
 4. SQL is written under ``lode/store/`` only.
 5. Per-language knowledge lives under ``lode/languages/``.
+6. The store is the bottom layer: it imports the shared vocabularies and itself only.
 
 The code breaks some of these today. Each break is listed below as a known debt (issue
 14's words beside it) so the test passes now, fails on any new break, and fails when a
@@ -91,6 +92,12 @@ UPWARD_DEBTS = {
     ("service.py", "lode.lsp.handoff"),
 }
 
+# Rule 6. (importing file, imported module).
+STORE_DEBTS = {
+    # A migration rebuilds the breadcrumb labels with the search tokenizer's function.
+    ("store/schema.py", "lode.search.tokens"),
+}
+
 # Rule 4. file → SQL literals in it. "SQL is spread over store/, symbols/index.py,
 # symbols/api.py, embed/vectors.py, search/lexical.py, search/semantic.py,
 # search/engine.py"
@@ -149,12 +156,25 @@ def _is_module(dotted: str) -> bool:
     return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
 
 
+def _type_only(tree: ast.Module) -> set[int]:
+    """Import statements under ``if TYPE_CHECKING:`` (annotations only, never run)."""
+    skip = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", getattr(node.test, "attr", "")) == "TYPE_CHECKING":
+            skip.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    return skip
+
+
 def _imports(path: Path) -> set[str]:
-    """Every module ``path`` imports (at any depth, function-local ones too), absolute.
-    ``from pkg import name`` counts as ``pkg.name`` when that is a module."""
+    """Every module ``path`` imports (at any depth, function-local ones too, not those
+    under ``if TYPE_CHECKING:``), absolute. ``from pkg import name`` counts as
+    ``pkg.name`` when that is a module."""
     package = ["lode", *path.relative_to(SRC).parts[:-1]]
     found: set[str] = set()
+    skip = _type_only(_tree(path))
     for node in ast.walk(_tree(path)):
+        if id(node) in skip:
+            continue
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -176,7 +196,10 @@ def _lode_imports(path: Path) -> set[str]:
     mods = {m for m in _imports(path) if m == "lode" or m.startswith("lode.")}
     explicit = set()
     package = ["lode", *path.relative_to(SRC).parts[:-1]]
+    skip = _type_only(_tree(path))
     for node in ast.walk(_tree(path)):
+        if id(node) in skip:
+            continue
         if isinstance(node, ast.ImportFrom):
             base = package[: len(package) - node.level + 1] if node.level else []
             module = ".".join(base + ([node.module] if node.module else [])) if node.level else node.module
@@ -238,6 +261,17 @@ def test_nothing_below_the_interfaces_imports_one():
         found.update((rel, m) for m in _lode_imports(path) if _layer(m) in INTERFACES)
     assert not found - UPWARD_DEBTS, f"upward imports: {sorted(found - UPWARD_DEBTS)}"
     assert not UPWARD_DEBTS - found, f"debts paid, remove them: {sorted(UPWARD_DEBTS - found)}"
+
+
+def test_the_store_is_the_bottom_layer():
+    found = set()
+    for path in _files():
+        rel = _rel(path)
+        if rel.startswith("store/"):
+            found.update((rel, m) for m in _lode_imports(path)
+                         if m not in VOCABULARY and not m.startswith("lode.store"))
+    assert not found - STORE_DEBTS, f"the store imports layers above it: {sorted(found - STORE_DEBTS)}"
+    assert not STORE_DEBTS - found, f"debts paid, remove them: {sorted(STORE_DEBTS - found)}"
 
 
 def test_only_the_adapter_imports_tree_sitter():
