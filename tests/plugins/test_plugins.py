@@ -307,6 +307,8 @@ def test_two_plugins_claiming_one_extension_stop_lode(venv, plugin, tmp_path):
     run = venv.lode("serve", "--socket", str(tmp_path / "s.sock"), db=tmp_path / "store.db", path=[site])
     assert run.code == 4 and expected in _one_line(run.err)
     assert not (tmp_path / "s.sock").exists()
+    run = venv.lode("mcp", "--no-watch", db=tmp_path / "store.db", path=[site])
+    assert run.code == 4 and expected in _one_line(run.err)
 
 
 # --- rankers, capabilities ---------------------------------------------------------------

@@ -30,13 +30,7 @@ def serve_command(socket_path: str | None, db_path: str | None, no_watch: bool, 
 
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    try:
-        from ..plugins import registry
-
-        registry()  # a broken plug-in stops the daemon before it serves anything
-    except LodeError as exc:
-        fail(exc.message)
-        sys.exit(exc.exit_code)
+    _check_plugins()
     daemon = Daemon(socket_path, db_path, watch=not no_watch)
     threading.Thread(target=_warm_up, args=(daemon.socket_path,), daemon=True, name="warm-up").start()
     try:
@@ -90,6 +84,17 @@ def _warm_up(socket_path: str) -> None:
         conn.close()
 
 
+def _check_plugins() -> None:
+    """A broken plug-in stops a server before it serves anything (exit 4, naming it)."""
+    from ..plugins import registry
+
+    try:
+        registry()
+    except LodeError as exc:
+        fail(exc.message)
+        sys.exit(exc.exit_code)
+
+
 @main.command("mcp")
 @click.option("--db", "db_path", metavar="PATH", envvar="LODE_DB",
               help="The store (default: $LODE_DB, else per user).")
@@ -112,6 +117,7 @@ def mcp_command(db_path: str | None, watch: bool, budget: int | None, roots: tup
     from ..mcp.server import run
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    _check_plugins()
     run(db_path, watch=watch, budget=budget, roots=roots, text_extensions=text_extensions,
         hand_off=hand_off)
 
