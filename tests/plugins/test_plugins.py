@@ -211,6 +211,15 @@ def test_chunker_plugin_sections_then_held_when_missing_then_lifted(venv, plugin
                              f"print(json.dumps(c.reads_more(c.local(), c.from_capabilities({plain!r}))))", [site])
     assert offer == {"chunkers": ["p:ini@1"]}
 
+    # The rules still apply to a held file: once the excludes cover it, it leaves.
+    (root / "legacy.ini").write_text("[legacy]\nmode = compatible\n")
+    assert _index(venv, db, root, [site])["indexed"] == 1
+    assert _index(venv, db, root)["deleted"] == 0 and _status(venv, db)["held"] == 2
+    venv.python_json("import json; from lode.service import Service; "
+                     f"Service({str(db)!r}).configure_workspace('ws', exclude=['legacy.ini']); print('{{}}')")
+    assert _index(venv, db, root)["deleted"] == 1
+    assert not _hits(venv, db, "compatible") and _status(venv, db)["held"] == 1
+
     # With it again (same version, same bytes) the hold is lifted without re-reading.
     run = _index(venv, db, root, [site])
     assert run["indexed"] == 0

@@ -9,7 +9,8 @@ plug-in it lacks made: the file is *held*, its chunks stay searchable, its hits 
 - ``stale``: the file changed since (or could not be derived again, below);
 - ``unchecked``: it could not be verified (unreadable, too large to hash).
 
-A held file still leaves the index when it is deleted. A build that has the plug-in
+A held file still leaves the index when it is deleted, or when the workspace's excludes
+come to cover it. A build that has the plug-in
 again re-indexes it as usual (or, when its bytes are current, just lifts the hold).
 
 A derived document that fails to convert when it changes keeps its previous chunks,
@@ -71,11 +72,14 @@ def settle(store, ws, known: dict, walked_lacking: Iterable[str], gone: list[str
     longer admitted by this build's rules); returns the paths that really leave."""
     leave = []
     check = list(walked_lacking)
+    excluded = None
     for path in gone:
-        if lacking(known[path].chunker):
-            check.append(path)
-        else:
+        if not lacking(known[path].chunker):
             leave.append(path)
+            continue
+        if excluded is None:  # the workspace's excludes still apply: the rules may say "gone"
+            excluded = _excluded(ws)
+        (leave if excluded(path) else check).append(path)
     if not check:
         return leave
     stored = dict(store.db.execute("SELECT path, hold FROM files WHERE workspace_id = ? AND hold IS NOT NULL",
@@ -91,6 +95,15 @@ def settle(store, ws, known: dict, walked_lacking: Iterable[str], gone: list[str
         with store.transaction() as db:
             db.executemany("UPDATE files SET hold = ? WHERE workspace_id = ? AND path = ?", changes)
     return leave
+
+
+def _excluded(ws):
+    import pathspec
+
+    from .config import WorkspaceConfig
+
+    spec = pathspec.GitIgnoreSpec.from_lines(WorkspaceConfig.from_dict(ws.config).patterns_exclude())
+    return spec.match_file
 
 
 def lift(store, ws_id: int) -> None:
