@@ -10,6 +10,9 @@ from .common import db_option, json_option, open_service, run_or_exit, workspace
 from .output import json_line, out, shown
 
 
+HELD_SHOWN = 20  # held files listed by name; a store shared with a PDF build may hold thousands
+
+
 def _when(ts) -> str:
     if not ts:
         return "never"
@@ -49,8 +52,10 @@ def status_command(workspace, db_path, as_json):
         held = {h["path"] for h in ws.get("held_files", [])}
         if held:  # kept as another build (or an earlier conversion) indexed them
             out.print(f"  [magenta]{ws['held']} held[/]:")
-            for h in ws["held_files"]:
+            for h in ws["held_files"][:HELD_SHOWN]:
                 out.print(f"    {escape(shown(h['path']))} ({h['hold']}): {escape(h['reason'])}")
+            if len(held) > HELD_SHOWN:
+                out.print(f"    … and {len(held) - HELD_SHOWN} more (--json lists them all)")
         for n in ws.get("notes", []):
             if n["path"] not in held:  # a held file's note is its reason, shown above
                 out.print(f"  [yellow]note[/] {escape(shown(n['path']))}: {escape(n['note'])}")
