@@ -49,3 +49,13 @@ def test_diversify_lets_other_files_in_but_keeps_exact_definitions():
     assert [s.id for s in ranked][:3] == [1, 4, 5]
     ranked = diversify([_s(1, 1.0, 1, tier=3), _s(2, 0.9, 1, tier=3), _s(4, 0.5, 2)], 0.2)
     assert [s.id for s in ranked][:2] == [1, 2]
+
+
+def test_auxiliary_code_by_folder():
+    from lode.search.ranking import is_auxiliary
+
+    for p in ("vendor/github.com/x/y.go", "_examples/rest/main.go", "docs/conf.py",
+              "requests/packages/urllib3/response.py", "third_party/zlib/inflate.c"):
+        assert is_auxiliary(p), p
+    for p in ("packages/server/src/router.ts", "src/examples_util.py", "requests/models.py"):
+        assert not is_auxiliary(p), p

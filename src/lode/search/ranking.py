@@ -72,7 +72,10 @@ _AUX_DIRS = frozenset({"vendor", "vendored", "_vendor", "third_party", "thirdpar
 
 
 def is_auxiliary(path: str) -> bool:
-    return any(seg.lower() in _AUX_DIRS for seg in path.split("/")[:-1])
+    folders = [seg.lower() for seg in path.split("/")[:-1]]
+    # `pkg/packages/urllib3/…` is a package's vendored copy of another (a top-level
+    # `packages/` is a monorepo's own code).
+    return any(seg in _AUX_DIRS for seg in folders) or "packages" in folders[1:]
 
 
 def is_test_path(path: str) -> bool:
