@@ -53,12 +53,6 @@ INTERFACE_DEBTS = {
     # The same break in the CLI's output and status: display paths, language names.
     ("cli/output.py", "lode.store.paths"),
     ("cli/status.py", "lode.languages"),
-    # "rpc/documents.py implements doc.read inside the interface" (the plug-in
-    # derivers' text joined it this session)
-    ("rpc/documents.py", "lode.chunking.derive"),
-    ("rpc/documents.py", "lode.chunking.reader"),
-    ("rpc/documents.py", "lode.workspace.chunkers"),
-    ("rpc/documents.py", "lode.workspace.pipeline"),
     # The plug-in check at start (new this session) reads the registry itself instead
     # of asking the service.
     ("cli/serve.py", "lode.plugins.registry"),

@@ -127,7 +127,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.rpc.bounds": ("REQUEST_SECONDS", "MAX_DAEMON_INPUT", "MAX_REPLY_BYTES",
                         "MAX_CONNECTIONS", "MAX_NAME_CHARS"),
     "lode.rpc.cache": ("MAX_BYTES", "MAX_ENTRY_BYTES"),
-    "lode.rpc.documents": ("DEFAULT_READ_CHARS", "MAX_READ_CHARS"),
+    "lode.workspace.documents": ("DEFAULT_READ_CHARS", "MAX_READ_CHARS"),
     "lode.rpc.server": ("BACKLOG",),
     "lode.rpc.watch": ("TARGETED_LIMIT", "BURST_PATHS", "BURST_QUIET", "BURST_WAIT",
                        "EMBED_IDLE", "ROOT_CHECK"),

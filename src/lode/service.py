@@ -17,6 +17,7 @@ from .store import Store, resolve_db_path
 from .store.sqlite import WorkspaceRow
 from .workspace import WorkspaceConfig, check_root, check_text_extensions
 from .workspace import held
+from .workspace.documents import DEFAULT_READ_CHARS, Root
 
 
 def _globs(name: str, value) -> tuple[str, ...]:
@@ -144,6 +145,32 @@ class Service:
         real = os.path.realpath(path)
         inside = [w for w in self.store.workspaces() if real == w.root or real.startswith(w.root.rstrip(os.sep) + os.sep)]
         return max(inside, key=lambda w: len(w.root)).name if inside else None
+
+    # -- documents ----------------------------------------------------------------
+
+    def _roots(self) -> list[Root]:
+        return [Root(w.name, os.path.realpath(w.root)) for w in self.store.workspaces()]
+
+    def locate(self, path: str, workspace: str | None = None) -> tuple[str, str]:
+        """(workspace name, path relative to its root) for a request's ``path``: the named
+        workspace, else the one holding an absolute path, else the only one; a path that
+        resolves outside it is refused (-32602 naming ``path``)."""
+        from .workspace import documents
+
+        root = documents.resolve_root(self._roots(), workspace, path)
+        return root.name, documents.confine(root, path)[1]
+
+    def read_document(self, path: str, workspace: str | None = None, offset: int = 0,
+                      limit: int = DEFAULT_READ_CHARS, line_start: int | None = None,
+                      line_end: int | None = None) -> dict:
+        """A workspace file's text (derived formats as their read-only Markdown), confined
+        to the workspace, cut at a paragraph end with a marker line when longer than
+        ``limit`` — see :mod:`lode.workspace.documents`."""
+        from .workspace import documents
+
+        root = documents.resolve_root(self._roots(), workspace, path)
+        return documents.read(root, path, offset=offset, limit=limit, line_start=line_start,
+                              line_end=line_end)
 
     # -- indexing -----------------------------------------------------------------
 

@@ -98,7 +98,7 @@ def test_same_bytes_give_the_same_chunks(indexed, tmp_path):
 def test_fifo_and_socket_never_opened_by_doc_read(indexed):
     h, db, _ = indexed
     from lode.errors import FileRefused
-    from lode.rpc import documents
+    from lode.workspace import documents
 
     root = documents.Root("repo", os.path.realpath(h.root))
     outcome = {}

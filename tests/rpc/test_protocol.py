@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from lode.errors import InvalidParams, RankRequired
-from lode.rpc import documents
+from lode.workspace import documents
 from lode.rpc.methods import REQUIRED, MethodTable
 from lode.rpc.protocol import (Invalid, InvalidRequest, MethodNotFound, ParseError, decode,
                                encode_error, error_object, frame)

@@ -8,14 +8,13 @@ Methods that change the store are registered with ``writes=True`` and run one at
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from typing import Any, Callable
 
 from .. import __version__
-from ..errors import InvalidParams, LodeError, NotFound
-from . import documents
+from ..errors import InvalidParams, LodeError
+from ..service import DEFAULT_READ_CHARS
 from .bounds import check_name, clamp_limit, guard_connection
 from .methods import REQUIRED, MethodTable, NotAvailable, json_type, matches, type_name
 
@@ -290,9 +289,8 @@ def symbol_list(ctx: Context, workspace: str | None = None, prefix: str | None =
 @method("file.outline")
 def file_outline(ctx: Context, path: str = REQUIRED, workspace: str | None = None) -> Any:
     """The symbols a file defines, in order, with kinds and lines."""
-    root = resolve_root(ctx, workspace, path)
-    _, rel = documents.confine(root, path)
-    return ctx.service.outline(rel, workspace=root.name)
+    name, rel = ctx.service.locate(path, workspace)
+    return ctx.service.outline(rel, workspace=name)
 
 
 @method("ast.query")
@@ -301,57 +299,24 @@ def ast_query(ctx: Context, query: str = REQUIRED, language: str | None = None,
               limit: int | None = None) -> Any:
     """Run a tree-sitter query (S-expression) over a workspace's files of ``language``
     (or the given ``paths``, confined to the workspace); returns the captures."""
-    root = resolve_root(ctx, workspace, paths[0] if paths else ".")
-    rel = [documents.confine(root, p)[1] for p in paths] if paths else None
+    name, _ = ctx.service.locate(paths[0] if paths else ".", workspace)
+    rel = [ctx.service.locate(p, name)[1] for p in paths] if paths else None
     return ctx.service.query_ast(
-        query, **_given(language=language, paths=rel, workspace=root.name,
+        query, **_given(language=language, paths=rel, workspace=name,
                         limit=clamp_limit("ast.query", limit)))
 
 
 # --- documents --------------------------------------------------------------------------
 
-def _roots(ctx: Context) -> list[documents.Root]:
-    out = []
-    for ws in ctx.service.list_workspaces():
-        get = ws.get if isinstance(ws, dict) else (lambda k, _w=ws: getattr(_w, k, None))
-        root = get("root") or get("path")
-        if root:
-            out.append(documents.Root(str(get("name") or root), os.path.realpath(root)))
-    return out
-
-
-def resolve_root(ctx: Context, workspace: str | None, path: str) -> documents.Root:
-    roots = _roots(ctx)
-    if workspace is not None:
-        for r in roots:
-            if workspace in (r.name, r.path) or os.path.realpath(workspace) == r.path:
-                return r
-        raise NotFound(f"no workspace named {workspace!r}", data={"param": "workspace"})
-    if os.path.isabs(path):
-        real = os.path.realpath(path)
-        inside = [r for r in roots if real == r.path or real.startswith(r.path + os.sep)]
-        if inside:
-            return max(inside, key=lambda r: len(r.path))
-        raise InvalidParams(f"invalid params: 'path' {path!r} is outside every workspace",
-                            data={"param": "path"})
-    if len(roots) == 1:
-        return roots[0]
-    if not roots:
-        raise NotFound("no workspace has been added", data={"param": "workspace"})
-    raise InvalidParams("invalid params: 'workspace' is needed with a relative path when "
-                        "there are several workspaces", data={"param": "workspace"})
-
-
 @method("doc.read")
 def doc_read(ctx: Context, path: str = REQUIRED, workspace: str | None = None,
-             offset: int = 0, limit: int = documents.DEFAULT_READ_CHARS,
+             offset: int = 0, limit: int = DEFAULT_READ_CHARS,
              line_start: int | None = None, line_end: int | None = None) -> Any:
     """Read a file of a workspace (paths outside it are refused). Derived formats
     (.html/.htm/.docx) are served as read-only Markdown. Long text is cut at a paragraph
     end with a marker line; continue with ``offset=next_offset``."""
-    root = resolve_root(ctx, workspace, path)
-    return documents.read(root, path, offset=offset, limit=limit, line_start=line_start,
-                          line_end=line_end)
+    return ctx.service.read_document(path, workspace, offset=offset, limit=limit,
+                                     line_start=line_start, line_end=line_end)
 
 
 # --- system -----------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""``doc.read``: a workspace file's text, confined to the workspace, in bounded pieces.
+"""A workspace file's text (``doc.read``), confined to the workspace, in bounded pieces.
 
 Paths are resolved against the workspace root and refused (-32602 naming ``path``) when
 they resolve outside it — ``..``, absolute paths and symlinks included. Derived formats
@@ -12,9 +12,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from ..chunking.derive import DERIVED_EXTENSIONS
-from ..chunking.reader import read_bytes, read_text
 from ..errors import FileRefused, InvalidParams, NotFound
+from .roots import holding, within
 
 DEFAULT_READ_CHARS = 40_000
 MAX_READ_CHARS = 1_000_000
@@ -26,11 +25,33 @@ class Root:
     path: str  # real (symlink-free) absolute path
 
 
+def resolve_root(roots: list[Root], workspace: str | None, path: str) -> Root:
+    """The workspace a request's ``path`` is read in: the named one, else the one holding
+    an absolute path, else the only one there is."""
+    if workspace is not None:
+        for r in roots:
+            if workspace in (r.name, r.path) or os.path.realpath(workspace) == r.path:
+                return r
+        raise NotFound(f"no workspace named {workspace!r}", data={"param": "workspace"})
+    if os.path.isabs(path):
+        found = holding(path, roots, lambda r: r.path)
+        if found is not None:
+            return found
+        raise InvalidParams(f"invalid params: 'path' {path!r} is outside every workspace",
+                            data={"param": "path"})
+    if len(roots) == 1:
+        return roots[0]
+    if not roots:
+        raise NotFound("no workspace has been added", data={"param": "workspace"})
+    raise InvalidParams("invalid params: 'workspace' is needed with a relative path when "
+                        "there are several workspaces", data={"param": "workspace"})
+
+
 def confine(root: Root, path: str) -> tuple[str, str]:
     """(absolute real path, path relative to the root), or -32602 if outside."""
     candidate = path if os.path.isabs(path) else os.path.join(root.path, path)
     real = os.path.realpath(candidate)
-    if real != root.path and not real.startswith(root.path.rstrip(os.sep) + os.sep):
+    if not within(real, root.path):
         raise InvalidParams(f"invalid params: 'path' {path!r} is outside workspace "
                             f"{root.name!r} ({root.path})", data={"param": "path", "path": path})
     return real, os.path.relpath(real, root.path)
@@ -39,19 +60,21 @@ def confine(root: Root, path: str) -> tuple[str, str]:
 def derive(path: str) -> str:
     """The derived Markdown text of an .html/.htm/.docx file — the text the index holds."""
     from ..chunking.derive import derive as derive_markdown
+    from ..chunking.reader import read_bytes
 
     return derive_markdown(path, read_bytes(path))
 
 
 def _deriver_plugin(path: str):
-    from ..workspace.chunkers import plugin_for
+    from .chunkers import plugin_for
 
     return plugin_for("deriver", path)
 
 
 def _plugin_text(reg, path: str) -> str:
     """A deriver plug-in's text of ``path`` (what the index holds for it)."""
-    from ..workspace.pipeline import MAX_DERIVED_FILE_BYTES
+    from ..chunking.reader import read_bytes
+    from .pipeline import MAX_DERIVED_FILE_BYTES
 
     try:
         return reg.impl.derive(path, read_bytes(path, MAX_DERIVED_FILE_BYTES))
@@ -69,6 +92,10 @@ def read(root: Root, path: str, *, offset: int = 0, limit: int = DEFAULT_READ_CH
     if not 0 < limit <= MAX_READ_CHARS:
         raise InvalidParams(f"invalid params: 'limit' must be between 1 and {MAX_READ_CHARS}",
                             data={"param": "limit"})
+    # The readers load on a read, not with the service (a symbol look-up never needs them).
+    from ..chunking.derive import DERIVED_EXTENSIONS
+    from ..chunking.reader import read_text
+
     real, rel = confine(root, path)
     if not os.path.exists(real):
         raise NotFound(f"no such file in workspace {root.name!r}: {rel}", data={"path": rel})

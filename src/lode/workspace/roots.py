@@ -1,0 +1,29 @@
+"""Which workspace holds a path: the one answer the service, the daemon's handlers, the
+symbol look-ups and the watcher share.
+
+Roots are stored as real (symlink-free) absolute paths; a path is held by the innermost
+root it lies in, so a workspace nested inside another owns its own files.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Callable, Iterable, TypeVar
+
+T = TypeVar("T")
+
+
+def within(real: str, root: str) -> bool:
+    """Whether the real path ``real`` is ``root`` or lies below it."""
+    return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def holding(path: str, items: Iterable[T], root_of: Callable[[T], str] = lambda w: w.root,
+            *, real: bool = False) -> T | None:
+    """The item of ``items`` (workspaces, or anything ``root_of`` gives a real root for)
+    whose root holds ``path`` — the innermost when roots nest — or None. ``path`` is made
+    real first unless ``real`` says it already is."""
+    if not real:
+        path = os.path.realpath(path)
+    inside = [it for it in items if within(path, root_of(it))]
+    return max(inside, key=lambda it: len(root_of(it))) if inside else None
