@@ -42,13 +42,20 @@ def default_db_path() -> Path:
 
 
 def resolve_db_path(db: str | os.PathLike | None = None) -> Path:
-    """The store: ``db`` (``--db``), else ``$LODE_DB``, else :func:`default_db_path`."""
-    if db:
-        return Path(db).expanduser()
-    env = os.environ.get("LODE_DB")
-    if env:
-        return Path(env).expanduser()
-    return default_db_path()
+    """The store: ``db`` (``--db``), else ``$LODE_DB``, else :func:`default_db_path`.
+    A URL (``postgresql://…``) is refused rather than taken for a folder name: the
+    store is a SQLite file in this build."""
+    value = db or os.environ.get("LODE_DB")
+    if not value:
+        return default_db_path()
+    text = os.fspath(value)
+    scheme = text.split("://", 1)[0] if "://" in text else ""
+    if scheme and scheme.replace("+", "").replace("-", "").replace(".", "").isalnum() and scheme[0].isalpha():
+        from .errors import StoreError
+
+        raise StoreError(f"the store {text!r} is a {scheme} URL; this build keeps its store in a SQLite "
+                         "file: give a file path (a shared PostgreSQL store is not available yet)")
+    return Path(text).expanduser()
 
 
 def default_socket_path() -> str:
