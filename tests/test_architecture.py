@@ -56,10 +56,6 @@ INTERFACE_DEBTS = {
     # The plug-in check at start (new this session) reads the registry itself instead
     # of asking the service.
     ("cli/serve.py", "lode.plugins.registry"),
-    # "rpc/handlers.py builds sys.capabilities from chunking/languages"
-    ("rpc/handlers.py", "lode.chunking"),
-    ("rpc/handlers.py", "lode.chunking.derive"),
-    ("rpc/handlers.py", "lode.languages"),
     # "mcp/server.py goes through rpc (its TABLE, Context, Watcher)"
     ("mcp/server.py", "lode.rpc.handlers"),
     ("mcp/server.py", "lode.rpc.watch"),

@@ -340,9 +340,28 @@ class Service:
             root = self.store.workspaces()[0].root
         return api.query_ast(query, paths, language, limit or 1000, root=root)
 
+    @staticmethod
+    def build_capabilities() -> dict:
+        """What this build reads, known without a store: chunkers with their extensions,
+        languages and derived formats (``sys.capabilities`` answers with these even when
+        the store cannot be opened)."""
+        from .chunking import chunkers
+        from .chunking.derive import DERIVED_EXTENSIONS, deriver_id
+        from .languages import LANGUAGES
+
+        return {"chunkers": chunkers(),
+                "languages": [{"name": s.name, "extensions": list(s.extensions), "chunker": s.chunker_id}
+                              for s in LANGUAGES],
+                "derived_formats": {ext: deriver_id("x" + ext) for ext in sorted(DERIVED_EXTENSIONS)}}
+
     def capabilities(self) -> dict:
+        """The build's capabilities with the plug-ins' ids (the registry's table), the
+        search modes, and this store's embedding model and ranker (each with the reason
+        when there is none)."""
         from .plugins.capabilities import registered_ids
         from .search import engine
 
-        return {**registered_ids(),"search_modes": list(engine.MODES), "semantic": engine.semantic_state(self.store.db),
-                "rank": engine.rank_state(self.store.db), "store": {"path": self.db_path, "schema": "sqlite"}}
+        semantic, rank = engine.semantic_state(self.store.db), engine.rank_state(self.store.db)
+        return {**self.build_capabilities(), "model": semantic, "ranker": rank, **registered_ids(),
+                "search_modes": list(engine.MODES), "semantic": semantic, "rank": rank,
+                "store": {"path": self.db_path, "schema": "sqlite"}}

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from .. import __version__
 from ..errors import InvalidParams, LodeError
-from ..service import DEFAULT_READ_CHARS
+from ..service import DEFAULT_READ_CHARS, Service
 from .bounds import check_name, clamp_limit, guard_connection
 from .methods import REQUIRED, MethodTable, NotAvailable, json_type, matches, type_name
 
@@ -325,33 +325,13 @@ def doc_read(ctx: Context, path: str = REQUIRED, workspace: str | None = None,
 def sys_capabilities(ctx: Context) -> Any:
     """Chunkers with versions, languages, derived formats, embedding model, ranker and the
     methods this daemon serves."""
-    from ..chunking import chunkers
-    from ..chunking.derive import DERIVED_EXTENSIONS, deriver_id
-    from ..languages import LANGUAGES
-
-    caps: dict[str, Any] = {
-        "version": __version__,
-        "chunkers": chunkers(),
-        "languages": [{"name": s.name, "extensions": list(s.extensions), "chunker": s.chunker_id}
-                      for s in LANGUAGES],
-        "derived_formats": {ext: deriver_id("x" + ext) for ext in sorted(DERIVED_EXTENSIONS)},
-        "model": None,
-        "ranker": None,
-        "methods": [m.describe() for m in TABLE],
-    }
+    caps: dict[str, Any] = {"version": __version__, **Service.build_capabilities(), "model": None,
+                            "ranker": None, "methods": [m.describe() for m in TABLE]}
     service_caps = getattr(_safe_service(ctx), "capabilities", None)
     if callable(service_caps):
         extra = service_caps()
         if isinstance(extra, dict):
-            for key, value in extra.items():
-                if key != "methods":
-                    caps[key] = value
-    # The embedding model and ranker, as the search engine reports them (with the
-    # reason when there is none), unless the service names them outright.
-    if caps["model"] is None:
-        caps["model"] = caps.get("semantic")
-    if caps["ranker"] is None:
-        caps["ranker"] = caps.get("rank")
+            caps.update((k, v) for k, v in extra.items() if k != "methods")
     return caps
 
 
