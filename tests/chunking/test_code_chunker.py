@@ -62,6 +62,22 @@ def test_a_syntax_error_costs_only_the_broken_definition():
     assert {"Healthy", "Broken", "AfterBroken"} <= {c.name for c in chunks}
 
 
+def test_methods_of_an_implementation_the_grammar_lost_are_read_inside_it():
+    # An `#if` whose branches each open the block both close loses the whole
+    # `@implementation GSLedger (Reporting)`; recovery reads each method between the
+    # category's `@implementation` and `@end` lines, so they keep their class's name.
+    rel = "objc/GSLedger.m"
+    text = (FIXTURES / rel).read_text(encoding="utf-8")
+    chunks = chunk_file(rel, text, ChunkConfig(body_budget=60))
+    assert_partition(text, chunks)
+    methods = {c.name for c in chunks if c.kind == "method"}
+    assert {"GSLedger.accounts", "GSLedger.currencyCode"} <= methods
+    accounts = named(chunks, "GSLedger.accounts")[0]
+    assert accounts.breadcrumb.startswith(f"{rel} › @implementation GSLedger (Reporting) › - (NSArray*) accounts")
+    # the method the `#if` breaks stays text of its category, not a unit of its own
+    assert "GSLedger.description" not in methods
+
+
 def test_a_file_that_does_not_parse_still_yields_line_chunks():
     text = "\n".join(f"}} ) ] garbage line {i} ((( {{ 'unterminated" for i in range(400))
     chunks = chunk_file("bad.go", text)

@@ -80,6 +80,8 @@ class _Builder:
         self.chunks: list[Chunk] = []
         self.chunker = spec.chunker_id
         self.tree = None
+        self._block_spans: list[tuple[tuple[int, int], tuple[int, int]]] | None = None
+        self._used_blocks: set[tuple[tuple[int, int], tuple[int, int]]] = set()  # recovery read pieces in
 
     # ---- pipeline -------------------------------------------------------------------
 
@@ -190,6 +192,11 @@ class _Builder:
             if not self.grammar.node_captures({"ERROR": "error"}, root, hole_start, hole_end):
                 continue  # the error lies inside a unit: nothing was lost here
             found += self._parse_pieces(hole_start, hole_end)
+        if self.spec.recovery_blocks:
+            blocks = self._block_units(units)
+            opened = {u.node.start_byte for u in blocks}
+            # a piece holding the opening line read the block cut short: the whole block wins
+            found = [u for u in found if u.node.start_byte not in opened] + blocks
         return found
 
     def _parse_pieces(self, start: int, end: int) -> list[Unit]:
@@ -208,12 +215,73 @@ class _Builder:
                 a, b = trim(self.data, cuts[i], cuts[j])
                 if a >= b:
                     break
-                tree = self.grammar.parse_range(self.data, a, b, self._point(a), self._point(b))
-                if tree is not None and not _top_level_error(tree.root_node):
+                tree = self._parse_piece(a, b)
+                if tree is not None:
                     found += [u for u in self._flat_units(tree.root_node) if a <= u.start and u.end <= b]
                     i = j - 1
                     break
             i += 1
+        return found
+
+    def _parse_piece(self, a: int, b: int) -> Tree | None:
+        """The tree of ``data[a:b]`` when it parses without a top-level error: read
+        between the lines of its enclosing recovery block when it lies in one (an
+        Objective-C method parses only inside its `@implementation`), else alone."""
+        block = self._enclosing_block(a, b)
+        if block is not None:
+            (o_start, o_end), (c_start, c_end) = block
+            ranges = [self._range(o_start, o_end), self._range(a, b)]
+            if c_start >= b:  # else the piece holds the closing line itself
+                ranges.append(self._range(c_start, c_end))
+            tree = self.grammar.parse_ranges(self.data, ranges)
+            if tree is not None and not _top_level_error(tree.root_node):
+                self._used_blocks.add(block)
+                return tree
+        tree = self.grammar.parse_range(self.data, a, b, self._point(a), self._point(b))
+        return tree if tree is not None and not _top_level_error(tree.root_node) else None
+
+    def _range(self, a: int, b: int) -> tuple[int, int, tuple[int, int], tuple[int, int]]:
+        return a, b, self._point(a), self._point(b)
+
+    def _enclosing_block(self, a: int, b: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """The (opening line, closing line) spans of the innermost recovery block holding
+        the start of ``[a, b)``: the last opening line before ``a`` whose closing line
+        starts at or after ``a``."""
+        best = None
+        for opening, closing in self._blocks():
+            if opening[1] < a <= closing[0] and (best is None or opening[0] > best[0][0]):
+                best = (opening, closing)
+        return best
+
+    def _blocks(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """The file's recovery blocks: each opening line paired with the first closing
+        line after it, unless another opening line comes first (then it is unclosed)."""
+        if self._block_spans is None:
+            self._block_spans = []
+            for opening_re, closing_re in self.spec.recovery_blocks:
+                opens = [m.span() for m in re.finditer(rb"^(?:" + opening_re + rb")[^\n]*", self.data, re.M)]
+                closes = [m.span() for m in re.finditer(rb"^(?:" + closing_re + rb")[^\n]*", self.data, re.M)]
+                for k, opening in enumerate(opens):
+                    limit = opens[k + 1][0] if k + 1 < len(opens) else len(self.data)
+                    closing = next((c for c in closes if opening[1] < c[0] < limit), None)
+                    if closing is not None:
+                        self._block_spans.append((opening, closing))
+        return self._block_spans
+
+    def _block_units(self, units: list[Unit]) -> list[Unit]:
+        """A unit for each recovery block a piece was read in, parsed from its opening
+        and closing lines alone (`@implementation X` … `@end`): the block's recovered
+        definitions nest in it and are named after it. Skipped when a unit of the full
+        parse starts at the block's opening line."""
+        starts = {u.start for u in units} | {u.node.start_byte for u in units}
+        found: list[Unit] = []
+        for (o_start, o_end), (c_start, c_end) in sorted(self._used_blocks):
+            if o_start in starts:
+                continue
+            tree = self.grammar.parse_ranges(self.data, [self._range(o_start, o_end), self._range(c_start, c_end)])
+            if tree is None or tree.root_node.has_error:
+                continue
+            found += [u for u in self._flat_units(tree.root_node) if u.node.start_byte == o_start and u.end == c_end][:1]
         return found
 
     def _reparse_opaque(self, root: Node) -> list[Unit]:

@@ -72,6 +72,10 @@ class LanguageSpec:
     # Nodes whose text the grammar does not parse (Haskell's CPP `#else` branches): their
     # definitions are found by parsing the text inside piece by piece.
     opaque_nodes: frozenset[str] = frozenset()
+    # Blocks whose inside does not parse on its own, as (opening line, closing line)
+    # regular expressions matched at a line start (Objective-C `@implementation X` …
+    # `@end`): recovery reads a piece inside such a block between the block's two lines.
+    recovery_blocks: tuple[tuple[bytes, bytes], ...] = ()
     # Deepest tree level a unit may start at: the query cursor skips function bodies
     # below it (most of a tree), which makes finding definitions several times faster.
     max_depth: int = 8

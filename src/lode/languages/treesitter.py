@@ -73,8 +73,16 @@ class Grammar:
                     end_point: tuple[int, int]) -> Tree | None:
         """Parse only ``data[start:end]`` (node offsets stay those of ``data``): used to
         recover definitions that follow a syntax error the full parse could not close."""
+        return self.parse_ranges(data, [(start, end, start_point, end_point)])
+
+    def parse_ranges(self, data: bytes, ranges: list[tuple[int, int, tuple[int, int], tuple[int, int]]]
+                     ) -> Tree | None:
+        """Parse only the given ascending, disjoint ``(start, end, start_point,
+        end_point)`` stretches of ``data``, as if they were one text: recovery parses a
+        piece together with the line opening its enclosing block (Objective-C's
+        ``@implementation``), so the piece is read in its context."""
         parser = self._parser
-        parser.included_ranges = [tree_sitter.Range(start_point, end_point, start, end)]
+        parser.included_ranges = [tree_sitter.Range(sp, ep, s, e) for s, e, sp, ep in ranges]
         try:
             return self.parse(data)
         finally:

@@ -11,4 +11,8 @@ SPEC = LanguageSpec(
     queries=(module_query("tree_sitter_c"), own_query("c"), own_query("objc")),
     wrappers=DEFAULT_WRAPPERS | {"implementation_definition"},
     bodies=DEFAULT_BODIES | {"instance_variables", "implementation_definition"},
+    # The grammar gives up on a whole `@implementation` over one construct it does not
+    # know (GNU-style parameter lists, macros): recovery reads each method inside it.
+    recovery_blocks=((rb"@implementation\b", rb"@end\b"),),
+    version=2,
 )
