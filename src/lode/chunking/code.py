@@ -179,7 +179,8 @@ class _Builder:
     def _recover(self, root: Node, units: list[Unit]) -> list[Unit]:
         """Definitions lost to a syntax error the parser could not close: each stretch
         outside the found units is cut where a blank line is followed by an unindented
-        line, and every piece that parses cleanly on its own yields its definitions."""
+        line, and every piece that parses cleanly on its own (or inside its enclosing
+        ``recovery_blocks`` block) yields its definitions."""
         covered = sorted((u.start, u.end) for u in units)
         holes, cursor = [], 0
         for s, e in covered:
