@@ -56,14 +56,9 @@ INTERFACE_DEBTS = {
     # The plug-in check at start (new this session) reads the registry itself instead
     # of asking the service.
     ("cli/serve.py", "lode.plugins.registry"),
-    # "mcp/server.py goes through rpc (its TABLE, Context, Watcher)"
-    ("mcp/server.py", "lode.rpc.handlers"),
-    ("mcp/server.py", "lode.rpc.watch"),
     # "cli, rpc, mcp (and the coming lsp) call the service only": the language server
-    # reads symbols and layout itself and borrows the daemon's Context and watcher.
+    # reads symbols and layout itself.
     ("lsp/server.py", "lode.languages"),
-    ("lsp/server.py", "lode.rpc.handlers"),
-    ("lsp/server.py", "lode.rpc.watch"),
     ("lsp/server.py", "lode.symbols.api"),
     ("lsp/server.py", "lode.symbols.extraction"),
     ("lsp/server.py", "lode.symbols.layout"),

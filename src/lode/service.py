@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 
 from .errors import InvalidParams, NotFound
+from .session import Session  # noqa: F401 (servers reach their session through the service)
 from .store import Store, resolve_db_path
 from .store.sqlite import WorkspaceRow
 from .workspace import WorkspaceConfig, check_root, check_text_extensions

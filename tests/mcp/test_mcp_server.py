@@ -184,12 +184,12 @@ def test_answers_respect_the_budget(store):
     from mcp import Client
 
     from lode.mcp.server import build
-    from lode.rpc.handlers import Context
+    from lode.service import Session
 
     db, _ = store
 
     async def scenario():
-        async with Client(build(Context(str(db)), budget=4000)) as client:
+        async with Client(build(Session(str(db)), budget=4000)) as client:
             return [await client.call_tool("read", {"path": "README.md"}),
                     await client.call_tool("search", {"query": "filler paragraph", "limit": 100})]
 

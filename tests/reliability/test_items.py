@@ -115,12 +115,12 @@ def test_2_symlinks_out_are_never_read_by_any_method(world):
 
 def test_2_mcp_tools_do_not_leak(world):
     from lode.mcp.server import Tools
-    from lode.rpc.handlers import Context
+    from lode.service import Session
 
     d, h, _ = world
-    tools = Tools(Context(d.db))
-    assert not _leaks(tools.call("search.query", {"query": hostile.SECRET, "workspace": "hostile"})["hits"])
-    assert not _leaks(tools.call("ast.query", {"query": "(identifier) @id", "workspace": "hostile"}))
+    tools = Tools(Session(d.db))
+    assert not _leaks(tools.call("search", tools.ctx.search, hostile.SECRET, workspace="hostile")["hits"])
+    assert not _leaks(tools.call("query_ast", tools.ctx.query_ast, "(identifier) @id", workspace="hostile"))
 
 
 # -- 3. one client cannot stall everyone -------------------------------------------------------

@@ -265,34 +265,17 @@ def run(db_path: str | None = None, *, watch: bool = True, roots: tuple[str, ...
         hand_off: bool = True) -> None:
     """Serve on stdin/stdout until the editor exits; each of ``roots`` is added as a
     workspace (if new) and indexed, and the watcher keeps every workspace live."""
-    import threading
+    from ..service import Session
 
-    from ..rpc.handlers import TABLE, Context
-
-    ctx = Context(db_path)
-    watcher = None
-    if watch:
-        try:
-            from ..rpc.watch import Watcher
-
-            watcher = Watcher(ctx)
-            ctx.workspaces_changed = watcher.refresh
-            watcher.start()
-        except Exception as exc:  # serve without live re-indexing rather than not at all
-            log.warning("not watching workspaces: %s", exc)
+    ctx = Session(db_path)
+    watcher = ctx.watch() if watch else None
     for root in roots:
         try:
-            ctx.workspaces_changed(TABLE.call(ctx, "workspace.add", {"root": root}))
+            ctx.add_workspace(root)
         except LodeError as exc:
             log.warning("workspace %s: %s", root, exc.message)
     if roots and watcher is None:
-        def index_all():
-            try:
-                with ctx.write_lock:
-                    ctx.service.index(None)
-            except LodeError as exc:
-                log.warning("indexing: %s", exc.message)
-        threading.Thread(target=index_all, daemon=True).start()
+        ctx.index_all_in_background()
     try:
         build(ctx, hand_off).start_io()
     finally:

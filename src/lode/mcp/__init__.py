@@ -1,6 +1,6 @@
 """The MCP server for coding agents (``lode mcp``), on the official ``mcp`` SDK over stdio.
 
-:mod:`.server` declares the tools — each a thin mapping onto one daemon method of
-:data:`lode.rpc.handlers.TABLE`, called in-process — and :mod:`.budget` keeps every
+:mod:`.server` declares the tools — each a thin call into the service through the
+session the daemon's requests use too — and :mod:`.budget` keeps every
 answer under a size budget, saying what was cut.
 """

@@ -1,8 +1,8 @@
 """``lode mcp``: lode's tools for coding agents, over stdio, on the official MCP SDK.
 
-Every tool maps onto one daemon method (:data:`lode.rpc.handlers.TABLE`), called
-in-process on the same service the daemon uses; answers go through :func:`.budget.bound`
-so none exceeds the budget, and library errors become tool errors the agent can read.
+Every tool calls the service through a :class:`~lode.session.Session` (the daemon's
+requests go the same way); answers go through :func:`.budget.bound` so none exceeds the
+budget, and library errors become tool errors the agent can read.
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from __future__ import annotations
 import inspect
 import logging
 import threading
-import time
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Callable, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -19,7 +18,7 @@ from pydantic import Field
 
 from .. import __version__
 from ..errors import LodeError
-from ..rpc.handlers import TABLE, Context
+from ..service import Session
 from .budget import DEFAULT_BUDGET_CHARS, bound
 
 log = logging.getLogger("lode.mcp")
@@ -42,39 +41,37 @@ QualifiedName = Annotated[str, Field(description="e.g. 'server.Handler.ServeHTTP
 
 
 class Tools:
-    """The tool implementations, bound to one :class:`Context` and one budget."""
+    """The tool implementations, bound to one :class:`Session` and one budget."""
 
-    def __init__(self, ctx: Context, budget: int = DEFAULT_BUDGET_CHARS, hand_off: bool = False):
+    def __init__(self, ctx: Session, budget: int = DEFAULT_BUDGET_CHARS, hand_off: bool = False):
         self.ctx = ctx
         self.budget = budget
         self.hand_off = hand_off  # lookups answered by a real language server when one is found
 
-    def call(self, method: str, params: dict[str, Any]) -> Any:
+    def call(self, what: str, fn: Callable[..., Any], *args: Any, **params: Any) -> Any:
+        """``fn(*args, **params)`` (parameters given as None left out), its library errors
+        made tool errors; ``what`` names the call in the log."""
         params = {k: v for k, v in params.items() if v is not None}
         try:
-            m = TABLE.get(method)
-            kwargs = TABLE.bind(m, params)
-            if m.writes:
-                with self.ctx.write_lock:
-                    return m.func(self.ctx, **kwargs)
-            return m.func(self.ctx, **kwargs)
+            return fn(*args, **params)
         except LodeError as exc:
             message = exc.message
             if "`lode symbols" in message:  # the CLI's hint, said in this server's words
                 message += " — here: call search_symbols with the partial name"
             raise ToolError(f"{message} (lode error {exc.rpc_code})") from None
         except Exception as exc:  # a bug: say so plainly, keep serving
-            log.exception("tool %s failed", method)
-            raise ToolError(f"lode failed internally on {method}: {type(exc).__name__}") from None
+            log.exception("tool %s failed", what)
+            raise ToolError(f"lode failed internally on {what}: {type(exc).__name__}") from None
 
     def answer(self, result: Any) -> str:
         return bound(result, self.budget)
 
-    def lookup(self, method: str, key: str, params: dict[str, Any]) -> str:
-        """A symbol lookup's answer, with a next step when it found nothing."""
+    def lookup(self, op: str, key: str, params: dict[str, Any]) -> str:
+        """A symbol lookup's answer (``op``: the service method), with a next step when it
+        found nothing."""
         if self.hand_off:
             params = {**params, "lsp": True}
-        result = self.call(method, params)
+        result = self.call(op, self.ctx.lookup, op, **params)
         if isinstance(result, dict) and result.get(key) == [] and "matches" not in result:
             result = {**result, "note": f"nothing found for {params.get('name')!r}; check the "
                                         "qualified name with search_symbols, or use search"}
@@ -91,7 +88,7 @@ def _slim_hits(result: Any) -> Any:
     return result
 
 
-def build(ctx: Context, budget: int | None = None, hand_off: bool = False) -> MCPServer:
+def build(ctx: Session, budget: int | None = None, hand_off: bool = False) -> MCPServer:
     """The MCP server with lode's tools."""
     tools = Tools(ctx, budget or DEFAULT_BUDGET_CHARS, hand_off)
     server = MCPServer(name="lode", version=__version__, instructions=INSTRUCTIONS)
@@ -115,9 +112,9 @@ def build(ctx: Context, budget: int | None = None, hand_off: bool = False) -> MC
     ) -> str:
         """Find code or docs about something (lexical + semantic over whole declarations
         and sections). For a known qualified name use find_definition."""
-        result = tools.call("search.query", {
-            "query": query, "workspace": workspace, "paths": paths, "path_globs": glob,
-            "languages": languages, "kinds": kinds, "limit": limit, "mode": mode, "files": files})
+        result = tools.call("search", tools.ctx.search, query, workspace=workspace, paths=paths,
+                            path_globs=glob, languages=languages, kinds=kinds, limit=limit,
+                            mode=mode, files=files)
         if files and isinstance(result, dict) and isinstance(result.get("files"), list):
             return tools.answer({"files": [{**f, "chunks": _slim_hits({"hits": f["chunks"]})["hits"]}
                                            for f in result["files"]], "mode_used": result.get("mode_used")})
@@ -126,7 +123,7 @@ def build(ctx: Context, budget: int | None = None, hand_off: bool = False) -> MC
     @tool
     def find_definition(name: QualifiedName, workspace: Workspace = None) -> str:
         """Where a name is defined: every plausible candidate (path, line, kind, module)."""
-        return tools.lookup("symbol.definition", "candidates", {"name": name, "workspace": workspace})
+        return tools.lookup("definition", "candidates", {"name": name, "workspace": workspace})
 
     @tool
     def find_references(name: QualifiedName, workspace: Workspace = None,
@@ -134,21 +131,21 @@ def build(ctx: Context, budget: int | None = None, hand_off: bool = False) -> MC
                         limit: Annotated[int, Field(ge=1, le=1000)] = 100) -> str:
         """Where a name is used: through imports, aliases and the types the code states
         (`s.Close()` with `s *Server`). Run before changing a signature."""
-        return tools.lookup("symbol.references", "references",
-                            {"name": name, "workspace": workspace, "limit": limit, "all": all or None})
+        return tools.lookup("references", "references",
+                            {"name": name, "workspace": workspace, "limit": limit, "every": all or None})
 
     @tool
     def find_implementations(name: QualifiedName, workspace: Workspace = None) -> str:
         """Types implementing an interface, trait or base class (Go method sets with
         embedding, Rust impls, subclasses, TypeScript implements)."""
-        return tools.lookup("symbol.implementations", "implementations",
+        return tools.lookup("implementations", "implementations",
                             {"name": name, "workspace": workspace})
 
     @tool
     def describe_symbol(name: QualifiedName, workspace: Workspace = None,
                         include_body: Annotated[bool, Field(description="Add the source")] = False) -> str:
         """Signature, doc comment and location of a name: an API at a glance."""
-        return tools.lookup("symbol.describe", "symbols", {"name": name, "workspace": workspace,
+        return tools.lookup("describe", "symbols", {"name": name, "workspace": workspace,
                                                            "include_body": include_body or None})
 
     @tool
@@ -158,8 +155,8 @@ def build(ctx: Context, budget: int | None = None, hand_off: bool = False) -> MC
         limit: Annotated[int, Field(ge=1, le=200)] = 20,
     ) -> str:
         """Fuzzy search over known qualified names: partial name → qualified name."""
-        return tools.answer(tools.call("symbol.search",
-                                       {"query": query, "workspace": workspace, "limit": limit}))
+        return tools.answer(tools.call("symbols", tools.ctx.lookup, "symbols", query,
+                                       workspace=workspace, limit=limit))
 
     @tool
     def list_file_symbols(
@@ -167,7 +164,7 @@ def build(ctx: Context, budget: int | None = None, hand_off: bool = False) -> MC
         workspace: Workspace = None,
     ) -> str:
         """Outline of one file: its definitions in order, with kinds and lines."""
-        return tools.answer(tools.call("file.outline", {"path": path, "workspace": workspace}))
+        return tools.answer(tools.call("outline", tools.ctx.outline, path, workspace))
 
     @tool
     def list_symbols(
@@ -178,8 +175,8 @@ def build(ctx: Context, budget: int | None = None, hand_off: bool = False) -> MC
         limit: Annotated[int, Field(ge=1, le=2000)] = 200,
     ) -> str:
         """Known qualified names under a prefix: an API surface."""
-        return tools.answer(tools.call("symbol.list", {"workspace": workspace, "prefix": prefix,
-                                                       "kinds": kinds, "limit": limit}))
+        return tools.answer(tools.call("list_symbols", tools.ctx.list_symbols, workspace=workspace,
+                                       prefix=prefix, kinds=kinds, limit=limit))
 
     @tool
     def query_ast(
@@ -190,14 +187,13 @@ def build(ctx: Context, budget: int | None = None, hand_off: bool = False) -> MC
         limit: Annotated[int, Field(ge=1, le=1000)] = 100,
     ) -> str:
         """Structural search: a tree-sitter query over the workspace's files."""
-        return tools.answer(tools.call("ast.query", {"query": query, "language": language,
-                                                     "paths": paths, "workspace": workspace,
-                                                     "limit": limit}))
+        return tools.answer(tools.call("query_ast", tools.ctx.query_ast, query, language, paths,
+                                       workspace, limit))
 
     @tool
     def index_status(workspace: Workspace = None) -> str:
         """Files, chunks, languages, refusals, last index time and any index running now."""
-        return tools.answer(tools.call("index.status", {"workspace": workspace}))
+        return tools.answer(tools.call("status", tools.ctx.status, workspace))
 
     @tool
     def read(
@@ -209,8 +205,8 @@ def build(ctx: Context, budget: int | None = None, hand_off: bool = False) -> MC
     ) -> str:
         """Read a workspace file or a line range (.html/.docx as Markdown)."""
         limit = max(1000, tools.budget - 500)
-        r = tools.call("doc.read", {"path": path, "workspace": workspace, "offset": offset,
-                                    "limit": limit, "line_start": line_start, "line_end": line_end})
+        r = tools.call("read", lambda **kw: tools.ctx.service.read_document(path, workspace, **kw),
+                       offset=offset, limit=limit, line_start=line_start, line_end=line_end)
         header = f"{r['path']} ({r['total_chars']} characters"
         if line_start or line_end:
             header += f", from line {r.get('line_start', line_start)}"
@@ -226,27 +222,15 @@ def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = 
     """Serve the MCP tools on stdin/stdout until the client hangs up. Each of ``roots``
     is added as a workspace (if new; ``text_extensions`` declared for it) and indexed
     in the background while serving; the embedding model is loaded meanwhile too."""
-    ctx = Context(db_path)
-    watcher = None
-    if watch:
-        try:
-            from ..rpc.watch import Watcher
-
-            watcher = Watcher(ctx)
-            ctx.workspaces_changed = watcher.refresh
-            watcher.start()
-        except Exception as exc:  # serve without live re-indexing rather than not at all
-            log.warning("not watching workspaces: %s", exc)
+    ctx = Session(db_path)
+    watcher = ctx.watch() if watch else None
     for root in roots:
         try:
-            params = {"root": root}
-            if text_extensions:
-                params["text_extensions"] = list(text_extensions)
-            ctx.workspaces_changed(TABLE.call(ctx, "workspace.add", params))
+            ctx.add_workspace(root, text_extensions=list(text_extensions) or None)
         except LodeError as exc:
             log.warning("workspace %s: %s", root, exc.message)
     if roots and watcher is None:
-        threading.Thread(target=_index_all, args=(ctx,), daemon=True).start()
+        ctx.index_all_in_background()
     threading.Thread(target=_preload, args=(ctx,), daemon=True).start()
     try:
         build(ctx, budget, hand_off).run("stdio")
@@ -255,18 +239,7 @@ def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = 
             watcher.stop()
 
 
-def _index_all(ctx: Context) -> None:
-    ctx.progress["*"] = {"started": time.time()}  # search answers say `indexing: true` meanwhile
-    try:
-        with ctx.write_lock:
-            ctx.service.index(None)
-    except LodeError as exc:
-        log.warning("indexing: %s", exc.message)
-    finally:
-        ctx.progress.pop("*", None)
-
-
-def _preload(ctx: Context) -> None:
+def _preload(ctx: Session) -> None:
     """Load the embedding model (and warm the search path) before the first query needs
     it: that first semantic query would otherwise pay seconds for it."""
     try:

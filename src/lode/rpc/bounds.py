@@ -42,8 +42,6 @@ LIMIT_MAX = {
     "symbol.list": 10000,
     "ast.query": 5000,
 }
-#: Qualified names and symbol queries longer than this are refused (-32602).
-MAX_NAME_CHARS = 1000
 
 _PROGRESS_STEPS = 10_000  # VM steps between checks: ~a millisecond of work
 
@@ -106,12 +104,6 @@ def clamp_limit(method: str, limit: int | None) -> int | None:
         raise InvalidParams(f"invalid params: 'limit' must be at least 1, got {limit}",
                             data={"param": "limit"})
     return min(limit, LIMIT_MAX[method])
-
-
-def check_name(value: str, param: str = "name") -> None:
-    if len(value) > MAX_NAME_CHARS:
-        raise InvalidParams(f"invalid params: '{param}' is longer than {MAX_NAME_CHARS} "
-                            f"characters", data={"param": param})
 
 
 _libc = None

@@ -8,51 +8,27 @@ Methods that change the store are registered with ``writes=True`` and run one at
 
 from __future__ import annotations
 
-import threading
 import time
-from typing import Any, Callable
+from typing import Any
 
 from .. import __version__
 from ..errors import InvalidParams, LodeError
-from ..service import DEFAULT_READ_CHARS, Service
-from .bounds import check_name, clamp_limit, guard_connection
+from ..service import DEFAULT_READ_CHARS, Service, Session
+from .bounds import clamp_limit, guard_connection
 from .methods import REQUIRED, MethodTable, NotAvailable, json_type, matches, type_name
 
 TABLE = MethodTable()
 method = TABLE.method
 
 
-class Context:
-    """What handlers see: a service per worker thread (SQLite connections stay on the
-    thread that opened them), one write lock, indexing progress, and hooks the daemon
-    sets (watcher refresh, shutdown)."""
+class Context(Session):
+    """What handlers see: the server's :class:`~lode.session.Session`, whose services
+    let a request's deadline stop their statements."""
 
-    def __init__(self, db_path: str | None = None, service_factory: Callable[..., Any] | None = None):
-        self.db_path = db_path
-        self._factory = service_factory
-        self._local = threading.local()
-        self.write_lock = threading.RLock()
-        self.progress: dict[str, dict] = {}
-        # Called with the workspace record after an add or a configuration change (the
-        # watcher re-walks it), with None after a removal.
-        self.workspaces_changed: Callable[[Any], None] = lambda workspace=None: None
-        self.shutdown: Callable[[], None] | None = None
-        # The daemon's counters (requests served, cancelled …), read by sys.stats.
-        self.stats: Callable[[], dict] = lambda: {}
-
-    @property
-    def service(self):
-        svc = getattr(self._local, "service", None)
-        if svc is None:
-            factory = self._factory
-            if factory is None:
-                from ..service import Service
-                factory = Service
-            svc = self._local.service = factory(db_path=self.db_path)
-            db = getattr(getattr(svc, "store", None), "db", None)
-            if db is not None:  # the request's deadline can stop its statements
-                guard_connection(db)
-        return svc
+    def opened(self, service) -> None:
+        db = getattr(getattr(service, "store", None), "db", None)
+        if db is not None:  # the request's deadline can stop its statements
+            guard_connection(db)
 
 
 def _given(**kwargs: Any) -> dict[str, Any]:
@@ -71,11 +47,8 @@ def workspace_add(ctx: Context, root: str = REQUIRED, name: str | None = None,
 
     ``code`` turns code indexing on or off; ``include``/``exclude`` are globs;
     ``text_extensions`` declares extra plain-text extensions."""
-    result = ctx.service.add_workspace(
-        root, **_given(name=name, code=code, include=include, exclude=exclude,
-                       text_extensions=text_extensions))
-    ctx.workspaces_changed(result)
-    return result
+    return ctx.add_workspace(root, name=name, code=code, include=include, exclude=exclude,
+                             text_extensions=text_extensions)
 
 
 @method("workspace.list")
@@ -172,11 +145,7 @@ def index_run(ctx: Context, workspace: str | None = None, paths: list[str] | Non
 @method("index.status")
 def index_status(ctx: Context, workspace: str | None = None) -> Any:
     """Counts, last index time, refusals with reasons, and progress of a running index."""
-    status = ctx.service.status(workspace)
-    if isinstance(status, dict):
-        status = dict(status)
-        status["indexing"] = dict(ctx.progress)
-    return status
+    return ctx.status(workspace)
 
 
 # --- search -----------------------------------------------------------------------------
@@ -214,21 +183,13 @@ def search_query(ctx: Context, workspace: str | None = None, query: str = REQUIR
             opts.setdefault(key, value)
     if "limit" in opts:
         opts["limit"] = clamp_limit("search.query", opts["limit"])
-    if not query.strip():
-        raise InvalidParams("invalid params: 'query' is empty", data={"param": "query"})
-    result = ctx.service.search(query, workspace=workspace, **opts)
-    if ctx.progress and isinstance(result, dict):
-        result = {**result, "indexing": True}  # a first index may still be filling the store
-    return result
+    return ctx.search(query, workspace=workspace, **opts)
 
 
 # --- symbols ----------------------------------------------------------------------------
 
 def _symbol(ctx: Context, op: str, rpc: str, name: str, workspace: str | None, **extra: Any) -> Any:
-    check_name(name, "query" if rpc == "symbol.search" else "name")
-    if extra.get("limit") is not None:
-        extra["limit"] = clamp_limit(rpc, extra["limit"])
-    return getattr(ctx.service, op)(name, **_given(workspace=workspace, **extra))
+    return ctx.lookup(op, name, workspace, clamp=lambda n: clamp_limit(rpc, n), **extra)
 
 
 @method("symbol.definition")
@@ -279,18 +240,14 @@ def symbol_search(ctx: Context, query: str = REQUIRED, workspace: str | None = N
 def symbol_list(ctx: Context, workspace: str | None = None, prefix: str | None = None,
                 kinds: list[str] | None = None, limit: int | None = None) -> Any:
     """Known qualified names, optionally under a prefix (``mypkg.``) or of some kinds."""
-    if prefix is not None:
-        check_name(prefix, "prefix")
-    return ctx.service.list_symbols(
-        **_given(workspace=workspace, prefix=prefix, kinds=kinds,
-                 limit=clamp_limit("symbol.list", limit)))
+    return ctx.list_symbols(workspace, prefix, kinds, limit,
+                            clamp=lambda n: clamp_limit("symbol.list", n))
 
 
 @method("file.outline")
 def file_outline(ctx: Context, path: str = REQUIRED, workspace: str | None = None) -> Any:
     """The symbols a file defines, in order, with kinds and lines."""
-    name, rel = ctx.service.locate(path, workspace)
-    return ctx.service.outline(rel, workspace=name)
+    return ctx.outline(path, workspace)
 
 
 @method("ast.query")
@@ -299,11 +256,7 @@ def ast_query(ctx: Context, query: str = REQUIRED, language: str | None = None,
               limit: int | None = None) -> Any:
     """Run a tree-sitter query (S-expression) over a workspace's files of ``language``
     (or the given ``paths``, confined to the workspace); returns the captures."""
-    name, _ = ctx.service.locate(paths[0] if paths else ".", workspace)
-    rel = [ctx.service.locate(p, name)[1] for p in paths] if paths else None
-    return ctx.service.query_ast(
-        query, **_given(language=language, paths=rel, workspace=name,
-                        limit=clamp_limit("ast.query", limit)))
+    return ctx.query_ast(query, language, paths, workspace, clamp_limit("ast.query", limit))
 
 
 # --- documents --------------------------------------------------------------------------

@@ -290,14 +290,7 @@ class Daemon:
         self._stop.set()
 
     def _start_watcher(self) -> None:
-        try:
-            from .watch import Watcher
-        except ImportError as exc:  # watchfiles missing: serve without live re-indexing
-            log.warning("not watching workspaces: %s", exc)
-            return
-        self.watcher = Watcher(self.ctx)
-        self.ctx.workspaces_changed = self.watcher.refresh
-        self.watcher.start()
+        self.watcher = self.ctx.watch()  # None: serve without live re-indexing
 
     # -- connections ------------------------------------------------------------------
 

@@ -1,0 +1,153 @@
+"""A long-running server's way into the service: the daemon, the MCP server and the
+language server each hold one :class:`Session`.
+
+It keeps what outlives one request and no single :class:`~lode.service.Service` can: a
+service per worker thread (SQLite connections stay on the thread that opened them), one
+write lock, the progress of index runs (searches say ``indexing: true`` meanwhile), the
+watcher that keeps workspaces live, and the checks every server applies to a request's
+names. Interfaces reach it through :mod:`lode.service`.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any, Callable
+
+from .errors import InvalidParams, LodeError
+
+log = logging.getLogger("lode.session")
+
+#: Qualified names and symbol queries longer than this are refused (-32602).
+MAX_NAME_CHARS = 1000
+
+
+def check_name(value: str, param: str = "name") -> None:
+    if len(value) > MAX_NAME_CHARS:
+        raise InvalidParams(f"invalid params: '{param}' is longer than {MAX_NAME_CHARS} "
+                            f"characters", data={"param": param})
+
+
+def _given(**kwargs: Any) -> dict[str, Any]:
+    return {k: v for k, v in kwargs.items() if v is not None}
+
+
+class Session:
+    """What a server's requests share; hooks the server sets (``shutdown``, ``stats``)."""
+
+    def __init__(self, db_path: str | None = None, service_factory: Callable[..., Any] | None = None):
+        self.db_path = db_path
+        self._factory = service_factory
+        self._local = threading.local()
+        self.write_lock = threading.RLock()
+        self.progress: dict[str, dict] = {}
+        # Called with the workspace record after an add or a configuration change (the
+        # watcher re-walks it), with None after a removal.
+        self.workspaces_changed: Callable[[Any], None] = lambda workspace=None: None
+        self.shutdown: Callable[[], None] | None = None
+        # The server's counters (requests served, cancelled …), read by sys.stats.
+        self.stats: Callable[[], dict] = lambda: {}
+
+    @property
+    def service(self):
+        svc = getattr(self._local, "service", None)
+        if svc is None:
+            factory = self._factory
+            if factory is None:
+                from .service import Service
+                factory = Service
+            svc = self._local.service = factory(db_path=self.db_path)
+            self.opened(svc)
+        return svc
+
+    def opened(self, service) -> None:
+        """Called once per thread with its new service (the daemon guards its connection)."""
+
+    # -- live workspaces ----------------------------------------------------------------
+
+    def watch(self):
+        """Start the watcher that re-indexes what changes (:mod:`lode.workspace.watch`);
+        None when it cannot run — the server then serves without live re-indexing."""
+        try:
+            from .workspace.watch import Watcher
+
+            watcher = Watcher(self)
+            self.workspaces_changed = watcher.refresh
+            watcher.start()
+        except Exception as exc:  # watchfiles missing, inotify refused …: serve anyway
+            log.warning("not watching workspaces: %s", exc)
+            return None
+        return watcher
+
+    def index_all_in_background(self) -> threading.Thread:
+        """Index every workspace once on a thread (a server started without a watcher)."""
+        def run() -> None:
+            self.progress["*"] = {"started": time.time()}  # search answers say `indexing: true`
+            try:
+                with self.write_lock:
+                    self.service.index(None)
+            except LodeError as exc:
+                log.warning("indexing: %s", exc.message)
+            finally:
+                self.progress.pop("*", None)
+
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        return thread
+
+    # -- requests every server answers alike ---------------------------------------------
+
+    def add_workspace(self, root: str, **settings: Any) -> dict:
+        result = self.service.add_workspace(root, **_given(**settings))
+        self.workspaces_changed(result)
+        return result
+
+    def status(self, workspace: str | None = None) -> Any:
+        """The service's status with the index runs under way (``indexing``)."""
+        status = self.service.status(workspace)
+        if isinstance(status, dict):
+            status = dict(status)
+            status["indexing"] = dict(self.progress)
+        return status
+
+    def search(self, query: str, workspace: str | list[str] | None = None, **options: Any) -> Any:
+        if not query.strip():
+            raise InvalidParams("invalid params: 'query' is empty", data={"param": "query"})
+        result = self.service.search(query, workspace=workspace, **options)
+        if self.progress and isinstance(result, dict):
+            result = {**result, "indexing": True}  # a first index may still be filling the store
+        return result
+
+    def lookup(self, op: str, name: str, workspace: str | None = None,
+               clamp: Callable[[int], int] | None = None, **extra: Any) -> Any:
+        """A symbol look-up (``definition``, ``references``, ``implementations``,
+        ``describe``, ``symbols``) by the service method of that name; ``clamp`` bounds
+        a ``limit`` the way the caller documents it, once the name passed."""
+        check_name(name, "query" if op == "symbols" else "name")
+        if clamp is not None and extra.get("limit") is not None:
+            extra["limit"] = clamp(extra["limit"])
+        return getattr(self.service, op)(name, **_given(workspace=workspace, **extra))
+
+    def list_symbols(self, workspace: str | None = None, prefix: str | None = None,
+                     kinds: list[str] | None = None, limit: int | None = None,
+                     clamp: Callable[[int | None], int | None] | None = None) -> Any:
+        if prefix is not None:
+            check_name(prefix, "prefix")
+        if clamp is not None:
+            limit = clamp(limit)
+        return self.service.list_symbols(**_given(workspace=workspace, prefix=prefix, kinds=kinds,
+                                                  limit=limit))
+
+    def outline(self, path: str, workspace: str | None = None) -> Any:
+        """The symbols a file defines; ``path`` is confined to its workspace."""
+        name, rel = self.service.locate(path, workspace)
+        return self.service.outline(rel, workspace=name)
+
+    def query_ast(self, query: str, language: str | None = None, paths: list[str] | None = None,
+                  workspace: str | None = None, limit: int | None = None) -> Any:
+        """A tree-sitter query over a workspace's files (``paths`` confined to it)."""
+        name, _ = self.service.locate(paths[0] if paths else ".", workspace)
+        rel = [self.service.locate(p, name)[1] for p in paths] if paths else None
+        return self.service.query_ast(query, **_given(language=language, paths=rel, workspace=name,
+                                                      limit=limit))
