@@ -78,6 +78,17 @@ def test_methods_of_an_implementation_the_grammar_lost_are_read_inside_it():
     assert "GSLedger.description" not in methods
 
 
+def test_a_bare_macro_line_does_not_take_the_interface_below_it():
+    # `NS_ASSUME_NONNULL_BEGIN` and GNUstep's `GS_EXPORT_CLASS` stand alone on their
+    # line; the grammar read them as a declaration's type and lost the `@interface`.
+    _, chunks = chunks_of("objc/SHCart.m")
+    assert [c.kind for c in named(chunks, "SHMaxQuantity")] == ["variable"]
+    assert "NSUInteger" not in {c.name for c in chunks}
+    _, chunks = chunks_of("objc/GSLedger.m")
+    entry = [c for c in named(chunks, "GSLedgerEntry") if c.kind == "interface"]
+    assert entry and entry[0].breadcrumb.endswith("@interface GSLedgerEntry : NSObject")
+
+
 def test_a_file_that_does_not_parse_still_yields_line_chunks():
     text = "\n".join(f"}} ) ] garbage line {i} ((( {{ 'unterminated" for i in range(400))
     chunks = chunk_file("bad.go", text)

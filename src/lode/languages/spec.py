@@ -76,6 +76,10 @@ class LanguageSpec:
     # regular expressions matched at a line start (Objective-C `@implementation X` …
     # `@end`): recovery reads a piece inside such a block between the block's two lines.
     recovery_blocks: tuple[tuple[bytes, bytes], ...] = ()
+    # Text the grammar cannot read and the parser skips (a regular expression, matched
+    # with re.M): Objective-C's bare `NS_ASSUME_NONNULL_BEGIN` lines, which otherwise
+    # swallow the `@interface` below them. The skipped bytes stay in the file's chunks.
+    unparsed: bytes = b""
     # Deepest tree level a unit may start at: the query cursor skips function bodies
     # below it (most of a tree), which makes finding definitions several times faster.
     max_depth: int = 8

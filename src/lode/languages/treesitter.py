@@ -7,6 +7,7 @@ this file only.
 
 from __future__ import annotations
 
+import re
 import threading
 import warnings
 from dataclasses import dataclass
@@ -64,6 +65,8 @@ class Grammar:
         of the chunker's time), and py-tree-sitter ignores progress callbacks for
         bytes. Input size is bounded upstream (16 MiB) and the registered grammars
         parse in linear time, so no deadline is needed here."""
+        if self._unparsed is not None and self._unparsed.search(data):
+            return self.parse_ranges(data, [(0, len(data), (0, 0), _advance(data, 0, (0, 0), len(data)))])
         tree = self._parser.parse(data)
         if tree is None:
             self._parser.reset()
@@ -81,12 +84,42 @@ class Grammar:
         end_point)`` stretches of ``data``, as if they were one text: recovery parses a
         piece together with the line opening its enclosing block (Objective-C's
         ``@implementation``), so the piece is read in its context."""
+        ranges = self._without_unparsed(data, ranges)
+        if not ranges:
+            return None  # nothing the grammar can read
         parser = self._parser
         parser.included_ranges = [tree_sitter.Range(sp, ep, s, e) for s, e, sp, ep in ranges]
         try:
-            return self.parse(data)
+            tree = parser.parse(data)
+            if tree is None:
+                parser.reset()
+            return tree
         finally:
             parser.included_ranges = [tree_sitter.Range((0, 0), (0xFFFFFFFF, 0xFFFFFFFF), 0, 0xFFFFFFFF)]
+
+    @cached_property
+    def _unparsed(self) -> re.Pattern[bytes] | None:
+        return re.compile(self.spec.unparsed, re.M) if self.spec.unparsed else None
+
+    def _without_unparsed(self, data: bytes, ranges: list[tuple[int, int, tuple[int, int], tuple[int, int]]]
+                          ) -> list[tuple[int, int, tuple[int, int], tuple[int, int]]]:
+        """``ranges`` less the stretches of the spec's ``unparsed`` text inside them."""
+        pattern = self._unparsed
+        if pattern is None:
+            return ranges
+        out = []
+        for start, end, start_point, end_point in ranges:
+            cursor, cursor_point = start, start_point
+            for m in pattern.finditer(data, start, end):
+                if m.end() == m.start():
+                    continue
+                if m.start() > cursor:
+                    out.append((cursor, m.start(), cursor_point, _advance(data, cursor, cursor_point, m.start())))
+                cursor_point = _advance(data, cursor, cursor_point, m.end())
+                cursor = m.end()
+            if end > cursor:
+                out.append((cursor, end, cursor_point, end_point))
+        return out
 
     @cached_property
     def tags_source(self) -> str:
@@ -161,6 +194,14 @@ class Grammar:
 
 _grammars: dict[str, Grammar] = {}
 _lock = threading.Lock()
+
+
+def _advance(data: bytes, offset: int, point: tuple[int, int], target: int) -> tuple[int, int]:
+    """The (row, byte column) of ``target``, given that of an earlier ``offset``."""
+    rows = data.count(b"\n", offset, target)
+    if not rows:
+        return point[0], point[1] + target - offset
+    return point[0] + rows, target - data.rfind(b"\n", offset, target) - 1
 
 
 def grammar_for(spec: LanguageSpec) -> Grammar:

@@ -4,6 +4,13 @@ no tags). `.h` stays C: a header's language cannot be told by its name."""
 
 from ..spec import DEFAULT_BODIES, DEFAULT_WRAPPERS, LanguageSpec, grammar, module_query, own_query
 
+UNPARSED_MACROS = (
+    rb"(?:NS|CF)_ASSUME_NONNULL_(?:BEGIN|END)",  # Apple's nullability regions
+    rb"CF_EXTERN_C_(?:BEGIN|END)",
+    rb"GS_EXPORT_CLASS", rb"GS_ROOT_CLASS",  # GNUstep's class attributes
+    rb"GS_PRIVATE_INTERNAL\(\w+\)",  # GNUstep's ivar-hiding declaration
+)
+
 SPEC = LanguageSpec(
     name="objc",
     extensions=(".m", ".mm"),
@@ -14,5 +21,8 @@ SPEC = LanguageSpec(
     # The grammar gives up on a whole `@implementation` over one construct it does not
     # know (GNU-style parameter lists, macros): recovery reads each method inside it.
     recovery_blocks=((rb"@implementation\b", rb"@end\b"),),
+    # Macros alone on their line or before `@interface` that the grammar reads as the
+    # start of a declaration, taking the `@interface` or `@implementation` with it.
+    unparsed=rb"^[ \t]*(?:" + rb"|".join(UNPARSED_MACROS) + rb")(?=[ \t]*$|[ \t]+@(?:interface|implementation)\b)",
     version=2,
 )
