@@ -19,6 +19,7 @@ from .store.sqlite import WorkspaceRow
 from .workspace import WorkspaceConfig, check_root, check_text_extensions
 from .workspace import held
 from .workspace.documents import DEFAULT_READ_CHARS, Root
+from .workspace.roots import holding, within
 
 
 def _globs(name: str, value) -> tuple[str, ...]:
@@ -143,9 +144,8 @@ class Service:
 
     def workspace_for_path(self, path: str) -> str | None:
         """The name of the innermost workspace whose root contains ``path``."""
-        real = os.path.realpath(path)
-        inside = [w for w in self.store.workspaces() if real == w.root or real.startswith(w.root.rstrip(os.sep) + os.sep)]
-        return max(inside, key=lambda w: len(w.root)).name if inside else None
+        ws = holding(path, self.store.workspaces())
+        return ws.name if ws is not None else None
 
     # -- documents ----------------------------------------------------------------
 
@@ -204,7 +204,7 @@ class Service:
                 if not isinstance(p, str):
                     raise InvalidParams("invalid params: 'paths' must be a list of strings", data={"param": "paths"})
                 ap = os.path.realpath(os.path.join(ws.root, p)) if not os.path.isabs(p) else os.path.realpath(p)
-                if ap == ws.root or not ap.startswith(ws.root.rstrip(os.sep) + os.sep):
+                if ap == ws.root or not within(ap, ws.root):
                     continue
                 rel.append(os.path.relpath(ap, ws.root).replace(os.sep, "/"))
             paths = rel

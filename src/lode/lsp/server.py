@@ -68,13 +68,11 @@ class LodeLanguageServer(LanguageServer):
     def locate(self, uri: str) -> tuple[str, str, str] | None:
         """(workspace name, root, path relative to it) of a document, or None."""
         real = os.path.realpath(_path_of(uri))
-        best = None
-        for ws in self.service.store.workspaces():
-            if real.startswith(ws.root.rstrip("/") + "/") and (best is None or len(ws.root) > len(best.root)):
-                best = ws
-        if best is None:
+        name = self.service.workspace_for_path(real)
+        root = self.service.store.workspace(name).root if name is not None else None
+        if root is None or real == root:  # a document, not a workspace's root folder
             return None
-        return best.name, best.root, os.path.relpath(real, best.root).replace(os.sep, "/")
+        return name, root, os.path.relpath(real, root).replace(os.sep, "/")
 
     def text(self, uri: str) -> str:
         try:

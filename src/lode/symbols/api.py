@@ -7,6 +7,7 @@ import os
 import threading
 
 from ..errors import InvalidParams
+from ..workspace.roots import holding
 from .fuzzy import NameMatcher
 from .index import DEFAULT_LIMIT, SymbolIndex, normalize
 from .structure import outline as file_outline
@@ -251,12 +252,10 @@ def outline(store, path: str, workspace: str | None = None) -> dict:
             if os.path.exists(os.path.join(ws.root, path)):
                 root = ws.root
                 break
-    if root is None:
-        absolute = os.path.abspath(path)
-        for ws in (store.workspaces() if store is not None else ()):
-            if absolute.startswith(ws.root.rstrip("/") + "/"):
-                root, path = ws.root, os.path.relpath(absolute, ws.root)
-                break
+    if root is None and store is not None:
+        ws = holding(path, store.workspaces())
+        if ws is not None:
+            root, path = ws.root, os.path.relpath(os.path.realpath(path), ws.root)
     return {"path": path, "symbols": [i.to_dict() for i in file_outline(path, root)]}
 
 

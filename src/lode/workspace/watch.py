@@ -30,6 +30,8 @@ from typing import Any
 
 from watchfiles import DefaultFilter, watch
 
+from .roots import holding
+
 log = logging.getLogger("lode.watch")
 
 #: Above this many changed paths a workspace gets a full incremental walk instead of a
@@ -147,7 +149,7 @@ class Watcher:
             if not roots:  # none exists (yet, or any more): look again shortly
                 self._restart.wait(ROOT_CHECK if every else None)
                 continue
-            by_path = sorted(roots.items(), key=lambda kv: -len(kv[1]))
+            by_path = list(roots.items())
             log.info("watching %s", ", ".join(sorted(roots)))
             caught_up = False
             checked = time.monotonic()
@@ -184,13 +186,14 @@ class Watcher:
         grouped: dict[str, set[str]] = {}
         roots = dict(by_path)
         for _change, path in changes:
-            for name, root in by_path:  # deepest root first
-                if path == root or path.startswith(root + os.sep):
-                    rel = os.path.relpath(path, root)
-                    # Hidden directories are not indexed; their churn is not a change.
-                    if not any(p.startswith(".") for p in rel.split(os.sep)[:-1]):
-                        grouped.setdefault(name, set()).add(rel)
-                    break
+            found = holding(path, by_path, lambda kv: kv[1], real=True)  # the innermost root
+            if found is None:
+                continue
+            name, root = found
+            rel = os.path.relpath(path, root)
+            # Hidden directories are not indexed; their churn is not a change.
+            if not any(p.startswith(".") for p in rel.split(os.sep)[:-1]):
+                grouped.setdefault(name, set()).add(rel)
         if not grouped:
             return
         with self._cond:
