@@ -53,9 +53,6 @@ INTERFACE_DEBTS = {
     # The same break in the CLI's output and status: display paths, language names.
     ("cli/output.py", "lode.store.paths"),
     ("cli/status.py", "lode.languages"),
-    # The plug-in check at start (new this session) reads the registry itself instead
-    # of asking the service.
-    ("cli/serve.py", "lode.plugins.registry"),
     # "cli, rpc, mcp (and the coming lsp) call the service only": the language server
     # reads symbols and layout itself.
     ("lsp/server.py", "lode.languages"),
@@ -65,9 +62,6 @@ INTERFACE_DEBTS = {
     ("lsp/server.py", "lode.symbols.structure"),
     ("lsp/handoff.py", "lode.languages"),
     ("lsp/handoff.py", "lode.symbols.api"),
-    # The TUI names formats from the chunker/plug-in table instead of asking the daemon's
-    # sys.capabilities.
-    ("tui/capabilities.py", "lode.plugins.capabilities"),
 }
 
 # Rule 2. (importing file, imported interface module).

@@ -32,11 +32,25 @@ def _globs(name: str, value) -> tuple[str, ...]:
 
 class Service:
     def __init__(self, db_path: str | os.PathLike | None = None):
-        from .plugins import registry
-
-        registry()  # a broken plug-in stops lode here, before anything is indexed wrongly
+        self.check_plugins()  # a broken plug-in stops lode here, before anything is indexed wrongly
         self.db_path = str(resolve_db_path(db_path))
         self.store = Store(self.db_path)
+
+    @staticmethod
+    def check_plugins() -> None:
+        """Load the plug-in table once; a broken plug-in raises
+        :class:`~lode.errors.PluginError` naming its package (servers check before serving)."""
+        from .plugins import registry
+
+        registry()
+
+    @staticmethod
+    def registered() -> dict:
+        """What this build registers, lode's own and its plug-ins', in the shape
+        ``sys.capabilities`` reports it (chunkers, derived formats, rankers, registered)."""
+        from .plugins.capabilities import registered_ids
+
+        return registered_ids()
 
     def close(self) -> None:
         self.store.close()
@@ -359,10 +373,9 @@ class Service:
         """The build's capabilities with the plug-ins' ids (the registry's table), the
         search modes, and this store's embedding model and ranker (each with the reason
         when there is none)."""
-        from .plugins.capabilities import registered_ids
         from .search import engine
 
         semantic, rank = engine.semantic_state(self.store.db), engine.rank_state(self.store.db)
-        return {**self.build_capabilities(), "model": semantic, "ranker": rank, **registered_ids(),
+        return {**self.build_capabilities(), "model": semantic, "ranker": rank, **self.registered(),
                 "search_modes": list(engine.MODES), "semantic": semantic, "rank": rank,
                 "store": {"path": self.db_path, "schema": "sqlite"}}

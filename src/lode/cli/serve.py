@@ -86,10 +86,10 @@ def _warm_up(socket_path: str) -> None:
 
 def _check_plugins() -> None:
     """A broken plug-in stops a server before it serves anything (exit 4, naming it)."""
-    from ..plugins import registry
+    from ..service import Service
 
     try:
-        registry()
+        Service.check_plugins()
     except LodeError as exc:
         fail(exc.message)
         sys.exit(exc.exit_code)

@@ -52,9 +52,9 @@ def from_capabilities(caps: dict[str, Any]) -> Registry:
 def local() -> Registry:
     """What this installation registers, lode's own and its plug-ins (lode.plugins), in
     the shape its daemon would report it."""
-    from ..plugins.capabilities import registered_ids
+    from ..service import Service
 
-    return from_capabilities(registered_ids())
+    return from_capabilities(Service.registered())
 
 
 def reads_more(mine: Registry, theirs: Registry) -> dict[str, list[str]] | None:
