@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import socket
-import subprocess
 import sys
-import time
 from pathlib import Path
 
-from lode.rpc.client import Client, NoDaemon
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rpc"))
 
-LODE = [sys.executable, "-c", "from lode.cli import main; main()"]
+from daemon_process import LODE, DaemonProcess  # noqa: E402,F401  (LODE: the command, for tests)
 
 
 def _no_constant(name: str):
@@ -38,34 +35,16 @@ def strict_json(line: bytes):
     return value
 
 
-class Daemon:
+class Daemon(DaemonProcess):
+    """The shared test daemon (tests/rpc/daemon_process.py), unwatched by default, with
+    process and raw-socket probes."""
+
     def __init__(self, base: Path, watch: bool = False):
         base.mkdir(parents=True, exist_ok=True)
-        self.socket = str(base / "d.sock")
-        self.db = str(base / "store.db")
-        self.log = base / "daemon.log"
-        cmd = [*LODE, "serve", "--socket", self.socket, "--db", self.db, "-v"]
-        if not watch:
-            cmd.append("--no-watch")
-        self._log = open(self.log, "wb")
-        self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                Client(self.socket, timeout=5).close()
-                break
-            except NoDaemon:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"daemon did not start:\n{self.log.read_text()}")
-                time.sleep(0.05)
+        super().__init__(base, watch=watch, start_seconds=30)
 
     def call(self, method, params=None, timeout: float = 60):
-        with Client(self.socket, timeout=timeout) as c:
-            return c.call(method, params)
-
-    def alive(self) -> bool:
-        return self.proc.poll() is None
+        return super().call(method, params, timeout)
 
     def rss(self) -> int:
         with open(f"/proc/{self.proc.pid}/statm") as f:
@@ -92,17 +71,6 @@ class Daemon:
                 buf += chunk
         assert not buf or buf.endswith(b"\n"), buf[-200:]
         return [strict_json(line) for line in buf.split(b"\n") if line]
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self._log.close()
-
 
 def request(method: str, params=None, rid=1) -> bytes:
     msg = {"jsonrpc": "2.0", "id": rid, "method": method}

@@ -15,7 +15,7 @@ LODE = [sys.executable, "-c", "from lode.cli import main; main()"]
 
 
 class DaemonProcess:
-    def __init__(self, base, watch: bool = True):
+    def __init__(self, base, watch: bool = True, start_seconds: float = 20):
         self.socket = str(base / "s.sock")
         self.db = str(base / "store.db")
         self.log = base / "daemon.log"
@@ -25,7 +25,7 @@ class DaemonProcess:
         self._log = open(self.log, "wb")
         self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + start_seconds
         while True:
             try:
                 Client(self.socket, timeout=2).close()
@@ -38,8 +38,8 @@ class DaemonProcess:
     def client(self, timeout: float = 30) -> Client:
         return Client(self.socket, timeout=timeout)
 
-    def call(self, method, params=None):
-        with self.client() as c:
+    def call(self, method, params=None, timeout: float = 30):
+        with self.client(timeout) as c:
             return c.call(method, params)
 
     def alive(self) -> bool:
