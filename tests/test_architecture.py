@@ -53,13 +53,8 @@ INTERFACE_DEBTS = {
     # The same break in the CLI's output and status: display paths, language names.
     ("cli/output.py", "lode.store.paths"),
     ("cli/status.py", "lode.languages"),
-    # "cli, rpc, mcp (and the coming lsp) call the service only": the language server
-    # reads symbols and layout itself.
-    ("lsp/server.py", "lode.languages"),
-    ("lsp/server.py", "lode.symbols.api"),
-    ("lsp/server.py", "lode.symbols.extraction"),
-    ("lsp/server.py", "lode.symbols.layout"),
-    ("lsp/server.py", "lode.symbols.structure"),
+    # "cli, rpc, mcp (and the coming lsp) call the service only": the hand-off to real
+    # language servers (called by the service, see UPWARD_DEBTS) reads symbols itself.
     ("lsp/handoff.py", "lode.languages"),
     ("lsp/handoff.py", "lode.symbols.api"),
 }

@@ -346,6 +346,20 @@ class Service:
         from .symbols import api
         return api.outline(self.store, path, workspace)
 
+    def name_at(self, path: str, workspace: str, text: str, line: int, word: str,
+                word_start: int) -> str | None:
+        """The qualified name of the word at (1-based ``line``, byte column
+        ``word_start``) of a workspace file whose current text is ``text`` (an editor's
+        buffer); None when it cannot be named."""
+        from .symbols import api
+        return api.name_at(self.store, path, self._ws(workspace).root, text, line, word, word_start,
+                           workspace)
+
+    def outline_text(self, path: str, workspace: str, text: str) -> list[dict]:
+        """A workspace file's definitions read from ``text`` (an editor's buffer)."""
+        from .symbols import api
+        return api.outline_text(path, self._ws(workspace).root, text)
+
     def query_ast(self, query: str, language: str | None = None, paths: list[str] | None = None,
                   workspace: str | None = None, limit: int | None = None) -> dict:
         """A tree-sitter query over files (paths relative to the workspace root)."""

@@ -23,7 +23,6 @@ from pygls.lsp.server import LanguageServer
 
 from .. import __version__
 from ..errors import LodeError
-from ..languages import language_for_path
 from .handoff import byte_column, utf16_column
 
 log = logging.getLogger("lode.lsp.server")
@@ -83,14 +82,10 @@ class LodeLanguageServer(LanguageServer):
 
     def name_at(self, uri: str, position: lsp.Position) -> tuple[str | None, str | None]:
         """The qualified name under the cursor and the workspace it belongs to."""
-        from ..symbols.api import bare_name_matches
-        from ..symbols.extraction import extract_symbols
-        from ..symbols.layout import layout_for
-
         where = self.locate(uri)
         if where is None:
             return None, None
-        ws, root, rel = where
+        ws, _root, rel = where
         text = self.text(uri)
         lines = text.split("\n")
         if position.line >= len(lines):
@@ -107,24 +102,7 @@ class LodeLanguageServer(LanguageServer):
                 break
         if word is None or not raw:
             return None, ws
-        spec = language_for_path(rel)
-        fs = extract_symbols(rel, text, None, spec, layout_for(root), every=True) if spec else None
-        if fs is not None:
-            here = [s for s in fs.symbols if s.line == position.line + 1
-                    and s.name.replace("/", ".").rsplit(".", 1)[-1] == word]
-            if here:
-                # the occurrence starting closest before the cursor (a reference through
-                # an alias is stated at the alias: `W().render` is named at `W`)
-                best = min(here, key=lambda s: (s.column > word_start, abs(word_start - s.column)))
-                return best.name, ws
-            if word in fs.aliases:
-                return fs.aliases[word], ws
-            same = [s for s in fs.symbols if s.line == position.line + 1 and s.column <= word_start
-                    and s.name.endswith("." + word)]
-            if same:
-                return max(same, key=lambda s: s.column).name, ws
-        matches = bare_name_matches(self.service.store, word, ws) or []
-        return (matches[0], ws) if len(matches) == 1 else (None, ws)
+        return self.service.name_at(rel, ws, text, position.line + 1, word, word_start), ws
 
     # ---- answers ---------------------------------------------------------------------
 
@@ -238,21 +216,16 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
     @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     @guarded
     def document_symbol(ls: LodeLanguageServer, params: lsp.DocumentSymbolParams):
-        from ..symbols.structure import outline
-
         where = ls.locate(params.text_document.uri)
         if where is None:
             return []
-        _ws, root, rel = where
-        if language_for_path(rel) is None:
-            return []
-        items = outline(rel, root, ls.text(params.text_document.uri))
+        _ws, _root, rel = where
         out = []
-        for it in items:
-            loc = ls.location({"name": it.name, "workspace": _ws, "path": rel, "line": it.line,
-                               "column": it.column})
-            head, leaf = _split(it.name)
-            out.append(lsp.SymbolInformation(name=leaf, kind=_KINDS.get(it.detail, lsp.SymbolKind.Variable),
+        for it in ls.service.outline_text(rel, _ws, ls.text(params.text_document.uri)):
+            loc = ls.location({"name": it["name"], "workspace": _ws, "path": rel, "line": it["line"],
+                               "column": it["column"]})
+            head, leaf = _split(it["name"])
+            out.append(lsp.SymbolInformation(name=leaf, kind=_KINDS.get(it["detail"], lsp.SymbolKind.Variable),
                                              location=loc, container_name=head or None))
         return out
 

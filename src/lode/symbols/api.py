@@ -259,6 +259,44 @@ def outline(store, path: str, workspace: str | None = None) -> dict:
     return {"path": path, "symbols": [i.to_dict() for i in file_outline(path, root)]}
 
 
+def name_at(store, path: str, root: str, text: str, line: int, word: str, word_start: int,
+            workspace: str | None = None) -> str | None:
+    """The qualified name of ``word`` (starting at 1-based byte column ``word_start`` on
+    1-based ``line``) in a file's current ``text`` (``path`` relative to ``root``): read
+    with the same extraction the index uses, every occurrence kept; else the one known
+    qualified name ending in it, if only one does."""
+    from ..languages import language_for_path
+    from .extraction import extract_symbols
+    from .layout import layout_for
+
+    spec = language_for_path(path)
+    fs = extract_symbols(path, text, None, spec, layout_for(root), every=True) if spec else None
+    if fs is not None:
+        here = [s for s in fs.symbols if s.line == line and s.name.replace("/", ".").rsplit(".", 1)[-1] == word]
+        if here:
+            # the occurrence starting closest before the cursor (a reference through
+            # an alias is stated at the alias: `W().render` is named at `W`)
+            return min(here, key=lambda s: (s.column > word_start, abs(word_start - s.column))).name
+        if word in fs.aliases:
+            return fs.aliases[word]
+        same = [s for s in fs.symbols if s.line == line and s.column <= word_start
+                and s.name.endswith("." + word)]
+        if same:
+            return max(same, key=lambda s: s.column).name
+    matches = bare_name_matches(store, word, workspace) or []
+    return matches[0] if len(matches) == 1 else None
+
+
+def outline_text(path: str, root: str, text: str) -> list[dict]:
+    """A file's definitions in order, from its current ``text`` (an editor's buffer);
+    empty for a file in no language lode knows."""
+    from ..languages import language_for_path
+
+    if language_for_path(path) is None:
+        return []
+    return [i.to_dict() for i in file_outline(path, root, text)]
+
+
 def query_ast(query: str, paths: list[str] | None = None, language: str | None = None,
               limit: int | None = 1000, root: str | None = None) -> dict:
     if not query or not query.strip():
