@@ -59,3 +59,15 @@ def test_auxiliary_code_by_folder():
         assert is_auxiliary(p), p
     for p in ("packages/server/src/router.ts", "src/examples_util.py", "requests/models.py"):
         assert not is_auxiliary(p), p
+
+
+def test_qualifiers_name_the_package_folder():
+    from lode.search.ranking import qualifier_holds, qualifier_is_package
+
+    assert qualifier_holds("http.handler", "handler", "net/http/server.go")
+    assert not qualifier_holds("http.handler", "handler", "expvar/expvar.go")
+    assert qualifier_holds("server.handler.servehttp", "handler.servehttp", "server/http.go")
+    assert qualifier_holds("mux.servehttp", "mux.servehttp", "anywhere.go")
+    assert qualifier_is_package("http.handler", "Handler", "net/http/server.go")
+    assert not qualifier_is_package("http.handler", "Handler", "net/http/pprof/pprof.go")
+    assert qualifier_is_package("models.user", "User", "app/models.py")

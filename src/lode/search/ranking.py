@@ -41,6 +41,7 @@ FILE_WEIGHT = 0.15            # per other matching chunk of the same file, cappe
 FILE_CAP = 3
 FILE_MASS_WEIGHT = 0.6        # pasted texts: the file's three best chunks
 MENTION_WEIGHT = 0.5          # a definition whose name a pasted text mentions
+PACKAGE_BONUS = 0.5           # the query's qualifier is the definition's own folder
 DEPTH_BONUS = 0.5             # for definitions named by the query: shallow paths first
 # How path and name scores are made of (share of query words met, share of parts met).
 STEM_SHARE, STEM_COVER, FOLDER_SHARE = 0.5, 0.25, 0.1
@@ -197,6 +198,33 @@ def name_parts(name: str) -> list[str]:
     return got
 
 
+def qualifier_holds(dotted: str, full: str, path: str) -> bool:
+    """Whether a chunk named ``full`` in ``path`` is what the qualified query ``dotted``
+    names: the name ends the query (or the query ends the name), and the qualifiers the
+    name does not carry are the file's folders or stem (`http.Handler` is the Handler of
+    net/http/server.go, not expvar's; `server.Handler.ServeHTTP` lives under server/)."""
+    if full == dotted or full.endswith("." + dotted):
+        return True
+    if not dotted.endswith("." + full):
+        return False
+    rest = dotted[: -len(full) - 1].split(".")
+    segs = path.lower().split("/")
+    where = set(segs[:-1]) | {segs[-1].split(".", 1)[0]}
+    return all(part in where for part in rest)
+
+
+def qualifier_is_package(dotted: str, name: str, path: str) -> bool:
+    """The qualifiers a name does not carry are the file's innermost folders (or its
+    stem): Go packages, Python modules, Rust module files."""
+    full = name.replace("::", ".").lower()
+    if not dotted.endswith("." + full):
+        return False
+    rest = dotted[: -len(full) - 1].split(".")
+    segs = path.lower().split("/")
+    folders, stem = segs[:-1], segs[-1].split(".", 1)[0]
+    return rest == folders[-len(rest):] or rest == (folders + [stem])[-len(rest):]
+
+
 def tier(row: dict, q: Query, literals: list[str], body: str | None) -> int:
     """How exactly the chunk defines what an identifier query names (0–3)."""
     kind, name, name_key = row["kind"], row["name"], row["name_key"]
@@ -206,8 +234,7 @@ def tier(row: dict, q: Query, literals: list[str], body: str | None) -> int:
         full = name.replace("::", ".").lower()
         if ident and name_key == ident:
             t = 2
-            if q.dotted and not (full == q.dotted[0] or full.endswith("." + q.dotted[0])
-                                 or q.dotted[0].endswith("." + full)):
+            if q.dotted and not qualifier_holds(q.dotted[0], full, row["path"]):
                 t = 1  # the last part matches but the qualifier does not
         elif name_key and q.identifier is None and any(t_.key == name_key for t_ in q.terms if t_.parts):
             t = 1
@@ -217,8 +244,10 @@ def tier(row: dict, q: Query, literals: list[str], body: str | None) -> int:
             words = {p for tm in q.terms for p in (tm.parts or (tm.key,))}
             if words <= parts:
                 t = max(t, 2 if words == parts else 1)
-        if t == 2 and any(_last(name) == tm.word for tm in q.terms):
-            t = 3  # the identifier as typed, case included, beats other casings
+        if t == 2 and any(_last(name) == tm.word for tm in q.terms) and (
+                not q.dotted or name.replace("::", ".") in q.raw.replace("::", ".")
+                or q.raw.replace("::", ".").strip() in name.replace("::", ".")):
+            t = 3  # the identifier as typed, case included (its qualifier too), beats other casings
     if body is not None:
         for lit in literals:
             if lit in body:
@@ -335,8 +364,12 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
             s *= TAIL
         if t >= 2:
             # Of several definitions with the name, the shallowest is the canonical one
-            # (`main.py` before `v1/main.py`, a package before its examples).
+            # (`main.py` before `v1/main.py`, a package before its examples); a query's
+            # qualifier naming the file's own folder (its package) beats one naming an
+            # ancestor (`http.Handler`: net/http/server.go before net/http/pprof/).
             s += DEPTH_BONUS / (1 + path.count("/"))
+            if q.dotted and qualifier_is_package(q.dotted[0], row["name"], path):
+                s += PACKAGE_BONUS
         out.append(Scored(cid, s + t, t, lex, row))
     return out
 
