@@ -118,7 +118,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
                             "MAX_SUBSTRING_CHARS", "COMMON_SHARE", "COMMON_MIN_CHUNKS"),
     "lode.search.semantic": ("CANDIDATES",),
     "lode.search.ranking": ("PATH_WEIGHT", "PATH_NAMED_WEIGHT", "NAME_WEIGHT", "FILE_WEIGHT",
-                            "FILE_CAP", "FILE_MASS_WEIGHT", "MENTION_WEIGHT", "DEPTH_BONUS",
+                            "FILE_CAP", "FILE_MASS_WEIGHT", "MENTION_WEIGHT", "DEPTH_BONUS", "PACKAGE_BONUS",
                             "PROSE", "TEST", "AUX", "TINY", "TINY_LINES", "TINY_ALL", "TAIL",
                             "DIVERSITY"),
     "lode.search.fusion": ("SHORT_WORDS", "WEIGHT_SHORT", "RRF_K", "SEMANTIC_ONLY_FLOOR"),
