@@ -421,6 +421,12 @@ class Daemon:
             self.counts["cancelled"] += 1
             return None
         except Exception as exc:
+            stop = getattr(self, "_stop", None)  # set once the daemon serves a socket
+            if stop is not None and stop.is_set():
+                # The daemon is stopping and its pools refuse work: end the connection
+                # without an answer, so the client reconnects to whichever daemon serves
+                # next instead of reading an internal error.
+                raise asyncio.CancelledError() from exc
             if isinstance(exc, RequestTimeout):
                 self.counts["timed_out"] += 1
             return None if item.is_notification else encode_error(item.id, exc)
