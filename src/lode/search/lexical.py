@@ -4,7 +4,9 @@ and their identifier parts) and body identifier parts, Porter-stemmed.
 Candidate generation must not starve: a description's content words are OR-ed (BM25
 rewards chunks that hold more of them, and rarer ones), so a chunk that lacks one word
 of five is still found. Stopwords stay out unless the query has nothing else. A long
-pasted text keeps its :data:`MAX_TERMS` rarest words. Definitions named like the query
+pasted text keeps the words of its first line (its title), then its rarest, up to
+:data:`MAX_TERMS`. The candidates are read only from the searched workspaces' rows (their
+scope tokens in the index). Definitions named like the query
 (or like an identifier inside it) are fetched by name as well, so a definition is a
 candidate even when its identifier is used in thousands of other chunks. A query with
 no words, or whose words are not indexed, falls back to a substring scan.
@@ -45,8 +47,7 @@ COMMON_MIN_CHUNKS = 20_000
 @dataclass
 class Candidate:
     id: int
-    bm25: float            # positive, higher is better
-    named: bool = False    # fetched because its name is the query's identifier
+    bm25: float            # positive, higher is better (0 for a definition fetched by name only)
 
 
 def _bm25() -> str:
@@ -192,9 +193,9 @@ def retrieve(db: sqlite3.Connection, q: Query, workspace_ids: list[int], filters
         marks = ",".join("?" * len(named))
         for i, r in db.execute(f"SELECT rowid, {_bm25()} FROM chunks_fts WHERE chunks_fts MATCH ? "
                                f"AND rowid IN ({marks})", [expr, *named]):
-            by_id[i] = Candidate(i, -r, named=True)
+            by_id[i] = Candidate(i, -r)
     for i in named:
-        by_id.setdefault(i, Candidate(i, 0.0, named=True))
+        by_id.setdefault(i, Candidate(i, 0.0))
     return list(by_id.values()), info
 
 

@@ -222,12 +222,6 @@ def _q(token: str) -> str:
     return '"' + token.replace('"', '""') + '"'
 
 
-def term_tokens(t: Term) -> list[str]:
-    """What one word looks for in the index: itself and, for a compound identifier,
-    its parts (the ``idents`` column holds every identifier's parts)."""
-    return list(dict.fromkeys([t.key, *t.parts]))
-
-
 def term_expr(t: Term) -> str:
     """FTS5 expression for one word: the whole token anywhere, or all of its parts."""
     w = _q(t.key)
