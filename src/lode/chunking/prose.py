@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from markdown_it import MarkdownIt
-
 from ..config import ChunkConfig
 from ..models import Chunk
 from .lines import Lines, nonws, paragraphs, split_lines, trim
@@ -16,7 +14,20 @@ MARKDOWN_ID = "markdown-1"
 TEXT_ID = "text-1"
 YAML_ID = "yaml-1"
 
-_md = MarkdownIt("commonmark")
+# The Markdown parser is made on first use: importing it costs ~20 ms, which an index
+# run that reads no Markdown (a no-op re-run) should not pay.
+_md = None
+
+
+def _markdown():
+    global _md
+    if _md is None:
+        from markdown_it import MarkdownIt
+
+        _md = MarkdownIt("commonmark")
+    return _md
+
+
 _YAML_KEY = re.compile(rb"^(?:[A-Za-z0-9_\"'][^:#\n]*|\?[^\n]*):(?:[ \t]|$)", re.M)
 
 
@@ -71,7 +82,7 @@ def chunk_markdown(path: str, text: str, config: ChunkConfig, chunker: str = MAR
     data = text.encode("utf-8")
     out = _Out(path, data, config, chunker)
     line_offsets = [0] + [m.end() for m in re.finditer(rb"\n", data)]
-    tokens = _md.parse(text)
+    tokens = _markdown().parse(text)
     headings = [  # (byte offset, level, title); map[0] is the heading's first line
         (line_offsets[tok.map[0]], int(tok.tag[1]), tokens[i + 1].content.strip())
         for i, tok in enumerate(tokens)
