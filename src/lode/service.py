@@ -388,8 +388,9 @@ class Service:
         search modes, and this store's embedding model and ranker (each with the reason
         when there is none)."""
         from .search import engine
+        from .search.options import MODES
 
         semantic, rank = engine.semantic_state(self.store.db), engine.rank_state(self.store.db)
         return {**self.build_capabilities(), "model": semantic, "ranker": rank, **self.registered(),
-                "search_modes": list(engine.MODES), "semantic": semantic, "rank": rank,
+                "search_modes": list(MODES), "semantic": semantic, "rank": rank,
                 "store": {"path": self.db_path, "schema": "sqlite"}}

@@ -26,7 +26,6 @@ from .options import SearchOptions
 from .query import parse
 from .snippet import highlighter, snippet
 
-MODES = ("lexical", "semantic", "hybrid", "auto")
 MAX_HIGHLIGHTS = 24   # words marked in snippets (a pasted issue has hundreds)
 FILE_CHUNKS = 3   # chunks listed under each file of a `files` answer
 

@@ -15,6 +15,8 @@ benchmark (it gives a weak dense list as much say as a strong lexical one).
 
 from __future__ import annotations
 
+from .ranking import Scored
+
 # Semantic weight by query length (number of words). Long queries: swept on the 41
 # SWE-bench issues (bench/retrieval.py --sweep; docs/embeddings.md): the static model
 # helps only as a nudge (0.05: file@5 61.0 → 63.4, fn@5 29.3 → 31.7, fn@10 kept; 0.2
@@ -69,8 +71,6 @@ def mix(scored: list, semantic: dict[int, float], rows: dict[int, dict], w: floa
     """Hybrid: ``(1-w)·ranked/max + w·minmax(cosine)`` over the union of both sides,
     keeping definition tiers whole (an exact identifier's definition stays first).
     A chunk found only by vectors keeps SEMANTIC_ONLY_FLOOR of the best to stay."""
-    from .ranking import Scored
-
     base = {s.id: s.score - s.tier for s in scored}
     fused = weighted(base, semantic, w)
     top = max(fused.values(), default=0.0)
@@ -91,12 +91,10 @@ def mix(scored: list, semantic: dict[int, float], rows: dict[int, dict], w: floa
 def fill(scored: list, semantic: dict[int, float], rows: dict[int, dict]) -> list:
     """auto's fill-in: the lexical ranking as it is, then the vectors' neighbours that
     the words did not find, in cosine order, all below the last lexical hit."""
-    from .ranking import Scored
-
     have = {s.id for s in scored}
     floor = min((s.score for s in scored), default=1.0)
     extra = sorted(((c, i) for i, c in semantic.items() if i not in have and i in rows), reverse=True)
     out = list(scored)
-    for rank, (cosine, cid) in enumerate(extra):
+    for rank, (_cosine, cid) in enumerate(extra):
         out.append(Scored(cid, floor * 0.5 / (1 + rank), 0, 0.0, rows[cid], ["semantic"]))
     return out

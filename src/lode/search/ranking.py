@@ -97,7 +97,7 @@ def words_meet(word: str, part: str) -> bool:
     short = min(len(word), len(part))
     if short < _MIN_PREFIX - 1:
         return False
-    if short >= _MIN_PREFIX - 1 and (word.startswith(part) or part.startswith(word)):
+    if word.startswith(part) or part.startswith(word):
         return short >= _MIN_PREFIX or len(part) == short  # 'url' ⊂ 'urls', not 'use' ⊂ 'user…'
     n = 0
     for a, b in zip(word, part):
@@ -124,7 +124,6 @@ class Matcher:
 
     def __init__(self, words: list[str]):
         self.words = words
-        self._meet: dict[str, bool] = {}   # part → meets some word
         self._by_word: dict[tuple[str, str], bool] = {}
         self._names: dict[tuple, tuple[float, float]] = {}
 
@@ -139,7 +138,7 @@ class Matcher:
         """How far the query words and a name's parts describe each other: (share of
         the words that meet a part, share of the parts met by a word). Adjacent words
         may spell one part: ``url dispatcher`` → ``urldispatcher``, ``file system`` → ``fs``."""
-        key = parts if isinstance(parts, str) else tuple(parts)
+        key = tuple(parts)
         got = self._names.get(key)
         if got is not None:
             return got
@@ -198,6 +197,19 @@ def name_parts(name: str) -> list[str]:
     return got
 
 
+def _qualifier_rest(dotted: str, full: str) -> list[str] | None:
+    """The qualifiers of ``dotted`` a name ``full`` does not carry (`http.handler` over
+    `handler` → ['http']), or None when the name does not end the query."""
+    if not dotted.endswith("." + full):
+        return None
+    return dotted[: -len(full) - 1].split(".")
+
+
+def _folders_and_stem(path: str) -> tuple[list[str], str]:
+    segs = path.lower().split("/")
+    return segs[:-1], segs[-1].split(".", 1)[0]
+
+
 def qualifier_holds(dotted: str, full: str, path: str) -> bool:
     """Whether a chunk named ``full`` in ``path`` is what the qualified query ``dotted``
     names: the name ends the query (or the query ends the name), and the qualifiers the
@@ -205,23 +217,20 @@ def qualifier_holds(dotted: str, full: str, path: str) -> bool:
     net/http/server.go, not expvar's; `server.Handler.ServeHTTP` lives under server/)."""
     if full == dotted or full.endswith("." + dotted):
         return True
-    if not dotted.endswith("." + full):
+    rest = _qualifier_rest(dotted, full)
+    if rest is None:
         return False
-    rest = dotted[: -len(full) - 1].split(".")
-    segs = path.lower().split("/")
-    where = set(segs[:-1]) | {segs[-1].split(".", 1)[0]}
-    return all(part in where for part in rest)
+    folders, stem = _folders_and_stem(path)
+    return set(rest) <= set(folders) | {stem}
 
 
 def qualifier_is_package(dotted: str, name: str, path: str) -> bool:
     """The qualifiers a name does not carry are the file's innermost folders (or its
     stem): Go packages, Python modules, Rust module files."""
-    full = name.replace("::", ".").lower()
-    if not dotted.endswith("." + full):
+    rest = _qualifier_rest(dotted, name.replace("::", ".").lower())
+    if rest is None:
         return False
-    rest = dotted[: -len(full) - 1].split(".")
-    segs = path.lower().split("/")
-    folders, stem = segs[:-1], segs[-1].split(".", 1)[0]
+    folders, stem = _folders_and_stem(path)
     return rest == folders[-len(rest):] or rest == (folders + [stem])[-len(rest):]
 
 
