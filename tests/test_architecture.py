@@ -67,10 +67,7 @@ UPWARD_DEBTS = {
 }
 
 # Rule 6. (importing file, imported module).
-STORE_DEBTS = {
-    # A migration rebuilds the breadcrumb labels with the search tokenizer's function.
-    ("store/schema.py", "lode.search.tokens"),
-}
+STORE_DEBTS: set = set()
 
 # Rule 4. file → SQL literals in it. "SQL is spread over store/, symbols/index.py,
 # symbols/api.py, embed/vectors.py, search/lexical.py, search/semantic.py,

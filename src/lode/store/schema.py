@@ -88,7 +88,7 @@ def _file_notes(db):
 def _fts_stemmed(db):
     # Rebuild the lexical index with the Porter stemmer and the breadcrumb's identifier
     # parts (search ranks by them), copying the text rather than re-chunking every file.
-    from ..search.tokens import breadcrumb_labels  # a pure function; no search state
+    from .tokens import breadcrumb_labels  # a pure function of the text
 
     db.create_function("lode_labels", 1, breadcrumb_labels, deterministic=True)
     run_script(db, f"""
