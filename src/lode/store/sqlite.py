@@ -9,11 +9,13 @@ import sqlite3
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from ..errors import NotFound, StoreError  # noqa: F401 (StoreError: old import path)
 from . import hooks
+from .held import HeldFiles
 from .migrations import migrate
 from .paths import from_store, scrub, to_store
 from .records import FileRecord
@@ -208,6 +210,12 @@ class Store:
             return
         db.execute("DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE file_id = ?)", (row[0],))
         db.execute("DELETE FROM files WHERE id = ?", (row[0],))  # chunks and others cascade
+
+    # -- subsystems: each one's queries in its own module ----------------------------
+
+    @cached_property
+    def held(self) -> HeldFiles:
+        return HeldFiles(self)
 
     # -- status -------------------------------------------------------------------
 

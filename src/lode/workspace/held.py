@@ -27,6 +27,7 @@ import stat
 import time
 from typing import Iterable, Iterator
 
+from ..store.held import Kept
 from ..store.records import FileRecord
 
 RETRY_FIRST = 60.0
@@ -82,18 +83,16 @@ def settle(store, ws, known: dict, walked_lacking: Iterable[str], gone: list[str
         (leave if excluded(path) else check).append(path)
     if not check:
         return leave
-    stored = dict(store.db.execute("SELECT path, hold FROM files WHERE workspace_id = ? AND hold IS NOT NULL",
-                                   (ws.id,)).fetchall())
+    stored = store.held.holds(ws.id)
     changes = []
     for path in check:
         state = hold_state(ws.root, path, known[path])
         if state is None:
             leave.append(path)
         elif stored.get(path) != state:
-            changes.append((state, ws.id, path))
+            changes.append((path, state))
     if changes:
-        with store.transaction() as db:
-            db.executemany("UPDATE files SET hold = ? WHERE workspace_id = ? AND path = ?", changes)
+        store.held.set_holds(ws.id, changes)
     return leave
 
 
@@ -109,20 +108,15 @@ def _excluded(ws):
 def lift(store, ws_id: int) -> None:
     """Holds no longer needed: files this build reads again (no retry pending) whose
     rows were left as they were, because their bytes had not changed."""
-    rows = store.db.execute("SELECT path, chunker FROM files WHERE workspace_id = ? AND hold IS NOT NULL"
-                            " AND retry_at IS NULL", (ws_id,)).fetchall()
-    done = [(ws_id, p) for p, chunker in rows if not lacking(chunker)]
+    done = [p for p, chunker in store.held.settled(ws_id) if not lacking(chunker)]
     if done:
-        with store.transaction() as db:
-            db.executemany("UPDATE files SET hold = NULL WHERE workspace_id = ? AND path = ?", done)
+        store.held.lift(ws_id, done)
 
 
 def retry_due(store, ws_id: int, now: float | None = None) -> set[str]:
     """Derived files whose failed conversion is due another try."""
     now = time.time() if now is None else now
-    return {p for (p,) in store.db.execute(
-        "SELECT path FROM files WHERE workspace_id = ? AND hold IS NOT NULL AND retry_at IS NOT NULL"
-        " AND retry_at <= ?", (ws_id, now))}
+    return store.held.retry_due(ws_id, now)
 
 
 class Diverted:
@@ -146,26 +140,15 @@ class Diverted:
 
     def write(self, store, ws_id: int, now: float | None = None) -> None:
         now = time.time() if now is None else now
-        with store.transaction() as db:
-            for rec in self.kept:
-                db.execute(
-                    "UPDATE files SET mtime_ns = ?, size = ?, ctime_ns = ?, hold = ?, note = ?,"
-                    " retry_at = ? + min(?, ? * (1 << min(attempts, 20))), attempts = attempts + 1"
-                    " WHERE workspace_id = ? AND path = ?",
-                    (rec.mtime_ns, rec.size, rec.ctime_ns, rec.hold, rec.note, now, RETRY_MAX, RETRY_FIRST,
-                     ws_id, rec.path))
-            if self.touched:
-                db.executemany("UPDATE files SET hold = NULL, note = NULL, retry_at = NULL, attempts = 0"
-                               " WHERE workspace_id = ? AND path = ? AND hold IS NOT NULL",
-                               [(ws_id, p) for p in self.touched])
+        kept = [Kept(r.path, r.mtime_ns, r.size, r.ctime_ns, r.hold, r.note) for r in self.kept]
+        store.held.keep(ws_id, kept, self.touched, now, RETRY_FIRST, RETRY_MAX)
 
 
 def status(store, ws_id: int) -> tuple[int, list[dict]]:
     """The held count and each held file with its state and why."""
-    rows = store.db.execute("SELECT path, hold, chunker, note, retry_at FROM files"
-                            " WHERE workspace_id = ? AND hold IS NOT NULL ORDER BY path", (ws_id,)).fetchall()
     out = []
-    for path, hold, chunker, note, retry_at in rows:
+    for path, hold, chunker, note, retry_at in ((h.path, h.hold, h.chunker, h.note, h.retry_at)
+                                                for h in store.held.held(ws_id)):
         if note and retry_at is not None:
             reason = note
         else:
