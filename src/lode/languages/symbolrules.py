@@ -84,3 +84,7 @@ class SymbolRules:
     is_class_name: Callable[[str], bool] = lambda name: False
     # a method's references include its overrides' and the methods it overrides (tsserver)
     override_family: bool = False
+    # type expressions whose last part names a type of another module (`http.Client`):
+    # that last part is not a reference of its own, the whole is a `@ref.base`
+    qualified_types: frozenset[str] = frozenset({
+        "qualified_type", "nested_type_identifier", "scoped_type_identifier", "generic_type_qualified"})

@@ -2,7 +2,9 @@
 
 - :mod:`.extraction` turns one parsed file into :class:`~.records.FileSymbols`, using
   each language's ``symbols.scm`` and rule table (``lode/languages/<lang>/symbols.py``)
-  and a small resolver per language (:mod:`.resolvers`) for module paths and imports.
+  and its resolver (``lode/languages/<lang>/resolver.py``, looked up by
+  :func:`lode.languages.resolver.resolver_for`) for module paths and imports;
+  :mod:`.context` holds the per-file state both share.
 - :mod:`lode.store.schema_symbols` holds the tables (migration ``0100_symbols``) and the
   per-file writer the store calls inside the indexer's transaction.
 - :mod:`.index` answers lookups (:class:`~.index.SymbolIndex`); :mod:`.fuzzy` ranks

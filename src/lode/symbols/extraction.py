@@ -20,30 +20,27 @@ the type's member (:mod:`.typed`).
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 from importlib import import_module
 
+from ..languages.resolver import resolver_for
 from ..languages.spec import LanguageSpec
 from ..languages.symbolrules import SymbolRules
 from ..languages.treesitter import Node, Tree, grammar_for
+from .context import Def, FileContext, key
 from .layout import Layout
-from .records import DEFINITION, METHOD, REFERENCE, FileSymbols, Link, Relation, Symbol
+from .records import DEFINITION, METHOD, FileSymbols
+from .typed import TypeTable
 
-# Languages sharing another's rules (same grammar node types).
-_RULES_MODULE = {"tsx": "typescript"}
 _rules: dict[str, SymbolRules | None] = {}
 _queries: dict[str, object] = {}
 _lock = threading.Lock()
-# type expressions whose last part is a type name of another module
-_QUALIFIED_TYPES = frozenset({"qualified_type", "nested_type_identifier", "scoped_type_identifier",
-                              "generic_type_qualified"})
 
 
 def rules_for(spec: LanguageSpec) -> SymbolRules | None:
     """The symbol rules of a language, or None when it has no cross-file support."""
     with _lock:
         if spec.name not in _rules:
-            name = spec.folder or _RULES_MODULE.get(spec.name, spec.name)
+            name = spec.folder or spec.name
             try:
                 _rules[spec.name] = import_module(f"lode.languages.{name}.symbols").RULES
             except ModuleNotFoundError:
@@ -61,91 +58,12 @@ def _query(spec: LanguageSpec, rules: SymbolRules):
     return q
 
 
-def key(node: Node) -> tuple[int, int]:
-    return node.start_byte, node.end_byte
-
-
-@dataclass
-class Def:
-    node: Node
-    name: Node | None
-    detail: str
-    pattern: int
-    receiver: Node | None = None
-    impl_type: Node | None = None
-    qname: str | None = None  # None: local, not indexed
-    scope: "Def | None" = None
-
-
-class Context:
-    """One file's extraction state, shared by the generic passes and the resolver."""
-
-    def __init__(self, path: str, data: bytes, spec: LanguageSpec, rules: SymbolRules, layout: Layout,
-                 every: bool = False):
-        self.path, self.data, self.spec, self.rules, self.layout = path, data, spec, rules, layout
-        self.every = every
-        self.types = None  # a typed.TypeTable once definitions are qualified
-        self.by_node: dict = {}  # definitions by their node's and their name's span
-        self.module = ""
-        self.aliases: dict[str, str] = {}
-        self.local_defs: dict[str, str] = {}  # top-level short name → qualified name
-        self.links: list[Link] = []
-        self.relations: list[Relation] = []
-        self.suppressed: set[tuple[int, int]] = set()  # name nodes that are not definitions
-        self._found: list[tuple[int, int, str, str, int, int, str]] = []
-        self.extra: dict = {}  # resolver scratch space
-
-    def text(self, node: Node) -> str:
-        return self.data[node.start_byte:node.end_byte].decode("utf-8", "replace")
-
-    def join(self, prefix: str, name: str) -> str:
-        return f"{prefix}.{name}" if prefix else name
-
-    def add(self, name: str, kind: str, node: Node | None, detail: str = "") -> None:
-        if node is None:
-            self._found.append((-1, len(self._found), name, kind, 1, 1, detail))
-        else:
-            row, col = node.start_point
-            self._found.append((node.start_byte, len(self._found), name, kind, row + 1, col + 1, detail))
-
-    def ref(self, name: str, node: Node) -> None:
-        if name:
-            self.add(name, REFERENCE, node)
-
-    def link(self, name: str, target: str, node: Node, exported: bool = True) -> None:
-        if name and target and name != target:
-            self.links.append(Link(name, target, node.start_point[0] + 1, node.start_point[1] + 1,
-                                   exported))
-
-    def relate(self, sub: str, base: str, kind: str, node: Node) -> None:
-        if sub and base:
-            self.relations.append(Relation(sub, base, kind, node.start_point[0] + 1, node.start_point[1] + 1))
-
-    def symbols(self) -> list[Symbol]:
-        seen: set[tuple[str, str]] = set()
-        out = []
-        for _b, _i, name, kind, line, col, detail in sorted(self._found):
-            if self.every:
-                if (name, kind, line, col) in seen:
-                    continue
-                seen.add((name, kind, line, col))
-                out.append(Symbol(name, kind, line, col, detail))
-                continue
-            if (name, kind) in seen:
-                continue
-            seen.add((name, kind))
-            out.append(Symbol(name, kind, line, col, detail))
-        return out
-
-
 def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: LanguageSpec,
                     layout: Layout | None = None, every: bool = False) -> FileSymbols | None:
     """The symbols of one file. ``path`` is relative to the workspace root that
     ``layout`` describes; ``tree`` comes from ``grammar_for(spec).parse(data)`` (None
     parses here). Returns None for languages without symbol rules. ``every`` keeps
     every occurrence, not only the first of each (name, kind)."""
-    from .resolvers import resolver_for
-
     rules = rules_for(spec)
     if rules is None:
         return None
@@ -153,7 +71,7 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         data = data.encode("utf-8")
     layout = layout or Layout()
     resolver = resolver_for(rules.resolver)
-    ctx = Context(path, data, spec, rules, layout, every)
+    ctx = FileContext(path, data, spec, rules, layout, every)
     if tree is None:
         tree = grammar_for(spec).parse(data)
     root = tree.root_node if tree is not None else None
@@ -190,8 +108,6 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         resolver.imports(ctx, caps)
     by_node = ctx.by_node = _qualify(ctx, resolver, defs)
     if rules.scope_nodes:
-        from .typed import TypeTable
-
         ctx.types = TypeTable(ctx, resolver, by_node)
         for caps in sorted(typed, key=lambda c: "ret.owner" not in c):
             ctx.types.add(caps)
@@ -205,7 +121,7 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
                        dict(ctx.aliases))
 
 
-def _qualify(ctx: Context, resolver, defs: dict[tuple[int, int], Def]) -> dict[tuple[int, int], Def]:
+def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> dict[tuple[int, int], Def]:
     rules = ctx.rules
     ordered = sorted(defs.values(), key=lambda d: (d.node.start_byte, -d.node.end_byte))
     by_node: dict[tuple[int, int], Def] = {}
@@ -245,7 +161,7 @@ def _qualify(ctx: Context, resolver, defs: dict[tuple[int, int], Def]) -> dict[t
     return by_node
 
 
-def _relate(ctx: Context, resolver, caps: dict, by_node: dict) -> None:
+def _relate(ctx: FileContext, resolver, caps: dict, by_node: dict) -> None:
     owner = by_node.get(key(caps["rel.owner"][0]))
     if owner is None or owner.qname is None:
         return
@@ -269,7 +185,7 @@ def _member(base: Node) -> Node | None:
     return base.next_named_sibling
 
 
-def _reference(ctx: Context, resolver, caps: dict) -> None:
+def _reference(ctx: FileContext, resolver, caps: dict) -> None:
     rules = ctx.rules
     if "ref.path" in caps:
         node = caps["ref.path"][0]
@@ -319,7 +235,7 @@ def _reference(ctx: Context, resolver, caps: dict) -> None:
     name = ctx.text(node)
     if name in rules.builtins or key(node) in ctx.by_node:
         return  # a builtin, or a definition's own name (`type Server struct`)
-    if node.parent is not None and node.parent.type in _QUALIFIED_TYPES:
+    if node.parent is not None and node.parent.type in rules.qualified_types:
         return  # the last part of `http.Client`: the whole is a `@ref.base`
     target = ctx.aliases.get(name) or ctx.local_defs.get(name) or resolver.unqualified(ctx, name)
     if target:

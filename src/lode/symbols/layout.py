@@ -1,5 +1,6 @@
 """What a file's surroundings say about its module: marker files (``__init__.py``,
-``go.mod``, ``Cargo.toml``, ``package.json``) and the manifests' names, cached.
+``go.mod``, ``Cargo.toml``, ``package.json``) and the manifests' text, cached. What a
+manifest means is the language's business (``lode/languages/<lang>/manifest.py``).
 
 Paths are POSIX paths relative to the workspace root; nothing above the root is read.
 """
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 import os
 import posixpath
-import re
 import time
 from functools import lru_cache
 
@@ -49,39 +49,13 @@ class Layout:
                 return None
             d = posixpath.dirname(d)
 
-    # ---- manifests ------------------------------------------------------------------
-
-    def go_module(self, rel_dir: str) -> tuple[str, str] | None:
-        """(directory of go.mod, module path) for a Go package directory."""
-        d = self.nearest(rel_dir, "go.mod")
+    def manifest(self, rel_dir: str, filename: str) -> tuple[str, str] | None:
+        """The nearest manifest named ``filename`` at or above ``rel_dir``: (its
+        directory, its text). A language's folder parses it (``go/manifest.py``)."""
+        d = self.nearest(rel_dir, filename)
         if d is None:
             return None
-        text = self.read(posixpath.join(d, "go.mod") if d else "go.mod") or ""
-        m = re.search(r"^\s*module\s+\"?([^\s\"]+)", text, re.M)
-        return (d, m.group(1)) if m else None
-
-    def cargo_crate(self, rel_dir: str) -> tuple[str, str, str] | None:
-        """(directory of Cargo.toml, crate name with `-` as `_`, edition)."""
-        d = self.nearest(rel_dir, "Cargo.toml")
-        if d is None:
-            return None
-        text = self.read(posixpath.join(d, "Cargo.toml") if d else "Cargo.toml") or ""
-        name = None
-        edition = "2015"  # Cargo's default when the manifest names none
-        section = ""
-        for line in text.splitlines():
-            s = line.strip()
-            if s.startswith("["):
-                section = s
-            elif section in ("[package]", "[lib]") and "=" in s:
-                key, value = (x.strip() for x in s.split("=", 1))
-                value = value.strip('"').strip("'")
-                if key == "name" and (section == "[lib]" or name is None):
-                    name = value
-                elif key == "edition" and section == "[package]":
-                    edition = value
-        name = name or posixpath.basename(d) or "crate"
-        return d, name.replace("-", "_"), edition
+        return d, self.read(posixpath.join(d, filename) if d else filename) or ""
 
 
 _layouts: dict[str, tuple[float, Layout]] = {}

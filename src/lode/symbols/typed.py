@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from .extraction import Context, key
+from .context import FileContext, key
 from .records import RETURNS
 
 _OBJECT_FIELDS = ("operand", "object", "value")
@@ -44,7 +44,7 @@ _OPTIONAL = frozenset({"Optional", "typing.Optional", "t.Optional"})
 class TypeTable:
     """Variable, field and return types of one file, and the type of an expression."""
 
-    def __init__(self, ctx: Context, resolver, by_node: dict):
+    def __init__(self, ctx: FileContext, resolver, by_node: dict):
         self.ctx, self.resolver, self.by_node = ctx, resolver, by_node
         self.vars: dict[tuple[int, int], dict[str, str]] = {}
         self.fields: dict[tuple[str, str], str] = {}

@@ -24,4 +24,5 @@ SPEC = LanguageSpec(
 )
 
 TSX = replace(SPEC, name="tsx", extensions=(".tsx",),
-              grammar=grammar("tree_sitter_typescript", "language_tsx"))
+              grammar=grammar("tree_sitter_typescript", "language_tsx"),
+              folder="typescript")  # same node types: TypeScript's symbol rules

@@ -7,14 +7,15 @@ from __future__ import annotations
 import posixpath
 import re
 
-from . import Resolver
+from ..resolver import Resolver
+from .manifest import go_module
 
 _VERSION = re.compile(r"^v\d+$")
 
 
 def import_path(ctx, package: str) -> str:
     rel_dir = posixpath.dirname(ctx.path)
-    found = ctx.layout.go_module(rel_dir)
+    found = go_module(ctx.layout, rel_dir)
     if found is not None:
         mod_dir, mod_path = found
         sub = rel_dir[len(mod_dir):].lstrip("/") if mod_dir else rel_dir
@@ -100,12 +101,7 @@ class GoResolver(Resolver):
         if package and package != last:
             # `package yaml` in gopkg.in/yaml.v3, `package main` in cmd/gofmt: `yaml.X`,
             # `main.X` name it too
-            ctx.links.append(_wild(package, ctx.module))
-
-
-def _wild(name: str, target: str):
-    from ..records import Link
-    return Link(f"{name}.*", f"{target}.*", 1, 1)
+            ctx.link_file(f"{package}.*", f"{ctx.module}.*")
 
 
 RESOLVER = GoResolver()

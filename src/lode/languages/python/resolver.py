@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import posixpath
 
-from ..records import DEFINITION
-from . import Resolver, stem_of
+from ..resolver import Resolver, stem_of
 
 _NOT_MODULE_LEVEL = frozenset({"function_definition", "class_definition", "lambda"})
 
@@ -35,7 +34,7 @@ class PythonResolver(Resolver):
         module = ".".join(parts) or posixpath.basename(rel_dir) or stem
         ctx.extra.update(is_init=is_init, package=module if is_init else module.rpartition(".")[0],
                          exports=[], stars=[], all=None)
-        ctx.add(module, DEFINITION, None, "module")
+        ctx.define_module(module)
         return module
 
     def _absolute(self, ctx, node) -> str:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import posixpath
 
-from ..records import DEFINITION
-from . import Resolver
+from ..resolver import Resolver
+from .manifest import cargo_crate
 
 _OWN_CRATES = ("bin", "tests", "examples", "benches")
 # path roots that are never crate-relative, whatever the edition
@@ -20,7 +20,7 @@ _PATH_LEAVES = frozenset({"identifier", "crate", "self", "super", "metavariable"
 class RustResolver(Resolver):
     def module(self, ctx, root) -> str:
         rel_dir = posixpath.dirname(ctx.path)
-        found = ctx.layout.cargo_crate(rel_dir)
+        found = cargo_crate(ctx.layout, rel_dir)
         crate_dir, crate, edition = found if found is not None else ("", "crate", "2021")
         ctx.extra["edition"] = edition
         rel = ctx.path[len(crate_dir):].lstrip("/") if crate_dir else ctx.path
@@ -41,7 +41,7 @@ class RustResolver(Resolver):
         ctx.extra["children"] = {ctx.text(c.child_by_field_name("name"))
                                  for c in (root.children if root is not None else ())
                                  if c.type == "mod_item" and c.child_by_field_name("name") is not None}
-        ctx.add(module, DEFINITION, None, "module")
+        ctx.define_module(module)
         return module
 
     # ---- paths ----------------------------------------------------------------------

@@ -3,7 +3,7 @@ folders do not qualify it unless a build tool wraps the library)."""
 
 from __future__ import annotations
 
-from . import Resolver, stem_of
+from ..resolver import Resolver, stem_of
 
 
 class OcamlResolver(Resolver):

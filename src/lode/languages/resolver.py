@@ -1,13 +1,23 @@
 """Language resolvers: the code that data cannot express — how a file's module is
-named and what each import form binds. One small module per language; each exports
-``RESOLVER``, an instance of a :class:`Resolver` subclass."""
+named and what each import form binds. A language that needs one has a
+``resolver.py`` in its folder exporting ``RESOLVER``, an instance of a
+:class:`Resolver` subclass; its ``SymbolRules.resolver`` names the folder (or
+``declared``, the data-driven resolver in :mod:`.declared` most languages share).
+:func:`resolver_for` is the registry the symbol code looks them up in.
+
+Resolvers work on the symbol code's per-file state (``lode.symbols.context``) through
+the methods it offers (``text``, ``ref``, ``link``, ``define_module``, …); they do not
+import the symbol code, so neither side imports the other at load time.
+"""
 
 from __future__ import annotations
 
 import posixpath
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-from ..extraction import Context, Def
+if TYPE_CHECKING:
+    from ..symbols.context import Def, FileContext as Context
 
 
 class Resolver:
@@ -83,10 +93,15 @@ def stem_of(filename: str) -> str:
 
 
 _resolvers: dict[str, Resolver] = {}
+# Resolvers shared by several languages, by the name their rules give.
+_SHARED = {"declared": "declared"}
 
 
 def resolver_for(name: str) -> Resolver:
+    """The resolver a language's ``SymbolRules.resolver`` names: a shared one (``declared``)
+    or the ``RESOLVER`` in ``lode/languages/<name>/resolver.py``."""
     r = _resolvers.get(name)
     if r is None:
-        r = _resolvers[name] = import_module(f"{__name__}.{name}").RESOLVER
+        module = _SHARED.get(name) or f"{name}.resolver"
+        r = _resolvers[name] = import_module(f"{__package__}.{module}").RESOLVER
     return r

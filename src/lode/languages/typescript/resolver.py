@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import posixpath
 
-from ..records import DEFINITION
-from . import Resolver, path_module
+from ..resolver import Resolver, path_module
 
 
 _SOURCE_EXTENSIONS = frozenset({".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"})
@@ -21,7 +20,7 @@ class TypeScriptResolver(Resolver):
         ctx.extra["base"] = base or ""
         ctx.extra["local_exports"] = []
         module = path_module(rel, ctx.rules.strip_dirs, ctx.rules.index_stems)
-        ctx.add(module, DEFINITION, None, "module")
+        ctx.define_module(module)
         return module
 
     def specifier(self, ctx, source) -> str:

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import posixpath
 
-from ..records import DEFINITION
-from . import Resolver, path_module
+from ..resolver import Resolver, path_module
 
 
 class ZigResolver(Resolver):
     def module(self, ctx, root) -> str:
         module = path_module(ctx.path)
-        ctx.add(module, DEFINITION, None, "module")
+        ctx.define_module(module)
         return module
 
     def target(self, ctx, node) -> str | None:

@@ -8,7 +8,7 @@ Elixir `alias A.B`, Lua `local u = require("a.b")`), so `T.pack` references
 
 from __future__ import annotations
 
-from . import Resolver, path_module
+from .resolver import Resolver, path_module
 
 _SCAN = 40  # top-level nodes looked at for the package declaration
 

@@ -1,0 +1,102 @@
+"""One file's extraction state: what the generic passes (:mod:`.extraction`,
+:mod:`.typed`) and the language's resolver share while reading a file's tree.
+
+Its own module so that the resolvers (under ``lode/languages/``) and the passes that
+call them need not import each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..languages.spec import LanguageSpec
+from ..languages.symbolrules import SymbolRules
+from ..languages.treesitter import Node
+from .layout import Layout
+from .records import DEFINITION, REFERENCE, Link, Relation, Symbol
+
+
+def key(node: Node) -> tuple[int, int]:
+    return node.start_byte, node.end_byte
+
+
+@dataclass
+class Def:
+    node: Node
+    name: Node | None
+    detail: str
+    pattern: int
+    receiver: Node | None = None
+    impl_type: Node | None = None
+    qname: str | None = None  # None: local, not indexed
+    scope: "Def | None" = None
+
+
+class FileContext:
+    """One file's extraction state, shared by the generic passes and the language's
+    resolver (``lode/languages/<lang>/resolver.py``)."""
+
+    def __init__(self, path: str, data: bytes, spec: LanguageSpec, rules: SymbolRules, layout: Layout,
+                 every: bool = False):
+        self.path, self.data, self.spec, self.rules, self.layout = path, data, spec, rules, layout
+        self.every = every
+        self.types = None  # a typed.TypeTable once definitions are qualified
+        self.by_node: dict = {}  # definitions by their node's and their name's span
+        self.module = ""
+        self.aliases: dict[str, str] = {}
+        self.local_defs: dict[str, str] = {}  # top-level short name → qualified name
+        self.links: list[Link] = []
+        self.relations: list[Relation] = []
+        self.suppressed: set[tuple[int, int]] = set()  # name nodes that are not definitions
+        self._found: list[tuple[int, int, str, str, int, int, str]] = []
+        self.extra: dict = {}  # resolver scratch space
+
+    def text(self, node: Node) -> str:
+        return self.data[node.start_byte:node.end_byte].decode("utf-8", "replace")
+
+    def join(self, prefix: str, name: str) -> str:
+        return f"{prefix}.{name}" if prefix else name
+
+    def add(self, name: str, kind: str, node: Node | None, detail: str = "") -> None:
+        if node is None:
+            self._found.append((-1, len(self._found), name, kind, 1, 1, detail))
+        else:
+            row, col = node.start_point
+            self._found.append((node.start_byte, len(self._found), name, kind, row + 1, col + 1, detail))
+
+    def ref(self, name: str, node: Node) -> None:
+        if name:
+            self.add(name, REFERENCE, node)
+
+    def define_module(self, name: str) -> None:
+        """The file's module itself, as a definition at the top of the file."""
+        self.add(name, DEFINITION, None, "module")
+
+    def link_file(self, name: str, target: str) -> None:
+        """A re-export link that belongs to the whole file (no node: line 1, column 1)."""
+        self.links.append(Link(name, target, 1, 1))
+
+    def link(self, name: str, target: str, node: Node, exported: bool = True) -> None:
+        if name and target and name != target:
+            self.links.append(Link(name, target, node.start_point[0] + 1, node.start_point[1] + 1,
+                                   exported))
+
+    def relate(self, sub: str, base: str, kind: str, node: Node) -> None:
+        if sub and base:
+            self.relations.append(Relation(sub, base, kind, node.start_point[0] + 1, node.start_point[1] + 1))
+
+    def symbols(self) -> list[Symbol]:
+        seen: set[tuple[str, str]] = set()
+        out = []
+        for _b, _i, name, kind, line, col, detail in sorted(self._found):
+            if self.every:
+                if (name, kind, line, col) in seen:
+                    continue
+                seen.add((name, kind, line, col))
+                out.append(Symbol(name, kind, line, col, detail))
+                continue
+            if (name, kind) in seen:
+                continue
+            seen.add((name, kind))
+            out.append(Symbol(name, kind, line, col, detail))
+        return out
