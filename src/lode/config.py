@@ -120,7 +120,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.search.ranking": ("PATH_WEIGHT", "PATH_NAMED_WEIGHT", "NAME_WEIGHT", "FILE_WEIGHT",
                             "FILE_CAP", "FILE_MASS_WEIGHT", "MENTION_WEIGHT", "DEPTH_BONUS", "PACKAGE_BONUS",
                             "PROSE", "TEST", "AUX", "TINY", "TINY_LINES", "TINY_ALL", "TAIL",
-                            "DIVERSITY"),
+                            "DIVERSITY", "DEPTH_AFTER", "DEPTH_SLOTS", "DEPTH_PER_FILE"),
     "lode.search.fusion": ("SHORT_WORDS", "WEIGHT_SHORT", "RRF_K", "SEMANTIC_ONLY_FLOOR"),
     "lode.search.rank": ("TOP_N", "BODY_CHARS", "BLEND"),
     "lode.search.engine": ("MAX_HIGHLIGHTS", "FILE_CHUNKS"),

@@ -113,3 +113,26 @@ def test_a_name_defined_elsewhere_is_answered_by_its_reexport(webapp):
     svc, ws = webapp
     hits = svc.search("Decimal", ws, mode="lexical", limit=5)["hits"]
     assert hits[0]["path"] == "accounts/__init__.py"
+
+
+ISSUE = """Ledger.replay gives the wrong balance after a refund
+
+When I replay a ledger that has a refund entry the balance is off by the refund amount.
+Steps: create an account, post a deposit of 100, post a refund of 30, then call replay and
+read the balance. Expected 70, got 130. It looks like replay adds every entry instead of
+subtracting refunds and the balance cache is not cleared before the replay starts. The
+middleware logs the request fine, so this is in the accounts package, not the router.
+"""
+
+
+def test_a_pasted_issue_gets_depth_in_its_likely_files(webapp):
+    """After the five best hits, a pasted text gets further chunks of those files rather
+    than new files: the bug is one function of a likely file."""
+    svc, ws = webapp
+    hits = svc.search(ISSUE, ws, mode="lexical", limit=10)["hits"]
+    assert hits[0]["path"] == "accounts/ledger.py", [(h["path"], h["name"]) for h in hits]
+    head = {h["path"] for h in hits[:5]}
+    deeper = hits[5:10]
+    assert deeper and all(h["path"] in head for h in deeper), [(h["path"], h["name"]) for h in hits]
+    # the likeliest file gets more than one look
+    assert sum(h["path"] == "accounts/ledger.py" for h in hits[:10]) >= 2

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lode.search.ranking import Matcher, Scored, diversify, is_test_code, path_parts, words_meet
+from lode.search.ranking import Matcher, Scored, deepen, diversify, is_test_code, path_parts, words_meet
 
 
 def test_words_meet_is_prefix_tolerant_but_not_loose():
@@ -49,6 +49,19 @@ def test_diversify_lets_other_files_in_but_keeps_exact_definitions():
     assert [s.id for s in ranked][:3] == [1, 4, 5]
     ranked = diversify([_s(1, 1.0, 1, tier=3), _s(2, 0.9, 1, tier=3), _s(4, 0.5, 2)], 0.2)
     assert [s.id for s in ranked][:2] == [1, 2]
+
+
+def test_deepen_keeps_the_first_five_then_digs_into_their_files():
+    # Files 1..5 lead; files 6..9 come next in the diversified order; file 1 has three
+    # more chunks, file 2 one more.
+    head = [_s(i, 2.0 - i / 10, i) for i in range(1, 6)]
+    others = [_s(10 + i, 1.0 - i / 100, 5 + i) for i in range(1, 5)]
+    more = [_s(20, 1.2, 1), _s(21, 1.1, 1), _s(22, 1.05, 1), _s(23, 0.5, 2)]
+    ranked = [s.id for s in deepen(head + others + more)]
+    assert ranked[:5] == [1, 2, 3, 4, 5]
+    # at most three chunks per file in the top ten: 20 and 21 join file 1, 22 waits
+    assert ranked[5:8] == [20, 21, 23]
+    assert ranked[8:10] == [11, 12] and set(ranked) == {s.id for s in head + others + more}
 
 
 def test_auxiliary_code_by_folder():

@@ -121,6 +121,8 @@ def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> di
     # Semantic mode is the vectors' own order; the files answer groups by file itself.
     ordered = ranking.diversify(scored) if plan.mode_used != "semantic" and not opts.files else \
         sorted(scored, key=lambda s: (-s.score, s.row["path"], s.row["byte_start"]))
+    if q.shape == "text" and plan.mode_used != "semantic" and not opts.files:
+        ordered = ranking.deepen(ordered)
     timings["diversify"] = _ms(t)
 
     # -- rerank -----------------------------------------------------------------------

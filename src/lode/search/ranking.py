@@ -19,7 +19,10 @@ defend, not a fit to single queries:
   docs and benchmark folders; tiny chunks (an include guard, a
   ``#define``, a one-line constant) count less;
 - **diversity**: the second chunk of a file already listed counts less, the third
-  less again, so ten hits show several files — most questions are answered by files.
+  less again, so ten hits show several files — most questions are answered by files;
+- **depth for pasted texts** (:func:`deepen`): an issue or a traceback is answered by a
+  function in one of its few likely files, so after the five best hits come further
+  chunks of those files rather than a sixth to tenth file.
 """
 
 from __future__ import annotations
@@ -56,6 +59,10 @@ TINY_ALL = True
 TAIL = 0.7                    # a continuation fragment of a split definition
 # Diversity: the k-th further chunk of a file already ranked is multiplied by DIVERSITY**k.
 DIVERSITY = 0.2
+# Pasted texts (issues, tracebacks): after the DEPTH_AFTER best hits (mostly distinct
+# files), the next DEPTH_SLOTS hits are the best further chunks of those files, at most
+# DEPTH_PER_FILE per file — the bug is in one function of the likely files.
+DEPTH_AFTER, DEPTH_SLOTS, DEPTH_PER_FILE = 5, 5, 3
 
 _TEST_PATH = re.compile(
     r"(^|/)(tests?|testing|spec|specs|__tests__|__mocks__|testdata|fixtures?)(/|$)"
@@ -397,6 +404,28 @@ def diversify(scored: list[Scored], factor: float | None = None) -> list[Scored]
         adjusted.append((base * (factor ** k) + s.tier, s))
     adjusted.sort(key=lambda a: (-a[0], a[1].row["path"], a[1].row["byte_start"]))
     return [s for _, s in adjusted]
+
+
+def deepen(ordered: list[Scored]) -> list[Scored]:
+    """After the DEPTH_AFTER first hits, the best further chunks of their files (at most
+    DEPTH_PER_FILE per file, DEPTH_SLOTS in all, best score first), then the rest in
+    order. The first hits and their order do not change."""
+    head = ordered[:DEPTH_AFTER]
+    files: dict[int, int] = {}
+    for s in head:
+        files[s.row["file_id"]] = files.get(s.row["file_id"], 0) + 1
+    rest = ordered[DEPTH_AFTER:]
+    deeper: list[Scored] = []
+    for s in sorted(rest, key=lambda s: (-s.score, s.row["path"], s.row["byte_start"])):
+        if len(deeper) >= DEPTH_SLOTS:
+            break
+        n = files.get(s.row["file_id"])
+        if n is None or n >= DEPTH_PER_FILE:
+            continue
+        files[s.row["file_id"]] = n + 1
+        deeper.append(s)
+    taken = {id(s) for s in deeper}
+    return head + deeper + [s for s in rest if id(s) not in taken]
 
 
 def load_rows(db: sqlite3.Connection, ids: list[int]) -> dict[int, dict]:
