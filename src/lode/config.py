@@ -41,20 +41,58 @@ def default_db_path() -> Path:
     return Path(base) / "lode" / "lode.db"
 
 
-def resolve_db_path(db: str | os.PathLike | None = None) -> Path:
+#: URL schemes of a shared PostgreSQL store (``--db postgresql://user@host/db``).
+POSTGRES_SCHEMES = ("postgresql", "postgres")
+
+
+def url_scheme(text: str) -> str:
+    """The scheme of ``text`` when it looks like a URL (``scheme://…``), else ``""``."""
+    scheme = text.split("://", 1)[0] if "://" in text else ""
+    if scheme and scheme.replace("+", "").replace("-", "").replace(".", "").isalnum() and scheme[0].isalpha():
+        return scheme.lower()
+    return ""
+
+
+def is_postgres_url(location: str | os.PathLike | None) -> bool:
+    """Whether a store location names a PostgreSQL server rather than a SQLite file."""
+    return location is not None and url_scheme(os.fspath(location)) in POSTGRES_SCHEMES
+
+
+def store_label(location: str | os.PathLike) -> str:
+    """How a store is named in messages and capabilities: a path as it is, a URL
+    without its password."""
+    text = os.fspath(location)
+    if not url_scheme(text):
+        return text
+    from urllib.parse import urlsplit, urlunsplit
+
+    try:
+        parts = urlsplit(text)
+        if parts.password is None:
+            return text
+        host = parts.netloc.rsplit("@", 1)[1]
+        return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
+    except ValueError:
+        return text.split("://", 1)[0] + "://…"
+
+
+def resolve_db_path(db: str | os.PathLike | None = None) -> Path | str:
     """The store: ``db`` (``--db``), else ``$LODE_DB``, else :func:`default_db_path`.
-    A URL (``postgresql://…``) is refused rather than taken for a folder name: the
-    store is a SQLite file in this build."""
+    A ``postgresql://`` (or ``postgres://``) URL is returned as it is, a ``str``: a
+    shared PostgreSQL store. Any other URL (``mysql://…``) is refused rather than taken
+    for a folder name; everything else is a SQLite file's path."""
     value = db or os.environ.get("LODE_DB")
     if not value:
         return default_db_path()
     text = os.fspath(value)
-    scheme = text.split("://", 1)[0] if "://" in text else ""
-    if scheme and scheme.replace("+", "").replace("-", "").replace(".", "").isalnum() and scheme[0].isalpha():
+    scheme = url_scheme(text)
+    if scheme in POSTGRES_SCHEMES:
+        return text
+    if scheme:
         from .errors import StoreError
 
-        raise StoreError(f"the store {text!r} is a {scheme} URL; this build keeps its store in a SQLite "
-                         "file: give a file path (a shared PostgreSQL store is not available yet)")
+        raise StoreError(f"the store {text!r} is a {scheme} URL; lode keeps its store in a SQLite file "
+                         "(give a file path) or on a PostgreSQL server (give a postgresql:// URL)")
     return Path(text).expanduser()
 
 
@@ -71,8 +109,9 @@ def default_socket_path() -> str:
 
 #: Every ``LODE_*`` environment variable: what it does (command-line options win).
 ENVIRONMENT: dict[str, str] = {
-    "LODE_DB": "the store file, for every command and the daemon (else "
-               "$XDG_DATA_HOME/lode/lode.db, i.e. ~/.local/share/lode/lode.db)",
+    "LODE_DB": "the store, for every command and the daemon: a SQLite file (else "
+               "$XDG_DATA_HOME/lode/lode.db, i.e. ~/.local/share/lode/lode.db) or a "
+               "postgresql:// URL (a shared PostgreSQL store)",
     "LODE_SOCKET": "the daemon's socket (else $XDG_RUNTIME_DIR/lode/daemon.sock, else "
                    "/tmp/lode-<uid>/daemon.sock)",
     "LODE_NO_DAEMON": "1: CLI commands open the store even when a daemon serves it "
@@ -102,8 +141,9 @@ OTHER_ENVIRONMENT: dict[str, str] = {
 TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.config": ("MAX_TEXT_BYTES",),  # and ChunkConfig: body, short-content and embed budgets
     # indexing
-    "lode.workspace.indexer": ("TASK_FILES", "INLINE_BELOW", "BATCH_FILES", "BATCH_CHUNKS",
-                               "BULK_CACHE_KIB", "BULK_CHECKPOINT_PAGES"),
+    "lode.workspace.indexer": ("TASK_FILES", "INLINE_BELOW", "BATCH_FILES", "BATCH_CHUNKS"),
+    "lode.store.sqlite": ("BULK_CACHE_KIB", "BULK_CHECKPOINT_PAGES"),
+    "lode.store.postgres.connection": ("POOL_SIZE", "CONNECT_SECONDS"),
     "lode.workspace.pipeline": ("CHUNK_SECONDS", "MAX_DERIVED_FILE_BYTES"),
     "lode.workspace.held": ("RETRY_FIRST", "RETRY_MAX", "HASH_LIMIT"),
     "lode.chunking.summary": ("SIGNATURE_MAX", "VALUE_MAX"),
@@ -119,7 +159,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.search.semantic": ("CANDIDATES",),
     "lode.search.ranking": ("PATH_WEIGHT", "PATH_NAMED_WEIGHT", "NAME_WEIGHT", "FILE_WEIGHT",
                             "FILE_CAP", "FILE_MASS_WEIGHT", "MENTION_WEIGHT", "DEPTH_BONUS", "PACKAGE_BONUS",
-                            "PROSE", "TEST", "AUX", "TINY", "TINY_LINES", "TINY_ALL", "TAIL",
+                            "PROSE", "TEST", "AUX", "TINY", "TINY_LINES", "TINY_ALL", "TAIL", "DECLARATION",
                             "DIVERSITY", "DEPTH_AFTER", "DEPTH_SLOTS", "DEPTH_PER_FILE"),
     "lode.search.fusion": ("SHORT_WORDS", "WEIGHT_SHORT", "RRF_K", "SEMANTIC_ONLY_FLOOR"),
     "lode.search.rank": ("TOP_N", "BODY_CHARS", "BLEND"),

@@ -104,6 +104,14 @@ class StoreError(LodeError):
     rpc_code = -32020
 
 
+class IndexerBusy(LodeError):
+    """Another process is indexing this workspace of a shared (PostgreSQL) store: one
+    indexer per workspace at a time."""
+
+    exit_code = 5
+    rpc_code = -32021
+
+
 class RankRequired(LodeError):
     """A search asked for rerank but no ranker can rank."""
 
@@ -142,7 +150,7 @@ BY_CODE: dict[int, type[LodeError]] = {
     cls.rpc_code: cls
     for cls in (LodeError, ParseError, InvalidRequest, MethodNotFound, InvalidParams,
                 InternalError, RequestTimeout, ReplyTooLarge, Cancelled, NotAvailable,
-                NotFound, FileRefused, StoreError, RankRequired, ModelUnavailable)
+                NotFound, FileRefused, StoreError, IndexerBusy, RankRequired, ModelUnavailable)
 }
 
 

@@ -14,7 +14,8 @@ import os
 
 from .errors import InvalidParams, NotFound
 from .session import Session  # noqa: F401 (servers reach their session through the service)
-from .store import Store, resolve_db_path
+from .config import store_label
+from .store import open_store, resolve_db_path
 from .store.sqlite import WorkspaceRow
 from .workspace import WorkspaceConfig, check_root, check_text_extensions
 from .workspace import held
@@ -34,7 +35,7 @@ class Service:
     def __init__(self, db_path: str | os.PathLike | None = None):
         self.check_plugins()  # a broken plug-in stops lode here, before anything is indexed wrongly
         self.db_path = str(resolve_db_path(db_path))
-        self.store = Store(self.db_path)
+        self.store = open_store(self.db_path)
 
     @staticmethod
     def check_plugins() -> None:
@@ -224,10 +225,12 @@ class Service:
             paths = rel
         from .workspace import index_workspace  # the indexer loads only to index
 
-        result = index_workspace(self.store, ws, progress=progress, workers=workers, only=paths).to_dict()
-        if embed:
-            from .embed.indexing import embed_after_index
-            result["embedding"] = embed_after_index(self.store, ws.id, model, progress, result.get("generation"))
+        # One indexer per workspace: on a shared store a second one is refused (IndexerBusy).
+        with self.store.index_lock(ws):
+            result = index_workspace(self.store, ws, progress=progress, workers=workers, only=paths).to_dict()
+            if embed:
+                from .embed.indexing import embed_after_index
+                result["embedding"] = embed_after_index(self.store, ws.id, model, progress, result.get("generation"))
         return result
 
     # -- status -------------------------------------------------------------------
@@ -240,7 +243,7 @@ class Service:
             held_count, held_files = held.status(self.store, ws.id)
             out.append({**self._describe(ws), "index_seconds": ws.index_seconds, **st,
                         "held": held_count, "held_files": held_files})
-        return {"db": self.db_path, "size_bytes": self.store.size_bytes(), "workspaces": out}
+        return {"db": store_label(self.db_path), "size_bytes": self.store.size_bytes(), "workspaces": out}
 
     # -- search -------------------------------------------------------------------
 
@@ -273,7 +276,7 @@ class Service:
         """Every plausible definition of a qualified name: {"candidates": [...], "total",
         "truncated", "source"}. A bare name answers with the qualified names that end in
         it ("matches") instead of an error. ``lsp`` hands the best candidate to a real
-        language server (see :mod:`lode.lsp.handoff`)."""
+        language server (see :mod:`lode.external.handoff`)."""
         from .symbols import api
         name, bare = self._qualify(name, workspace, "candidates")
         if bare is not None:
@@ -329,8 +332,24 @@ class Service:
                   limit: int | None = None) -> dict:
         if not lsp:
             return answer
-        from .lsp.handoff import hand_off
+        from .external.handoff import hand_off
         return hand_off(self.store, op, answer, workspace, every=every, limit=limit)
+
+    @staticmethod
+    def language_servers_found() -> bool:
+        """Whether a hand-off to a language server can happen at all: ``LODE_LSP`` allows
+        one and some allowed server's executable is found (no store needed)."""
+        from .external.servers import any_server
+
+        return any_server()
+
+    @staticmethod
+    def language_server_for(language: str) -> str | None:
+        """The name of the language server a hand-off for ``language`` would ask, or None."""
+        from .external.servers import server_for
+
+        found = server_for(language)
+        return found[0].name if found is not None else None
 
     def symbols(self, query: str, workspace: str | None = None, limit: int | None = None) -> dict:
         """Fuzzy search over the known qualified names."""
@@ -393,4 +412,4 @@ class Service:
         semantic, rank = engine.semantic_state(self.store.db), engine.rank_state(self.store.db)
         return {**self.build_capabilities(), "model": semantic, "ranker": rank, **self.registered(),
                 "search_modes": list(MODES), "semantic": semantic, "rank": rank,
-                "store": {"path": self.db_path, "schema": "sqlite"}}
+                "store": {"path": store_label(self.db_path), "schema": getattr(self.store, "backend", "sqlite")}}

@@ -24,7 +24,7 @@ import socket
 import click
 
 from .. import __version__
-from ..config import default_socket_path, resolve_db_path
+from ..config import default_socket_path, is_postgres_url, resolve_db_path, store_label
 from ..errors import LodeError, RemoteFailed  # noqa: F401 (old import path)
 
 NO_DAEMON_ENV = "LODE_NO_DAEMON"
@@ -96,6 +96,15 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
+def _same_store(served: str, wanted: str) -> bool:
+    """Whether the daemon's store is this one: the same file, or the same server URL
+    (both named without a password). A relative path was the daemon's own cwd's: it
+    cannot be compared."""
+    if is_postgres_url(served) or is_postgres_url(wanted):
+        return served == store_label(wanted)
+    return os.path.isabs(served) and _same_file(served, wanted)
+
+
 def daemon_for(db_path: str | None, skip: bool = False) -> Daemon | None:
     """A connection to the daemon serving the store ``db_path`` resolves to, or None."""
     if skip or os.environ.get(NO_DAEMON_ENV, "") not in ("", "0"):
@@ -116,7 +125,7 @@ def daemon_for(db_path: str | None, skip: bool = False) -> Daemon | None:
         served = ((caps or {}).get("store") or {}).get("path")
         # A relative path was the daemon's own cwd's: it cannot be compared.
         if (caps.get("version") != __version__ or not isinstance(served, str)
-                or not os.path.isabs(served) or not _same_file(served, store_path(db_path))):
+                or not _same_store(served, store_path(db_path))):
             daemon.close()
             return None
         daemon.capabilities = caps

@@ -143,9 +143,9 @@ def _run(fn, as_json: bool, render) -> None:
 
 
 def _store(db_path):
-    from ..store import Store, resolve_db_path
+    from ..store import open_store
 
-    return Store(resolve_db_path(db_path))
+    return open_store(db_path)
 
 
 def _where(c: dict) -> str:

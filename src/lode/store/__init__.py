@@ -1,10 +1,31 @@
-"""The store: SQLite (WAL) holding workspaces, files, chunks and the FTS5 index.
+"""The store: SQLite (WAL) holding workspaces, files, chunks and the FTS5 index, or a
+shared PostgreSQL server (:mod:`lode.store.postgres`) behind the same methods.
 
-:class:`~lode.store.sqlite.Store` is the only type callers use; its schema grows by
-named migrations (:mod:`lode.store.migrations`, core tables in :mod:`lode.store.schema`).
+:func:`open_store` is how every caller opens one: a ``postgresql://`` location gives a
+:class:`~lode.store.postgres.PgStore`, anything else the SQLite
+:class:`~lode.store.sqlite.Store`. Each schema grows by named migrations
+(:mod:`lode.store.migrations`, core tables in :mod:`lode.store.schema`).
 """
 
+from __future__ import annotations
+
+import os
+
+from ..config import is_postgres_url
 from .location import default_db_path, resolve_db_path
 from .sqlite import Store
 
-__all__ = ["Store", "default_db_path", "resolve_db_path"]
+
+def open_store(location: str | os.PathLike | None = None):
+    """The store at ``location`` (``--db``), else ``$LODE_DB``, else the default file:
+    a :class:`Store` for a path, a ``PgStore`` for a ``postgresql://`` URL (any other
+    URL raises :class:`~lode.errors.StoreError`)."""
+    resolved = resolve_db_path(location)
+    if is_postgres_url(resolved):
+        from .postgres import PgStore
+
+        return PgStore(os.fspath(resolved))
+    return Store(resolved)
+
+
+__all__ = ["Store", "default_db_path", "open_store", "resolve_db_path"]

@@ -7,7 +7,7 @@ import json
 import os
 import sqlite3
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -20,6 +20,16 @@ from .migrations import migrate
 from .paths import from_store, scrub, to_store
 from .records import FileRecord
 from .schema import scope_token
+from .vectors import VectorTables
+
+
+# A large run writes with a bigger page cache and checkpoints the WAL less often
+# (Store.bulk_writes): the symbol and lexical indexes take inserts all over their
+# B-trees, which SQLite's default 2 MB cache turns into re-reads. Measured replaying Go's
+# standard library (6.5k files, 120k chunks) into a fresh store: 8.9 -> 6.9 CPU s of
+# writing.
+BULK_CACHE_KIB = 64 * 1024
+BULK_CHECKPOINT_PAGES = 4000
 
 
 def _text(value: str | None) -> str | None:
@@ -82,8 +92,29 @@ class Store:
                     raise
                 time.sleep(0.05)
 
+    backend = "sqlite"
+
     def close(self) -> None:
         self.db.close()
+
+    def index_lock(self, workspace: WorkspaceRow):
+        """A shared store refuses a second indexer of one workspace; a SQLite file's
+        writers wait for each other's transactions, so there is nothing to hold."""
+        return nullcontext()
+
+    @contextmanager
+    def bulk_writes(self) -> Iterator[None]:
+        """Settings for a run writing many files; both are put back after."""
+        db = self.db
+        cache = db.execute("PRAGMA cache_size").fetchone()[0]
+        checkpoint = db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+        db.execute(f"PRAGMA cache_size = -{BULK_CACHE_KIB}")
+        db.execute(f"PRAGMA wal_autocheckpoint = {BULK_CHECKPOINT_PAGES}")
+        try:
+            yield
+        finally:
+            db.execute(f"PRAGMA cache_size = {int(cache)}")
+            db.execute(f"PRAGMA wal_autocheckpoint = {int(checkpoint)}")
 
     def __enter__(self) -> "Store":
         return self
@@ -216,6 +247,10 @@ class Store:
     @cached_property
     def held(self) -> HeldFiles:
         return HeldFiles(self)
+
+    @cached_property
+    def vectors(self) -> VectorTables:
+        return VectorTables(self)
 
     # -- status -------------------------------------------------------------------
 

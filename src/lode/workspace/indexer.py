@@ -74,29 +74,16 @@ def _pool(workers: int) -> ProcessPoolExecutor:
                                initargs=(os.getpid(),))
 
 
-# A large run writes with a bigger page cache and checkpoints the WAL less often: the
-# symbol and lexical indexes take inserts all over their B-trees, which SQLite's default
-# 2 MB cache turns into re-reads. Measured replaying Go's standard library (6.5k files,
-# 120k chunks) into a fresh store: 8.9 -> 6.9 CPU s of writing. Both are put back after.
-BULK_CACHE_KIB = 64 * 1024
-BULK_CHECKPOINT_PAGES = 4000
-
-
 @contextmanager
 def _bulk_writes(store: Store, files: int):
+    """A large run lets the store prepare for many writes (see ``Store.bulk_writes``)."""
     if files < INLINE_BELOW:
         yield
         return
-    db = store.db
-    cache = db.execute("PRAGMA cache_size").fetchone()[0]
-    checkpoint = db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
-    db.execute(f"PRAGMA cache_size = -{BULK_CACHE_KIB}")
-    db.execute(f"PRAGMA wal_autocheckpoint = {BULK_CHECKPOINT_PAGES}")
     try:
-        yield
+        with store.bulk_writes():
+            yield
     finally:
-        db.execute(f"PRAGMA cache_size = {int(cache)}")
-        db.execute(f"PRAGMA wal_autocheckpoint = {int(checkpoint)}")
         _release_memory()
 
 

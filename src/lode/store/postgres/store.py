@@ -1,0 +1,298 @@
+"""The PostgreSQL store: :class:`PgStore`, the same public methods as the SQLite
+:class:`~lode.store.sqlite.Store` over a shared server.
+
+Many processes use one server at once: indexers of different workspaces write side by
+side (chunk ids come from a sequence, each batch is one transaction touching only its
+workspace's rows), searches read committed data while they write, and a second indexer
+of the same workspace is refused (:meth:`PgStore.index_lock`). A killed indexer's open
+transaction is rolled back by the server, so the store holds whole batches only, as
+with SQLite.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import time
+from contextlib import contextmanager
+from functools import cached_property
+from typing import Iterable, Iterator
+
+from ...errors import IndexerBusy, NotFound, StoreError
+from ..paths import from_store, scrub, to_store
+from ..records import FileRecord
+from ..sqlite import FileState, WorkspaceRow
+from . import connection, hooks
+from .hooks import Written
+from .migrations import LOCK_CLASS, migrate
+from .schema import copy_rows, text
+
+
+def _text(value: str | None) -> str | None:
+    """A reason or note that may quote a file name, as valid text."""
+    return None if value is None else text(to_store(value)[0])
+
+
+class PgStore:
+    """An open PostgreSQL store. Safe to share between threads (each call borrows a
+    pooled connection), though callers open one per thread as with SQLite."""
+
+    backend = "postgresql"
+
+    def __init__(self, url: str):
+        self.url = url
+        self.path = url  # what callers print and key caches by (the SQLite store's file)
+        self._closed = False
+        self.pool = connection.acquire(url)
+        try:
+            with self.pool.connection() as conn:
+                self.migrated = migrate(conn)
+        except Exception as exc:
+            self.close()
+            if isinstance(exc, StoreError):
+                raise
+            raise StoreError(f"cannot open the PostgreSQL store {connection.redacted(url)}: {exc}") from exc
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            connection.release(self.url)
+
+    def __enter__(self) -> "PgStore":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @contextmanager
+    def connection(self) -> Iterator:
+        """A pooled connection (autocommit: each statement sees what is committed)."""
+        with self.pool.connection() as conn:
+            yield conn
+
+    @contextmanager
+    def transaction(self) -> Iterator:
+        """A cursor inside one transaction, committed when the block ends."""
+        with self.pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            yield cur
+
+    @contextmanager
+    def snapshot(self) -> Iterator:
+        """A cursor reading one consistent snapshot (a read-only, repeatable-read
+        transaction): a search's several queries see the same committed batches."""
+        with self.pool.connection() as conn:
+            conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            try:
+                with conn.cursor() as cur:
+                    yield cur
+            finally:
+                conn.execute("ROLLBACK")
+
+    def _all(self, sql: str, params=()) -> list[tuple]:
+        with self.pool.connection() as conn:
+            return conn.execute(sql, params).fetchall()
+
+    def _one(self, sql: str, params=()):
+        with self.pool.connection() as conn:
+            return conn.execute(sql, params).fetchone()
+
+    # -- one indexer per workspace ------------------------------------------------------
+
+    @contextmanager
+    def index_lock(self, workspace: WorkspaceRow) -> Iterator[None]:
+        """Hold the workspace's advisory lock while indexing it; another process holding
+        it raises :class:`~lode.errors.IndexerBusy`. The lock lives on a connection of
+        its own, so the server frees it when this process ends, however it ends."""
+        conn = connection.connect(self.url)
+        try:
+            got = conn.execute("SELECT pg_try_advisory_lock(%s, %s)", (LOCK_CLASS, workspace.id)).fetchone()[0]
+            if not got:
+                holder = conn.execute(
+                    "SELECT a.pid, a.client_addr, a.application_name, a.backend_start FROM pg_locks l "
+                    "JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' "
+                    "AND l.classid = %s AND l.objid = %s AND l.objsubid = 2 AND l.granted",
+                    (LOCK_CLASS & 0xFFFFFFFF, workspace.id)).fetchone()
+                since = f" (server connection {holder[0]}, since {holder[3]:%Y-%m-%d %H:%M:%S %Z})" if holder else ""
+                raise IndexerBusy(
+                    f"workspace {workspace.name!r} is being indexed by another lode process{since}; "
+                    "one indexer per workspace at a time: wait for it to finish, then run again",
+                    data={"workspace": workspace.name})
+            try:
+                yield
+            finally:
+                try:
+                    conn.execute("SELECT pg_advisory_unlock(%s, %s)", (LOCK_CLASS, workspace.id))
+                except Exception:  # the connection is gone: so is the lock
+                    pass
+        finally:
+            conn.close()
+
+    @contextmanager
+    def bulk_writes(self) -> Iterator[None]:
+        """The SQLite store widens its cache for a large run; the server needs nothing."""
+        yield
+
+    # -- workspaces ---------------------------------------------------------------
+
+    _WS = "SELECT id, name, root, config, generation, indexed_at, index_seconds FROM workspaces"
+
+    @staticmethod
+    def _workspace(row) -> WorkspaceRow:
+        return WorkspaceRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
+
+    def workspaces(self) -> list[WorkspaceRow]:
+        return [self._workspace(r) for r in self._all(self._WS + " ORDER BY name")]
+
+    def workspace(self, key: str | int) -> WorkspaceRow:
+        """A workspace by id, name or root path; raises NotFound."""
+        if isinstance(key, int):
+            row = self._one(self._WS + " WHERE id = %s", (key,))
+        else:
+            row = self._one(self._WS + " WHERE name = %s", (text(key),))
+            if row is None:
+                root = os.path.realpath(os.path.expanduser(key))
+                row = self._one(self._WS + " WHERE root = %s", (text(root),))
+        if row is None:
+            raise NotFound(f"no workspace {key!r} in {connection.redacted(self.url)}", data={"workspace": key})
+        return self._workspace(row)
+
+    def add_workspace(self, name: str, root: str, config: dict) -> WorkspaceRow:
+        import psycopg
+
+        try:
+            with self.transaction() as cur:
+                wid = cur.execute("INSERT INTO workspaces (name, root, config, created_at) VALUES (%s, %s, %s, %s)"
+                                  " RETURNING id", (name, root, json.dumps(config), time.time())).fetchone()[0]
+        except psycopg.errors.UniqueViolation as exc:
+            # Two processes added the same root at once: the other one won.
+            try:
+                return self.workspace(root)
+            except NotFound:
+                raise StoreError(f"workspace {name!r} exists with another root") from exc
+        return self.workspace(wid)
+
+    def set_workspace_config(self, workspace_id: int, config: dict) -> None:
+        with self.transaction() as cur:
+            cur.execute("UPDATE workspaces SET config = %s, changes = changes + 1 WHERE id = %s",
+                        (json.dumps(config), workspace_id))
+
+    def remove_workspace(self, workspace_id: int) -> None:
+        with self.transaction() as cur:
+            cur.execute("DELETE FROM workspaces WHERE id = %s", (workspace_id,))  # the rest cascades
+
+    def begin_generation(self, workspace_id: int) -> int:
+        with self.transaction() as cur:
+            return cur.execute("UPDATE workspaces SET generation = generation + 1 WHERE id = %s RETURNING generation",
+                               (workspace_id,)).fetchone()[0]
+
+    def finish_index(self, workspace_id: int, seconds: float) -> None:
+        with self.transaction() as cur:
+            cur.execute("UPDATE workspaces SET indexed_at = %s, index_seconds = %s WHERE id = %s",
+                        (time.time(), seconds, workspace_id))
+
+    # -- files --------------------------------------------------------------------
+
+    def file_states(self, workspace_id: int) -> dict[str, FileState]:
+        """Every known file of a workspace (metadata only), keyed by the path as the
+        walk spells it (see :mod:`lode.store.paths`)."""
+        return {from_store(r[0], r[1]): FileState(*r[2:]) for r in self._all(
+            "SELECT path, raw_path, id, mtime_ns, size, hash, chunker, refused, ctime_ns FROM files"
+            " WHERE workspace_id = %s", (workspace_id,))}
+
+    def write_batch(self, workspace_id: int, generation: int, records: Iterable[FileRecord],
+                    deleted: Iterable[str] = ()) -> None:
+        """Store a batch of file states (and remove ``deleted`` paths) in one transaction:
+        files and chunks each with one COPY, then the batch writers (symbols, …)."""
+        with self.transaction() as cur:
+            # Readers holding answers about this workspace see they are stale; the row
+            # lock also orders two batches of one workspace (one indexer holds it anyway).
+            cur.execute("UPDATE workspaces SET changes = changes + 1 WHERE id = %s", (workspace_id,))
+            touched, fresh = [], []
+            for rec in records:
+                path, raw = to_store(rec.path)
+                if raw is not None:  # the name is not UTF-8: so are texts quoting it
+                    rec = dataclasses.replace(rec, path=path, chunks=scrub(rec.chunks), symbols=scrub(rec.symbols))
+                (touched if rec.touched else fresh).append((path, raw, rec))
+            gone = [to_store(p)[0] for p in deleted] + [path for path, _, _ in fresh]
+            if gone:
+                cur.execute("DELETE FROM files WHERE workspace_id = %s AND path = ANY(%s)",
+                            (workspace_id, [text(p) for p in gone]))  # chunks and the rest cascade
+            for path, _, rec in touched:
+                cur.execute("UPDATE files SET mtime_ns = %s, size = %s, ctime_ns = %s WHERE workspace_id = %s"
+                            " AND path = %s", (rec.mtime_ns, rec.size, rec.ctime_ns, workspace_id, text(path)))
+            if not fresh:
+                return
+            file_ids = self._ids(cur, "files_id_seq", len(fresh))
+            chunk_count = sum(len(rec.chunks) for _, _, rec in fresh)
+            chunk_ids = self._ids(cur, "chunks_id_seq", chunk_count)
+            copy_rows(cur, "files", "id, workspace_id, path, raw_path, mtime_ns, size, hash, chunker, language, tag,"
+                      " lines, refused, note, generation, ctime_ns",
+                      [(fid, workspace_id, path, raw, rec.mtime_ns, rec.size, rec.hash, rec.chunker, rec.language,
+                        rec.tag, rec.lines, _text(rec.refused), _text(rec.note), generation, rec.ctime_ns)
+                       for fid, (path, raw, rec) in zip(file_ids, fresh)])
+            written, rows, at = [], [], 0
+            for fid, (_, _, rec) in zip(file_ids, fresh):
+                ids = chunk_ids[at:at + len(rec.chunks)]
+                at += len(rec.chunks)
+                written.append(Written(fid, rec, ids))
+                rows += [(i, fid, workspace_id, c.ord, c.byte_start, c.byte_end, c.line_start, c.line_end, c.kind,
+                          c.name, c.name_key, c.breadcrumb, c.embed, c.embed_hash, c.body,
+                          c.labels or c.breadcrumb, c.idents) for i, c in zip(ids, rec.chunks)]
+            if rows:
+                copy_rows(cur, "chunks", "id, file_id, workspace_id, ord, byte_start, byte_end, line_start, line_end,"
+                          " kind, name, name_key, breadcrumb, embed, embed_hash, body, labels, idents", rows)
+            for writer in hooks.BATCH_WRITERS:
+                writer(cur, workspace_id, written)
+
+    @staticmethod
+    def _ids(cur, sequence: str, n: int) -> range | list[int]:
+        if n == 0:
+            return range(0)
+        return [r[0] for r in cur.execute(f"SELECT nextval('{sequence}') FROM generate_series(1, %s)", (n,))]
+
+    # -- subsystems: each one's queries in its own module ----------------------------
+
+    @cached_property
+    def held(self):
+        from .held import PgHeldFiles
+
+        return PgHeldFiles(self)
+
+    # -- status -------------------------------------------------------------------
+
+    def workspace_status(self, workspace_id: int) -> dict:
+        with self.snapshot() as cur:
+            files, lines = cur.execute("SELECT count(*), coalesce(sum(lines), 0) FROM files "
+                                       "WHERE workspace_id = %s AND refused IS NULL", (workspace_id,)).fetchone()
+            chunks = cur.execute("SELECT count(*) FROM chunks WHERE workspace_id = %s", (workspace_id,)).fetchone()[0]
+            by_lang = dict(cur.execute(
+                "SELECT coalesce(f.language, '?'), count(*) FROM chunks c JOIN files f ON f.id = c.file_id "
+                "WHERE c.workspace_id = %s GROUP BY 1", (workspace_id,)).fetchall())
+            langs = {}
+            for lang, n, nl in cur.execute(
+                    "SELECT coalesce(language, '?'), count(*), sum(lines) FROM files WHERE workspace_id = %s"
+                    " AND refused IS NULL GROUP BY 1 ORDER BY 2 DESC, 1", (workspace_id,)).fetchall():
+                langs[lang] = {"files": n, "lines": int(nl or 0), "chunks": by_lang.get(lang, 0)}
+            refusals = [{"path": p, "reason": r} for p, r in cur.execute(
+                "SELECT path, refused FROM files WHERE workspace_id = %s AND refused IS NOT NULL ORDER BY path",
+                (workspace_id,)).fetchall()]
+            notes = [{"path": p, "note": n} for p, n in cur.execute(
+                "SELECT path, note FROM files WHERE workspace_id = %s AND note IS NOT NULL ORDER BY path",
+                (workspace_id,)).fetchall()]
+            chunkers = [r[0] for r in cur.execute(
+                "SELECT DISTINCT chunker FROM files WHERE workspace_id = %s AND chunker IS NOT NULL ORDER BY 1",
+                (workspace_id,)).fetchall()]
+        return {"files": files, "lines": int(lines), "chunks": chunks, "languages": langs,
+                "refused": refusals, "notes": notes, "chunkers": chunkers}
+
+    def chunk_kinds(self) -> set[str]:
+        """Every chunk kind the store holds (``function``, ``section``, …)."""
+        return {k for (k,) in self._all("SELECT DISTINCT kind FROM chunks")}
+
+    def size_bytes(self) -> int:
+        """The database's size on the server (every workspace's data and indexes)."""
+        return int(self._one("SELECT pg_database_size(current_database())")[0])
+
+
+__all__ = ["PgStore"]
