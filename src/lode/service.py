@@ -53,6 +53,21 @@ class Service:
 
         return registered_ids()
 
+    @staticmethod
+    def start_local_server(folder: str) -> str:
+        """Start a PostgreSQL server keeping its data in ``folder`` (``lode pg start``);
+        returns the URL to give as ``--db``."""
+        from .store.postgres import server
+
+        return server.start(folder)
+
+    @staticmethod
+    def stop_local_server(folder: str) -> bool:
+        """Stop the server ``start_local_server(folder)`` started; False if none ran."""
+        from .store.postgres import server
+
+        return server.stop(folder)
+
     def close(self) -> None:
         self.store.close()
 
@@ -350,6 +365,66 @@ class Service:
 
         found = server_for(language)
         return found[0].name if found is not None else None
+
+    # -- files, without a store (the CLI's `chunk`, `outline`, `query-ast`) ---------
+
+    @staticmethod
+    def chunk_path(path: str) -> list[dict]:
+        """The chunks of one file as lode would index it, in order (raises
+        :class:`~lode.errors.FileRefused` for a file lode does not read)."""
+        from .chunking import chunk_file
+        from .chunking.reader import read_text
+
+        return [{"path": c.path, "byte_start": c.byte_start, "byte_end": c.byte_end,
+                 "line_start": c.line_start, "line_end": c.line_end, "kind": c.kind,
+                 "name": c.name, "breadcrumb": c.breadcrumb, "embed": c.embed, "chunker": c.chunker}
+                for c in chunk_file(path, read_text(path))]
+
+    @staticmethod
+    def outline_file(path: str) -> dict:
+        """A file's definitions read from the file alone, no workspace (no store open)."""
+        from .symbols import api
+
+        return api.outline(None, path)
+
+    @staticmethod
+    def query_ast_files(query: str, paths: list[str] | None = None, language: str | None = None,
+                        limit: int | None = None) -> dict:
+        """A tree-sitter query over files or folders (default: the current folder)."""
+        from .symbols import api
+
+        return api.query_ast(query, paths, language, limit or 1000)
+
+    # -- presentation helpers the interfaces share ------------------------------------
+
+    @staticmethod
+    def display_path(path: str) -> str:
+        """A path (or a name quoting one) safe to print on one line."""
+        from .store.paths import display
+
+        return display(path)
+
+    @staticmethod
+    def printable(value):
+        """``value`` with every string made valid text (a file name that is not UTF-8
+        written ``\\xNN``), for output that must encode."""
+        from .store.paths import scrub
+
+        return scrub(value)
+
+    @staticmethod
+    def highlighter(terms):
+        """The pattern that marks a search's terms in its snippets (None: no terms)."""
+        from .search.snippet import highlighter
+
+        return highlighter(terms)
+
+    @staticmethod
+    def read_as_text(language: str) -> bool:
+        """Whether files recorded under ``language`` are read as text for want of a grammar."""
+        from .languages import read_as_text
+
+        return read_as_text(language)
 
     def symbols(self, query: str, workspace: str | None = None, limit: int | None = None) -> dict:
         """Fuzzy search over the known qualified names."""
