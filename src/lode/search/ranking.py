@@ -14,6 +14,9 @@ defend, not a fit to single queries:
   definition first, case as typed first, and the head of a split definition, not a
   fragment that only carries its name;
 - **file evidence**: a file with several matching chunks is more likely the answer;
+- **declarations**: a definition named the same in a sibling file with the same stem
+  and another extension (``idna.h`` / ``idna.c``, ``foo.mli`` / ``foo.ml``,
+  ``x.d.ts`` / ``x.ts``) is its declaration when it is the shorter: the body comes first;
 - **demotions**: prose (docs sections) and test code count less, unless the query asks
   for docs or tests (then the rest counts less); so does code in vendored, example,
   docs and benchmark folders; tiny chunks (an include guard, a
@@ -57,6 +60,7 @@ TINY = 0.6                    # a chunk of at most TINY_LINES lines that is not 
 TINY_LINES = 3
 TINY_ALL = True
 TAIL = 0.7                    # a continuation fragment of a split definition
+DECLARATION = 0.7             # a shorter twin in a sibling file: a header's prototype
 # Diversity: the k-th further chunk of a file already ranked is multiplied by DIVERSITY**k.
 DIVERSITY = 0.2
 # Pasted texts (issues, tracebacks): after the DEPTH_AFTER best hits (mostly distinct
@@ -328,6 +332,7 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
     for cid, v in lexical.items():
         if best > 0 and v >= 0.3 * best and cid in rows:
             per_file[rows[cid]["file_id"]] = per_file.get(rows[cid]["file_id"], 0) + 1
+    declarations = _declarations(rows)
     out = []
     for cid in sorted(rows, key=lambda i: (rows[i]["file_id"], rows[i]["byte_start"])):
         row = rows[cid]
@@ -378,6 +383,8 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
             s *= TINY
         if tail and t < 2:
             s *= TAIL
+        if cid in declarations:
+            s *= DECLARATION
         if t >= 2:
             # Of several definitions with the name, the shallowest is the canonical one
             # (`main.py` before `v1/main.py`, a package before its examples); a query's
@@ -387,6 +394,24 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
             if q.dotted and qualifier_is_package(q.dotted[0], row["name"], path):
                 s += PACKAGE_BONUS
         out.append(Scored(cid, s + t, t, lex, row))
+    return out
+
+
+def _declarations(rows: dict[int, dict]) -> set[int]:
+    """Candidates that declare what a longer candidate defines: the same name and kind in
+    a file of the same folder and stem but another extension (a C header's prototype
+    beside its source's definition)."""
+    twins: dict[tuple, list[int]] = {}
+    for cid, r in rows.items():
+        if r["name"] and r["kind"] not in NOT_DEFINITIONS:
+            folder, _, base = r["path"].rpartition("/")
+            twins.setdefault((folder, base.split(".", 1)[0], r["name"], r["kind"]), []).append(cid)
+    out: set[int] = set()
+    for ids in twins.values():
+        if len(ids) < 2 or len({rows[i]["path"] for i in ids}) < 2:
+            continue
+        longest = max(ids, key=lambda i: rows[i]["byte_end"] - rows[i]["byte_start"])
+        out.update(i for i in ids if rows[i]["path"] != rows[longest]["path"])
     return out
 
 
