@@ -84,3 +84,21 @@ def test_qualifiers_name_the_package_folder():
     assert qualifier_is_package("http.handler", "Handler", "net/http/server.go")
     assert not qualifier_is_package("http.handler", "Handler", "net/http/pprof/pprof.go")
     assert qualifier_is_package("models.user", "User", "app/models.py")
+
+
+def test_a_prototype_in_a_sibling_header_is_the_declaration():
+    from lode.search.ranking import _declarations
+
+    def row(path, name, start, end, kind="function"):
+        return {"path": path, "name": name, "kind": kind, "byte_start": start, "byte_end": end}
+
+    rows = {
+        1: row("src/idna.h", "uv__idna_toascii", 900, 980),       # the prototype
+        2: row("src/idna.c", "uv__idna_toascii", 8000, 9800),     # the definition
+        3: row("src/win/idna.c", "uv__idna_toascii", 100, 2000),  # another folder: not a twin
+        4: row("src/idna.h", "UV_IDNA_H", 0, 40, kind="macro"),
+        5: row("lib/types.d.ts", "Router", 0, 120, kind="interface"),
+        6: row("lib/types.ts", "Router", 0, 3000, kind="interface"),
+        7: row("src/idna.c", "uv__idna_toascii", 9800, 9900),     # a fragment in the same file
+    }
+    assert _declarations(rows) == {1, 5}
