@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..schema import scope_token
-from .fts_query import Node, Phrase, parse
+from .fts_query import Phrase, parse
 from .fts_tokens import POSITION_STRIDE, postings
 from .hooks import batch_writer
 from .migrations import migration, run_script

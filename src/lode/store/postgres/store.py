@@ -259,6 +259,18 @@ class PgStore:
 
         return PgHeldFiles(self)
 
+    @cached_property
+    def fts(self):
+        from .fts import PgLexicalIndex
+
+        return PgLexicalIndex(self)
+
+    @cached_property
+    def vectors(self):
+        from .vectors import PgVectorTables
+
+        return PgVectorTables(self)
+
     # -- status -------------------------------------------------------------------
 
     def workspace_status(self, workspace_id: int) -> dict:
