@@ -469,8 +469,8 @@ _REF_DETAILS = ("function", "method", "class")
 def _server_refs(conn, root: str, lang_name: str, path: str, line: int, col: int) -> set | None:
     """(path, line) of every reference the server reports in the corpus, declaration
     left out; None when the server failed."""
-    from lode.lsp.client import HandoffError
-    from lode.lsp.handoff import _line, utf16_column
+    from lode.external.client import HandoffError
+    from lode.external.handoff import _line, utf16_column
 
     full = os.path.join(root, path)
     try:
@@ -502,8 +502,8 @@ def _score(pairs: list[tuple[set, set]]) -> dict:
 
 
 def refs_bench(lang: str, root: str, servers: list[str], samples: int, seed: int, under: str = "") -> None:
-    from lode.lsp.client import POOL
-    from lode.lsp.servers import SERVERS, search_path
+    from lode.external.client import POOL
+    from lode.external.servers import SERVERS, search_path
     from lode.service import Service
 
     lang_name = LANGS[lang][0]

@@ -41,30 +41,10 @@ INTERFACE_USES = {
 # --- known debts (issue 14) --------------------------------------------------------------
 
 # Rule 1. (importing file, imported module).
-INTERFACE_DEBTS = {
-    # "cli/symbols.py opens the store and calls symbols.api directly though Service has
-    # the same methods"
-    ("cli/symbols.py", "lode.store"),
-    ("cli/symbols.py", "lode.symbols.api"),
-    # "cli/chunk.py, cli/search.py import chunking/search modules"
-    ("cli/chunk.py", "lode.chunking"),
-    ("cli/chunk.py", "lode.chunking.reader"),
-    ("cli/search.py", "lode.search.snippet"),
-    # The same break in the CLI's output and status: display paths, language names.
-    ("cli/output.py", "lode.store.paths"),
-    ("cli/status.py", "lode.languages"),
-    # "cli, rpc, mcp (and the coming lsp) call the service only": the hand-off to real
-    # language servers (called by the service, see UPWARD_DEBTS) reads symbols itself.
-    ("lsp/handoff.py", "lode.languages"),
-    ("lsp/handoff.py", "lode.symbols.api"),
-}
+INTERFACE_DEBTS: set = set()
 
 # Rule 2. (importing file, imported interface module).
-UPWARD_DEBTS = {
-    # The service hands lookups to language servers through lsp/handoff.py: the client
-    # of language servers sits in the interface folder of the server lode offers.
-    ("service.py", "lode.lsp.handoff"),
-}
+UPWARD_DEBTS: set = set()
 
 # Rule 6. (importing file, imported module).
 STORE_DEBTS: set = set()
@@ -89,7 +69,6 @@ SQL_DEBTS = Counter({
 LANGUAGE_DEBTS = Counter({
     "chunking/code.py": 12,     # Go spec groups; package/namespace node types
     "chunking/summary.py": 20,  # per-grammar assignment node types
-    "lsp/servers.py": 2,        # which language server serves which language
     "symbols/index.py": 6,      # Go method sets and package directories, Python __all__
     "symbols/typed.py": 12,     # per-grammar member and type node types
     "tui/render.py": 1,         # syntax colouring by language

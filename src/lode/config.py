@@ -184,7 +184,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.cli.status": ("HELD_SHOWN",),
     "lode.mcp.budget": ("DEFAULT_BUDGET_CHARS",),
     "lode.lsp.server": ("MAX_WORKSPACE_SYMBOLS",),
-    "lode.lsp.servers": ("DEFAULT_TIMEOUT",),
+    "lode.external.servers": ("DEFAULT_TIMEOUT",),
     "lode.tui.app": ("HEARTBEAT_SECONDS",),
     "lode.tui.connection": ("GRACE_SECONDS", "RECONNECT_SECONDS"),
     "lode.tui.render": ("CONTEXT_LINES", "MAX_PREVIEW_LINES"),

@@ -14,6 +14,7 @@ import os
 
 from .errors import InvalidParams, NotFound
 from .session import Session  # noqa: F401 (servers reach their session through the service)
+from .external.positions import byte_column, utf16_column  # noqa: F401 (LSP columns, for `lode lsp`)
 from .config import store_label
 from .store import open_store, resolve_db_path
 from .store.sqlite import WorkspaceRow

@@ -40,7 +40,7 @@ def _servers_env(monkeypatch):
     monkeypatch.delenv("LODE_LSP", raising=False)
     monkeypatch.setenv("LODE_LSP_TIMEOUT", "30")  # a loaded CI machine starts servers slowly
     yield
-    from lode.lsp.client import POOL
+    from lode.external.client import POOL
     POOL.stop_all()
 
 

@@ -104,7 +104,7 @@ def test_cold_start_never_blocks_past_the_timeout_and_the_server_stays_warm(pyth
 
 def test_server_killed_mid_request_falls_back_then_restarts(python_project, monkeypatch):
     need("jedi-language-server")
-    from lode.lsp.client import POOL
+    from lode.external.client import POOL
 
     monkeypatch.setenv("LODE_LSP", "jedi-language-server")
     db, _root = python_project
@@ -122,7 +122,7 @@ def test_server_killed_mid_request_falls_back_then_restarts(python_project, monk
 
 
 def test_columns_convert_between_bytes_and_utf16():
-    from lode.lsp.handoff import byte_column, utf16_column
+    from lode.external.handoff import byte_column, utf16_column
 
     line = 'name = "héllo 𝄞"; widget.render()'
     byte_col = line.encode("utf-8").index(b"render") + 1

@@ -38,18 +38,18 @@ def json_line(obj) -> None:
     try:
         line.encode("utf-8")
     except UnicodeEncodeError:  # a file name that is not UTF-8: written escaped (\xNN)
-        from ..store.paths import scrub
+        from ..service import Service
 
-        line = json.dumps(scrub(obj), ensure_ascii=False)
+        line = json.dumps(Service.printable(obj), ensure_ascii=False)
     sys.stdout.write(line + "\n")
 
 
 def shown(path: str) -> str:
     """A path as printed in ``path:line`` output: one line whatever the name holds
     (a newline, a tab, bytes that are not UTF-8 are written escaped)."""
-    from ..store.paths import display
+    from ..service import Service
 
-    return display(path)
+    return Service.display_path(path)
 
 
 def fail(message: str) -> None:

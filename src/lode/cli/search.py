@@ -71,9 +71,9 @@ def search_command(query, limit, paths, globs, languages, kinds, tags, mode, rer
 
     pattern = None
     if out.color_system:  # highlighting only shows in colour; the search package is a slow import
-        from ..search.snippet import highlighter
+        from ..service import Service
 
-        pattern = highlighter(result["terms"])
+        pattern = Service.highlighter(result["terms"])
     many = len(result["workspaces"]) > 1
     if files:
         for f in result["files"]:

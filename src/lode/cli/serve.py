@@ -41,7 +41,7 @@ def serve_command(socket_path: str | None, db_path: str | None, no_watch: bool, 
     # Stopped (SIGTERM, sys.shutdown): do not wait for an index run still in progress on
     # a worker thread. The store stays consistent — each batch is one SQLite
     # transaction — and the next run picks up where this one stopped.
-    client = sys.modules.get("lode.lsp.client")
+    client = sys.modules.get("lode.external.client")
     if client is not None:  # language servers kept warm for hand-offs stop with the daemon
         client.POOL.stop_all()
     logging.shutdown()

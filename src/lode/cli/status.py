@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 
-from ..languages import read_as_text
 from . import main
 from .common import db_option, json_option, open_service, run_or_exit, workspace_option
 from .output import json_line, out, shown
@@ -32,6 +31,8 @@ def status_command(workspace, db_path, as_json):
         return
     from rich.markup import escape
 
+    from ..service import Service
+
     out.print(f"[bold]store[/] {escape(result['db'])} ({result['size_bytes'] / 1e6:.1f} MB)")
     if not result["workspaces"]:
         out.print("no workspaces yet: run [bold]lode index PATH[/]")
@@ -41,7 +42,7 @@ def status_command(workspace, db_path, as_json):
                   f"generation {ws['generation']}, last indexed {_when(ws['indexed_at'])}"
                   + (f" in {ws['index_seconds']:.2f}s" if ws.get("index_seconds") else ""))
         for lang, n in ws["languages"].items():
-            as_text = "  [dim](read as text: no grammar)[/]" if read_as_text(lang) else ""
+            as_text = "  [dim](read as text: no grammar)[/]" if Service.read_as_text(lang) else ""
             out.print(f"  [cyan]{lang:<12}[/] {n['files']:>6} files {n['chunks']:>8} chunks{as_text}")
         if ws["text_collisions"]:
             out.print(f"  [yellow]text_collisions[/]: {', '.join(ws['text_collisions'])}")

@@ -1,6 +1,6 @@
 """Symbol commands: ``def``, ``refs``, ``impls``, ``describe``, ``symbols`` (fuzzy),
-``outline`` and ``query-ast``. Each opens the store, calls :mod:`lode.symbols.api`
-and prints the result (``--json`` for scripts). ``def``, ``refs``, ``impls``,
+``outline`` and ``query-ast``. Each calls the service and prints the result
+(``--json`` for scripts). ``def``, ``refs``, ``impls``,
 ``describe`` and ``symbols`` ask a running daemon for the same store first
 (:mod:`.remote`; ``--no-daemon`` opens the store): it returns the same dicts."""
 
@@ -35,38 +35,25 @@ def escape(text: str) -> str:
     return rich_escape(text)
 
 
-def _api():
-    from ..symbols import api
-
-    return api
-
-
 def _lsp_wanted(no_lsp: bool) -> bool:
     """Whether a hand-off to a language server can happen at all: not with --no-lsp,
     LODE_LSP=off, or no server's executable found (then the hand-off would return the
     index's answer unchanged, after importing the LSP client: ~0.5 s)."""
     if no_lsp:
         return False
-    import shutil
+    from ..service import Service
 
-    from ..lsp.servers import SERVERS, allowed, search_path
-
-    names = allowed()
-    if names is not None and not names:
-        return False
-    path = search_path()
-    return any(shutil.which(s.command[0], path=path) for s in SERVERS
-               if names is None or s.name in names)
+    return Service.language_servers_found()
 
 
 def _hands_off(daemon, result: dict, name: str, workspace, lsp: bool) -> bool:
     """Whether the store path would hand this look-up to a language server (the
     daemon answers from the index alone): only then is the daemon's answer not used.
-    Mirrors :func:`lode.lsp.handoff.hand_off`: the anchor is the first definition
+    Mirrors :func:`lode.external.handoff.hand_off`: the anchor is the first definition
     candidate, the server the one found for its file's language."""
     if not lsp or "matches" in result:  # lsp: _lsp_wanted(), so some server exists
         return False
-    from ..lsp.servers import server_for
+    from ..service import Service
 
     # The file's language by extension, as the daemon's registry has it (importing the
     # language registry here would cost more than the whole look-up).
@@ -79,7 +66,7 @@ def _hands_off(daemon, result: dict, name: str, workspace, lsp: bool) -> bool:
     for c in cands[:5]:
         ext = os.path.splitext(c["path"])[1]
         lang = language.get(ext) or language.get(ext.lower())
-        if lang is not None and server_for(lang) is not None:
+        if lang is not None and Service.language_server_for(lang) is not None:
             return True
     return False
 
@@ -140,12 +127,6 @@ def _run(fn, as_json: bool, render) -> None:
         return
     if not render(result):
         sys.exit(1)
-
-
-def _store(db_path):
-    from ..store import open_store
-
-    return open_store(db_path)
 
 
 def _where(c: dict) -> str:
@@ -298,18 +279,18 @@ def describe_command(name, db_path, workspace, limit, include_body, no_lsp, lsp_
 @_json
 def symbols_command(query, db_path, workspace, limit, no_daemon, as_json):
     """Fuzzy search over known qualified names (partial names, subsequences, camel humps)."""
-    store = None
+    service = None
 
     def local():
-        nonlocal store
-        store = _store(db_path)
-        return _api().search(store, query, workspace, limit or 20)
+        nonlocal service
+        service = _service(db_path, None)
+        return service.symbols(query, workspace, limit or 20)
 
     def first_definition(name):
-        if store is None:  # the names came from the daemon
+        if service is None:  # the names came from the daemon
             return _lookup(db_path, no_daemon, "symbol.definition", {"name": name, "workspace": workspace},
-                           lambda: _api().definition(_store(db_path), name, workspace, 1))()["candidates"][:1]
-        return _api().definition(store, name, workspace, 1)["candidates"]
+                           lambda: _service(db_path, None).definition(name, workspace, 1))()["candidates"][:1]
+        return service.definition(name, workspace, 1)["candidates"]
 
     call = _lookup(db_path, no_daemon, "symbol.search",
                    {"query": query, "workspace": workspace,
@@ -344,13 +325,12 @@ def outline_command(file, db_path, workspace, as_json):
         return True
 
     def call():
-        from ..store import resolve_db_path
+        from ..config import resolve_db_path
+        from ..service import Service
 
-        store = _store(db_path) if (db_path or workspace or os.environ.get("LODE_DB")
-                                    or resolve_db_path(None).exists()) else None
-        if store is None:
-            return _api().outline(None, os.path.abspath(file))
-        return _api().outline(store, file, workspace)
+        if db_path or workspace or os.environ.get("LODE_DB") or resolve_db_path(None).exists():
+            return _service(db_path, None).outline(file, workspace)
+        return Service.outline_file(os.path.abspath(file))
     _run(call, as_json, render)
 
 
@@ -375,4 +355,8 @@ def query_ast_command(query, paths, language, limit, as_json):
             out.print(f"[magenta]{escape(shown(c['path']))}:{c['line']}:{c['column']}[/] "
                       f"[cyan]@{escape(c['capture'])}[/] {escape(first)}")
         return bool(r["captures"])
-    _run(lambda: _api().query_ast(query, list(paths) or None, language, limit or 1000), as_json, render)
+    def call():
+        from ..service import Service
+
+        return Service.query_ast_files(query, list(paths) or None, language, limit or 1000)
+    _run(call, as_json, render)

@@ -23,7 +23,8 @@ from pathlib import Path
 from lsprotocol import types as lsp
 
 from .. import __version__
-from .servers import LANGUAGE_IDS, ServerSpec
+from ..languages.spec import LanguageServer
+from .servers import language_id
 
 log = logging.getLogger("lode.lsp")
 
@@ -69,7 +70,7 @@ def _client_class():
 class Connection:
     """One running (or starting) language server for one workspace root."""
 
-    def __init__(self, spec: ServerSpec, exe: str, root: str):
+    def __init__(self, spec: LanguageServer, exe: str, root: str):
         self.spec, self.exe, self.root = spec, exe, os.path.realpath(root)
         self.client = None
         self._ready: asyncio.Future | None = None
@@ -143,7 +144,7 @@ class Connection:
             return uri
         text = Path(path).read_text(encoding="utf-8", errors="replace")
         client.text_document_did_open(lsp.DidOpenTextDocumentParams(
-            lsp.TextDocumentItem(uri=uri, language_id=LANGUAGE_IDS.get(language, language),
+            lsp.TextDocumentItem(uri=uri, language_id=language_id(language),
                                  version=1, text=text)))
         self._opened[uri] = 1
         return uri
@@ -231,7 +232,7 @@ class Pool:
         self._conns: dict[tuple[str, str], Connection] = {}
         self._lock = threading.Lock()
 
-    def get(self, spec: ServerSpec, exe: str, root: str) -> Connection:
+    def get(self, spec: LanguageServer, exe: str, root: str) -> Connection:
         k = (spec.name, os.path.realpath(root))
         with self._lock:
             conn = self._conns.get(k)

@@ -18,23 +18,12 @@ from urllib.parse import unquote, urlparse
 
 from ..languages import language_for_path
 from .client import POOL, HandoffError
+from .positions import byte_column, utf16_column
 from .servers import server_for, timeout as default_timeout
 
 _LISTS = {"definition": "candidates", "references": "references", "implementation": "implementations"}
 _RETRY_PAUSE, _WARMUP_SECONDS = 0.25, 20.0
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
-
-
-def utf16_column(line_text: str, byte_col: int) -> int:
-    """A 1-based byte column → LSP's 0-based UTF-16 character offset."""
-    prefix = line_text.encode("utf-8")[:max(0, byte_col - 1)].decode("utf-8", "replace")
-    return len(prefix.encode("utf-16-le")) // 2
-
-
-def byte_column(line_text: str, character: int) -> int:
-    """LSP's 0-based UTF-16 character offset → a 1-based byte column."""
-    units = line_text.encode("utf-16-le")[:character * 2].decode("utf-16-le", "replace")
-    return len(units.encode("utf-8")) + 1
 
 
 def _line(path: str, line: int) -> str:

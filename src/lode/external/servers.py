@@ -1,6 +1,8 @@
-"""Which real language servers lode can hand a question to, as data, and how they are
-found: on ``PATH`` (plus the folders in ``$LODE_LSP_PATH``, e.g. a project-local
-``node_modules/.bin``), in the order below (the first one found per language wins).
+"""How the real language servers lode can hand a question to are found. Which server
+serves which language is data in the language folders (``LanguageSpec.servers``, in
+order of preference); a server is found on ``PATH`` (plus the folders in
+``$LODE_LSP_PATH``, e.g. a project-local ``node_modules/.bin``), the first one found per
+language wins.
 
 ``$LODE_LSP`` narrows the choice: ``off`` (or ``0``/``none``) disables hand-off, a
 comma-separated list of server names allows only those. ``$LODE_LSP_TIMEOUT`` is the
@@ -12,41 +14,29 @@ from __future__ import annotations
 
 import os
 import shutil
-from dataclasses import dataclass
-from typing import Callable
+
+from ..languages import LANGUAGES, language_named
+from ..languages.spec import LanguageServer
 
 DEFAULT_TIMEOUT = 5.0
 
 
-@dataclass(frozen=True)
-class ServerSpec:
-    name: str
-    command: tuple[str, ...]
-    languages: tuple[str, ...]
-    # answers to the server's workspace/configuration requests, by section, for a root
-    settings: Callable[[str], dict] | None = None
+def _all_servers() -> tuple[LanguageServer, ...]:
+    """Every server some language names, once each, in the registry's order."""
+    seen: dict[str, LanguageServer] = {}
+    for spec in LANGUAGES:
+        for server in spec.servers:
+            seen.setdefault(server.name, server)
+    return tuple(seen.values())
 
 
-def _pyright_settings(root: str) -> dict:
-    """A src layout's packages import from src/ (an sdist that is not installed)."""
-    extra = ["src"] if os.path.isdir(os.path.join(root, "src")) else []
-    return {"python.analysis": {"extraPaths": extra}, "python": {"analysis": {"extraPaths": extra}}}
+SERVERS: tuple[LanguageServer, ...] = _all_servers()
 
 
-SERVERS: tuple[ServerSpec, ...] = (
-    ServerSpec("pyright", ("pyright-langserver", "--stdio"), ("python",), _pyright_settings),
-    ServerSpec("basedpyright", ("basedpyright-langserver", "--stdio"), ("python",), _pyright_settings),
-    ServerSpec("jedi-language-server", ("jedi-language-server",), ("python",)),
-    ServerSpec("gopls", ("gopls",), ("go",)),
-    ServerSpec("typescript-language-server", ("typescript-language-server", "--stdio"),
-               ("typescript", "tsx", "javascript")),
-    ServerSpec("rust-analyzer", ("rust-analyzer",), ("rust",)),
-    ServerSpec("zls", ("zls",), ("zig",)),
-)
-
-# LSP language identifiers for textDocument/didOpen
-LANGUAGE_IDS = {"python": "python", "go": "go", "typescript": "typescript", "tsx": "typescriptreact",
-                "javascript": "javascript", "rust": "rust", "zig": "zig"}
+def language_id(language: str) -> str:
+    """The LSP language identifier of a lode language (textDocument/didOpen)."""
+    spec = language_named(language)
+    return (spec.lsp_id if spec is not None else None) or language
 
 
 def search_path() -> str:
@@ -71,16 +61,28 @@ def timeout() -> float:
         return DEFAULT_TIMEOUT
 
 
-def server_for(language: str) -> tuple[ServerSpec, str] | None:
+def server_for(language: str) -> tuple[LanguageServer, str] | None:
     """The server for a language and its executable's path, or None."""
     names = allowed()
     if names is not None and not names:
         return None
+    spec = language_named(language)
     path = search_path()
-    for spec in SERVERS:
-        if language not in spec.languages or (names is not None and spec.name not in names):
+    for server in spec.servers if spec is not None else ():
+        if names is not None and server.name not in names:
             continue
-        exe = shutil.which(spec.command[0], path=path)
+        exe = shutil.which(server.command[0], path=path)
         if exe:
-            return spec, exe
+            return server, exe
     return None
+
+
+def any_server() -> bool:
+    """Whether a hand-off can happen at all: not with ``LODE_LSP=off``, nor when no
+    allowed server's executable is found."""
+    names = allowed()
+    if names is not None and not names:
+        return False
+    path = search_path()
+    return any(shutil.which(s.command[0], path=path) for s in SERVERS
+               if names is None or s.name in names)

@@ -35,6 +35,16 @@ DEFAULT_WRAPPERS = frozenset({
 
 
 @dataclass(frozen=True)
+class LanguageServer:
+    """A real language server lode can hand a look-up to (see ``lode.external``)."""
+
+    name: str
+    command: tuple[str, ...]
+    # answers to the server's workspace/configuration requests, by section, for a root
+    settings: Callable[[str], dict] | None = None
+
+
+@dataclass(frozen=True)
 class LanguageSpec:
     """One language: grammar, queries and chunking rules (all data)."""
 
@@ -86,6 +96,11 @@ class LanguageSpec:
     # The language folder holding this spec's symbol rules, when not named like the
     # spec (OCaml interfaces share `ocaml`'s).
     folder: str | None = None
+    # Language servers that answer for this language, in order of preference (the first
+    # one found on the search path is asked).
+    servers: tuple[LanguageServer, ...] = ()
+    # The LSP language identifier (textDocument/didOpen), when not the name.
+    lsp_id: str | None = None
     # Bumped when this language's chunking changes: its files are re-chunked.
     version: int = 1
 

@@ -6,7 +6,7 @@
   file (the same extraction the index uses, every occurrence kept), then looked up;
 - ``textDocument/documentSymbol``: the file's definitions with qualified names.
 
-Behind the lookups stands the hand-off (:mod:`.handoff`) when a real server for the
+Behind the lookups stands the hand-off (:mod:`lode.external.handoff`) when a real server for the
 file's language exists (``--no-lsp`` turns it off). The index is kept live by the
 daemon's watcher. Built on pygls (framing, dispatch) and lsprotocol (types).
 """
@@ -23,7 +23,7 @@ from pygls.lsp.server import LanguageServer
 
 from .. import __version__
 from ..errors import LodeError
-from .handoff import byte_column, utf16_column
+from ..service import byte_column, utf16_column
 
 log = logging.getLogger("lode.lsp.server")
 

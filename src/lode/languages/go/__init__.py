@@ -1,6 +1,6 @@
 """Go: upstream tags + top-level const/var units; a method's scope is its receiver type."""
 
-from ..spec import DEFAULT_WRAPPERS, LanguageSpec, grammar, module_query, own_query
+from ..spec import DEFAULT_WRAPPERS, LanguageServer, LanguageSpec, grammar, module_query, own_query
 
 SPEC = LanguageSpec(
     name="go",
@@ -14,4 +14,5 @@ SPEC = LanguageSpec(
     receiver_field="receiver",
     # Go definitions live at the top: a method at depth 1, a grouped type_spec at 2.
     max_depth=2,
+    servers=(LanguageServer("gopls", ("gopls",)),),
 )

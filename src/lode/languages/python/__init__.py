@@ -1,6 +1,15 @@
 """Python: classes, functions, methods, module constants; docstrings are doc text."""
 
-from ..spec import DEFAULT_WRAPPERS, LanguageSpec, grammar, module_query, own_query
+import os
+
+from ..spec import DEFAULT_WRAPPERS, LanguageServer, LanguageSpec, grammar, module_query, own_query
+
+
+def _pyright_settings(root: str) -> dict:
+    """A src layout's packages import from src/ (an sdist that is not installed)."""
+    extra = ["src"] if os.path.isdir(os.path.join(root, "src")) else []
+    return {"python.analysis": {"extraPaths": extra}, "python": {"analysis": {"extraPaths": extra}}}
+
 
 SPEC = LanguageSpec(
     name="python",
@@ -11,4 +20,9 @@ SPEC = LanguageSpec(
     # a module constant's capture is the assignment inside its statement
     wrappers=DEFAULT_WRAPPERS | {"expression_statement"},
     docstring=True,
+    servers=(
+        LanguageServer("pyright", ("pyright-langserver", "--stdio"), _pyright_settings),
+        LanguageServer("basedpyright", ("basedpyright-langserver", "--stdio"), _pyright_settings),
+        LanguageServer("jedi-language-server", ("jedi-language-server",)),
+    ),
 )

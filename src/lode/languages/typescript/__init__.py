@@ -2,7 +2,7 @@
 
 from dataclasses import replace
 
-from ..javascript import JS_MAX_DEPTH, JS_WRAPPERS
+from ..javascript import JS_MAX_DEPTH, JS_WRAPPERS, TS_SERVER
 from ..spec import LanguageSpec, grammar, module_query, own_query, wheel_query
 
 _QUERIES = (
@@ -21,8 +21,10 @@ SPEC = LanguageSpec(
     max_depth=JS_MAX_DEPTH,
     loose_doc=(b"/**",),
     version=2,  # 2: test blocks, JSDoc across one blank line
+    servers=(TS_SERVER,),
 )
 
 TSX = replace(SPEC, name="tsx", extensions=(".tsx",),
               grammar=grammar("tree_sitter_typescript", "language_tsx"),
-              folder="typescript")  # same node types: TypeScript's symbol rules
+              folder="typescript",  # same node types: TypeScript's symbol rules
+              lsp_id="typescriptreact")
