@@ -314,18 +314,18 @@ def _lexical_stage(svc, name: str, text: str):
     from lode.search.options import SearchOptions
     from lode.search.query import parse
 
-    db = svc.store.db
+    store = svc.store
     ws = svc._ws(name)
     opts = SearchOptions.build(text, {"mode": "lexical", "limit": 10})
     q = parse(text)
-    cands, _ = lexical.retrieve(db, q, [ws.id], opts.filters, opts.limit)
+    cands, _ = lexical.retrieve(store, q, [ws.id], opts.filters, opts.limit)
     lex = {c.id: c.bm25 for c in cands}
-    rows = ranking.load_rows(db, list(lex))
+    rows = ranking.load_rows(store, list(lex))
     literals = [p.text for p in q.phrases if p.text.strip()]
     if not q.terms and not q.phrases and q.raw.strip():
         literals.append(q.raw.strip())
-    bodies = ranking.load_bodies(db, list(lex)) if literals else {}
-    tails = ranking.continuation_ids(db, rows)
+    bodies = ranking.load_bodies(store, list(lex)) if literals else {}
+    tails = ranking.continuation_ids(store, rows)
     scored = _Shaped(ranking.score({i: rows[i] for i in lex if i in rows}, lex, q, literals, bodies, tails))
     scored.shape = q.shape
     return q, scored, rows
@@ -447,7 +447,7 @@ def cmd_score(args) -> int:
                     sem_all = dict(zip(d["ids"][cand].tolist(), sims[cand].tolist()))
                     missing = [i for i in sem_top if i not in all_rows]
                     if missing:
-                        all_rows.update(ranking.load_rows(db, missing))
+                        all_rows.update(ranking.load_rows(svc.store, missing))
                     srows = {**all_rows, **rows}
                     file_sem = None
                     if any(f.startswith(("file", "cf")) for f in forms):

@@ -53,12 +53,7 @@ STORE_DEBTS: set = set()
 # symbols/api.py, embed/vectors.py, search/lexical.py, search/semantic.py,
 # search/engine.py"
 SQL_DEBTS = Counter({
-    "embed/vectors.py": 9,
     "rpc/cache.py": 3,          # the reply cache reads data_version and the workspaces
-    "search/filters.py": 1,     # the filters' WHERE predicates
-    "search/lexical.py": 11,
-    "search/ranking.py": 3,
-    "search/semantic.py": 4,
     "symbols/api.py": 2,
     "symbols/index.py": 19,
 })

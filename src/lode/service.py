@@ -273,7 +273,7 @@ class Service:
             rows = [self._ws(workspace)]
         from .search import engine  # numpy and the models: only for a search
 
-        result = engine.search(self.store.db, query, rows, **options)
+        result = engine.search(self.store, query, rows, **options)
         if options.get("kinds") and isinstance(result, dict) and not result.get("hits"):
             self._check_kinds(options["kinds"])  # silently empty for a misspelt kind: say so
         return result
@@ -485,7 +485,7 @@ class Service:
         from .search import engine
         from .search.options import MODES
 
-        semantic, rank = engine.semantic_state(self.store.db), engine.rank_state(self.store.db)
+        semantic, rank = engine.semantic_state(self.store), engine.rank_state(self.store)
         return {**self.build_capabilities(), "model": semantic, "ranker": rank, **self.registered(),
                 "search_modes": list(MODES), "semantic": semantic, "rank": rank,
                 "store": {"path": store_label(self.db_path), "schema": getattr(self.store, "backend", "sqlite")}}

@@ -28,21 +28,21 @@ def _paths(svc, ids):
 
 def test_or_finds_chunks_missing_a_word(webapp):
     svc, ws = webapp
-    found, info = lexical.retrieve(svc.store.db, parse("gzip compression unicorn"), _ids(svc, ws), Filters(), 10)
+    found, info = lexical.retrieve(svc.store, parse("gzip compression unicorn"), _ids(svc, ws), Filters(), 10)
     assert info["strategy"] == "or"
     assert "middleware/compress.go" in _paths(svc, [c.id for c in found])
 
 
 def test_definitions_come_by_name(webapp):
     svc, ws = webapp
-    found, _ = lexical.retrieve(svc.store.db, parse("NewMux"), _ids(svc, ws), Filters(), 10)
+    found, _ = lexical.retrieve(svc.store, parse("NewMux"), _ids(svc, ws), Filters(), 10)
     rows = svc.store.db.execute("SELECT name FROM chunks WHERE id IN (%s)" % ",".join(str(c.id) for c in found))
     assert "NewMux" in {r[0] for r in rows}
 
 
 def test_punctuation_falls_back_to_substring(webapp):
     svc, ws = webapp
-    found, info = lexical.retrieve(svc.store.db, parse(":="), _ids(svc, ws), Filters(), 10)
+    found, info = lexical.retrieve(svc.store, parse(":="), _ids(svc, ws), Filters(), 10)
     assert info["strategy"] == "substring" and found
 
 
@@ -54,11 +54,11 @@ def test_one_workspace_of_several(tmp_path):
         svc.index(str(a), embed=False)
         svc.index(str(b), embed=False)
         only_b = _ids(svc, "go")
-        found, _ = lexical.retrieve(svc.store.db, parse("http handler request"), only_b, Filters(), 10)
+        found, _ = lexical.retrieve(svc.store, parse("http handler request"), only_b, Filters(), 10)
         ws_of = {r[0] for r in svc.store.db.execute(
             "SELECT DISTINCT f.workspace_id FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id IN (%s)"
             % ",".join(str(c.id) for c in found))}
         assert found and ws_of == set(only_b)
-        both, _ = lexical.retrieve(svc.store.db, parse("http handler request"),
+        both, _ = lexical.retrieve(svc.store, parse("http handler request"),
                                    [w.id for w in svc.store.workspaces()], Filters(), 50)
         assert len({r for r in _paths(svc, [c.id for c in both])}) > len(_paths(svc, [c.id for c in found]))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .models import ModelUnavailable, load_embedder, model_id, model_name
-from .vectors import _get, _set, embed_workspace, set_model, stored_model
+from .vectors import embed_workspace, set_model, stored_model
 
 
 def embed_after_index(store, workspace_id: int, model: str | None = None, progress=None,
@@ -14,14 +14,14 @@ def embed_after_index(store, workspace_id: int, model: str | None = None, progre
     cannot load raises :class:`ModelUnavailable`. The store's implicit model (or the
     default) missing only skips embedding, with the reason in the result."""
     explicit = model is not None
-    name = model_name(model if explicit else stored_model(store.db))
+    name = model_name(model if explicit else stored_model(store))
     # A workspace whose generation did not move since its last complete embedding run with
     # this model has nothing to embed: skip the scans (a no-op re-index of Go's 100k
     # chunks would otherwise spend ~1 s proving it) and do not even load the model
     # (another ~1 s and ~450 MB). The model id is known without loading the model.
     mid = model_id(name)
     mark = f"{mid}@{generation}" if generation is not None else None
-    if mark is not None and stored_model(store.db) == name and _get(store.db, f"embedded:{workspace_id}") == mark:
+    if mark is not None and stored_model(store) == name and store.vectors.setting(f"embedded:{workspace_id}") == mark:
         return {"model": mid, "embedded": 0, "reclaimed": 0, "embed_seconds": 0.0, "seconds": 0.0,
                 "cpu_seconds": 0.0, "texts_per_second": None, "up_to_date": True}
     try:
@@ -30,10 +30,9 @@ def embed_after_index(store, workspace_id: int, model: str | None = None, progre
         if explicit:
             raise
         return {"skipped": exc.message, "model": name}
-    if stored_model(store.db) != name:
+    if stored_model(store) != name:
         set_model(store, name)
     result = embed_workspace(store, embedder, workspace_id, progress)
     if mark is not None:
-        with store.transaction() as db:
-            _set(db, f"embedded:{workspace_id}", mark)
+        store.vectors.set_settings({f"embedded:{workspace_id}": mark})
     return result

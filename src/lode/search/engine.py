@@ -17,7 +17,6 @@ Each hit carries the fields docs/search.md lists plus ``name``, ``language``, ``
 
 from __future__ import annotations
 
-import sqlite3
 import time
 
 from . import fusion, lexical, modes, rank, ranking
@@ -30,19 +29,19 @@ MAX_HIGHLIGHTS = 24   # words marked in snippets (a pasted issue has hundreds)
 FILE_CHUNKS = 3   # chunks listed under each file of a `files` answer
 
 
-def semantic_state(db: sqlite3.Connection | None = None) -> dict:
-    return modes.semantic_state(db)
+def semantic_state(store=None) -> dict:
+    return modes.semantic_state(store)
 
 
-def rank_state(db: sqlite3.Connection | None = None) -> dict:
-    return modes.rank_state(db)
+def rank_state(store=None) -> dict:
+    return modes.rank_state(store)
 
 
 def _ms(t: float) -> float:
     return round((time.perf_counter() - t) * 1000, 3)
 
 
-def _auto(db, workspaces, opts, plan, candidates, info, want):
+def _auto(store, workspaces, opts, plan, candidates, info, want):
     """auto: the lexical ranking answers; vectors fill in only when the words find fewer
     chunks than asked for. (Fused into every ranking, the default static vectors lowered
     NDCG on the semble dev split at every weight tried: docs/search.md.) When no word
@@ -54,25 +53,23 @@ def _auto(db, workspaces, opts, plan, candidates, info, want):
     elif len(candidates) >= want:
         note = "auto: the words found enough; vectors fill in only when they find fewer than the limit"
     else:
-        return modes.plan(db, workspaces, "hybrid", opts.rerank)
+        return modes.plan(store, workspaces, "hybrid", opts.rerank)
     if plan.semantic.get("available"):
         plan.semantic = {**plan.semantic, "note": note}
     return plan
 
 
-def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> dict:
+def search(store, text: str, workspaces: list, **options) -> dict:
     """Run a search over ``workspaces`` (store rows). Returns the search response (docs/search.md)."""
     t0 = time.perf_counter()
     opts = SearchOptions.build(text, options)
     q = parse(text)
-    ok = opts.filters.glob_matcher()
-    if ok is not None:
-        db.create_function("lode_path_ok", 1, ok, deterministic=True)
+    opts.filters.chunk_filter()  # malformed path_globs are refused before any work
     timings = {"parse": _ms(t0)}
 
     t = time.perf_counter()
     # auto starts lexical: vectors are loaded only if the words find too little (below).
-    plan = modes.plan(db, workspaces, "lexical" if opts.mode == "auto" else opts.mode, opts.rerank)
+    plan = modes.plan(store, workspaces, "lexical" if opts.mode == "auto" else opts.mode, opts.rerank)
     timings["plan"] = _ms(t)
 
     # -- candidates ---------------------------------------------------------------
@@ -80,14 +77,14 @@ def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> di
     want = opts.limit * FILE_CHUNKS if opts.files else opts.limit
     candidates, info = [], {"strategy": "semantic"}
     if plan.mode_used in ("lexical", "hybrid"):
-        candidates, info = lexical.retrieve(db, q, [w.id for w in workspaces], opts.filters, want)
+        candidates, info = lexical.retrieve(store, q, [w.id for w in workspaces], opts.filters, want)
     timings["lexical"] = _ms(t)
     if opts.mode == "auto":
-        plan = _auto(db, workspaces, opts, plan, candidates, info, want)
+        plan = _auto(store, workspaces, opts, plan, candidates, info, want)
     nearest: list[tuple[int, float]] = []
     if plan.mode_used in ("semantic", "hybrid"):
         t = time.perf_counter()
-        nearest, sinfo = semantic_retrieval.retrieve(db, plan.embedder, text, workspaces, opts.filters,
+        nearest, sinfo = semantic_retrieval.retrieve(store, plan.embedder, text, workspaces, opts.filters,
                                                      max(semantic_retrieval.CANDIDATES, want * 2))
         timings["semantic"] = _ms(t)
         timings["embed_query"] = sinfo["embed_query_ms"]
@@ -95,15 +92,15 @@ def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> di
     # -- score, fuse, diversify -----------------------------------------------------
     t = time.perf_counter()
     lex = {c.id: c.bm25 for c in candidates}
-    exports = lexical.reexports(db, q, [w.id for w in workspaces]) if plan.mode_used != "semantic" else []
+    exports = lexical.reexports(store, q, [w.id for w in workspaces]) if plan.mode_used != "semantic" else []
     for cid in exports:
         lex.setdefault(cid, 0.0)
-    rows = ranking.load_rows(db, list(dict.fromkeys(list(lex) + [i for i, _ in nearest])))
+    rows = ranking.load_rows(store, list(dict.fromkeys(list(lex) + [i for i, _ in nearest])))
     literals = [p.text for p in q.phrases if p.text.strip()]
     if not q.terms and not q.phrases and q.raw.strip():
         literals.append(q.raw.strip())
-    bodies = ranking.load_bodies(db, list(lex)) if literals else {}
-    tails = ranking.continuation_ids(db, rows)
+    bodies = ranking.load_bodies(store, list(lex)) if literals else {}
+    tails = ranking.continuation_ids(store, rows)
     sem = {i: s for i, s in nearest if i in rows}
     if plan.mode_used == "semantic":
         scored = [ranking.Scored(i, s, 0, 0.0, rows[i], ["semantic"]) for i, s in sem.items()]
@@ -130,7 +127,7 @@ def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> di
     if plan.ranker is not None and ordered:
         t = time.perf_counter()
         top = ordered[:max(rank.TOP_N, want)]
-        top_bodies = ranking.load_bodies(db, [s.id for s in top])
+        top_bodies = ranking.load_bodies(store, [s.id for s in top])
         ranked = plan.ranker.rank(text, [{"score": s.score, "breadcrumb": s.row["breadcrumb"],
                                           "body": top_bodies.get(s.id, "")} for s in top])
         order = sorted(range(len(top)), key=lambda i: -ranked[i])
@@ -153,7 +150,7 @@ def search(db: sqlite3.Connection, text: str, workspaces: list, **options) -> di
         chosen = [s for g in picked for s in g]
     else:
         picked, chosen = [], ordered[:opts.limit]
-    full = ranking.load_bodies(db, [s.id for s in chosen])
+    full = ranking.load_bodies(store, [s.id for s in chosen])
 
     def hit(s) -> dict:
         row = s.row

@@ -1,15 +1,17 @@
-"""Search filters validated once and turned into SQL over ``files f`` and
-``chunks c``: ``paths`` (prefixes relative to a workspace root), ``path_globs``
-(gitignore-style; a leading ``!`` excludes), ``tags_any`` (``code``/``prose``),
-``languages``, ``kinds``."""
+"""Search filters validated once and handed to the store as a
+:class:`~lode.store.chunks.ChunkFilter`: ``paths`` (prefixes relative to a workspace
+root), ``path_globs`` (gitignore-style; a leading ``!`` excludes), ``tags_any``
+(``code``/``prose``), ``languages``, ``kinds``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import pathspec
 
 from ..errors import InvalidParams
+from ..store.chunks import ChunkFilter
 
 TAGS = ("code", "prose")
 
@@ -22,10 +24,6 @@ def _strings(name: str, value) -> tuple[str, ...]:
     if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
         raise InvalidParams(f"invalid params: '{name}' must be a list of strings", data={"param": name})
     return tuple(v for v in value if v.strip())
-
-
-def _like_prefix(p: str) -> str:
-    return p.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 @dataclass(frozen=True)
@@ -67,19 +65,10 @@ class Filters:
 
         return ok
 
-    def sql(self) -> tuple[str, list]:
-        """A WHERE fragment (starting with AND, or empty) and its parameters."""
-        where, args = [], []
-        if self.paths and "" not in self.paths:
-            ors = []
-            for p in self.paths:
-                ors.append("(f.path = ? OR f.path LIKE ? ESCAPE '\\')")
-                args += [p, _like_prefix(p) + "/%"]
-            where.append("(" + " OR ".join(ors) + ")")
-        for column, values in (("f.tag", self.tags_any), ("f.language", self.languages), ("c.kind", self.kinds)):
-            if values:
-                where.append(f"{column} IN ({','.join('?' * len(values))})")
-                args += list(values)
-        if self.path_globs:
-            where.append("lode_path_ok(f.path)")
-        return ("".join(" AND " + w for w in where), args)
+    def chunk_filter(self) -> ChunkFilter:
+        """What the store filters by (made once: the glob matcher is built here)."""
+        return self._chunk_filter
+
+    @cached_property
+    def _chunk_filter(self) -> ChunkFilter:
+        return ChunkFilter(self.paths, self.tags_any, self.languages, self.kinds, self.glob_matcher())

@@ -15,7 +15,6 @@ hybrid | auto) against what the store holds and what the machine can load, and
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, field
 
 from ..embed import vectors as store_vectors
@@ -45,13 +44,13 @@ class Plan:
     rank: dict = field(default_factory=dict)
 
 
-def semantic_state(db: sqlite3.Connection | None = None, workspaces: list | None = None) -> dict:
+def semantic_state(store=None, workspaces: list | None = None) -> dict:
     """Whether semantic search can run (for ``sys.capabilities`` and responses)."""
-    if db is None:
+    if store is None:
         st = model_state()
         return {**st, "reason": st.get("reason", "available once a workspace is indexed with embeddings")} \
             if not st["available"] else {**st, "note": "per store: needs vectors (lode index embeds by default)"}
-    stored = store_vectors.stored_vectors(db)
+    stored = store_vectors.stored_vectors(store)
     if stored is None:
         return {"available": False, "reason": "no vectors in this store: run lode index (without --no-embed)"}
     mid, dim = stored
@@ -60,7 +59,7 @@ def semantic_state(db: sqlite3.Connection | None = None, workspaces: list | None
         return {"available": False, "id": mid, "reason": f"vectors were made by an unknown model {mid!r}: re-index"}
     out = {"available": True, "model": name, "id": mid, "dim": dim}
     if workspaces is not None:
-        m = semantic.matrix(db, mid, dim, workspaces)
+        m = semantic.matrix(store, mid, dim, workspaces)
         out["vectors"] = int(len(m.ids))
         if not len(m.ids):
             return {**out, "available": False,
@@ -71,8 +70,8 @@ def semantic_state(db: sqlite3.Connection | None = None, workspaces: list | None
     return out
 
 
-def rank_state(db: sqlite3.Connection | None = None) -> dict:
-    st = semantic_state(db) if db is not None else model_state()
+def rank_state(store=None) -> dict:
+    st = semantic_state(store) if store is not None else model_state()
     if st.get("available"):
         return {"available": True, "used": False, "ranker": "body", "model": st.get("model")}
     return {"available": False, "used": False,
@@ -128,12 +127,12 @@ def _plugin_ranker():
     return reg, (f"ranker plug-in {reg.name!r} (package {reg.package}) cannot rank: {why}" if why else None)
 
 
-def plan(db: sqlite3.Connection, workspaces: list, mode: str, rerank) -> Plan:
+def plan(store, workspaces: list, mode: str, rerank) -> Plan:
     want_rank = _rerank_option(rerank)
     plugin, plugin_why = _plugin_ranker() if want_rank else (None, None)
     # The vector matrix is only built when vectors will be used (it is cached per epoch,
     # but a lexical search should never pay for loading it).
-    sem = semantic_state(db, workspaces if (mode != "lexical" or want_rank) else None)
+    sem = semantic_state(store, workspaces if (mode != "lexical" or want_rank) else None)
     p = Plan("lexical", sem)
     if sem.get("available") and (mode != "lexical" or want_rank):
         try:

@@ -31,7 +31,6 @@ defend, not a fit to single queries:
 from __future__ import annotations
 
 import re
-import sqlite3
 from dataclasses import dataclass, field
 
 from .query import Query
@@ -453,39 +452,17 @@ def deepen(ordered: list[Scored]) -> list[Scored]:
     return head + deeper + [s for s in rest if id(s) not in taken]
 
 
-def load_rows(db: sqlite3.Connection, ids: list[int]) -> dict[int, dict]:
+def load_rows(store, ids: list[int]) -> dict[int, dict]:
     """What ranking needs of each candidate (no bodies)."""
-    out = {}
-    for i in range(0, len(ids), 500):
-        part = ids[i:i + 500]
-        cur = db.execute(
-            "SELECT c.id, c.file_id, c.ord, c.kind, c.name, c.name_key, c.breadcrumb, c.byte_start,"
-            " c.byte_end, c.line_start, c.line_end, f.path, f.language, f.tag, f.generation, f.workspace_id, f.hold"
-            f" FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id IN ({','.join('?' * len(part))})", part)
-        names = [d[0] for d in cur.description]
-        for r in cur:
-            out[r[0]] = dict(zip(names, r))
-    return out
+    return store.chunks.rows(ids)
 
 
-def load_bodies(db: sqlite3.Connection, ids: list[int]) -> dict[int, str]:
-    out = {}
-    for i in range(0, len(ids), 500):
-        part = ids[i:i + 500]
-        out.update(db.execute(f"SELECT rowid, body FROM chunks_fts WHERE rowid IN ({','.join('?' * len(part))})",
-                              part).fetchall())
-    return out
+def load_bodies(store, ids: list[int]) -> dict[int, str]:
+    return store.fts.bodies(ids)
 
 
-def continuation_ids(db: sqlite3.Connection, rows: dict[int, dict]) -> set[int]:
+def continuation_ids(store, rows: dict[int, dict]) -> set[int]:
     """Candidates that continue a split definition (the chunk before them in the file
     is the same definition: same name and kind)."""
     named = [cid for cid, r in rows.items() if r["name"] and r["kind"] not in NOT_DEFINITIONS]
-    out: set[int] = set()
-    for i in range(0, len(named), 500):
-        part = named[i:i + 500]
-        out.update(r[0] for r in db.execute(
-            # A file's chunks get consecutive ids in order (Store.write_batch).
-            "SELECT c.id FROM chunks c JOIN chunks p ON p.id = c.id - 1 AND p.file_id = c.file_id"
-            f" WHERE c.id IN ({','.join('?' * len(part))}) AND p.name IS c.name AND p.kind = c.kind", part))
-    return out
+    return store.chunks.continuations(named)

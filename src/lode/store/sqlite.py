@@ -15,11 +15,15 @@ from typing import Iterable, Iterator
 
 from ..errors import NotFound, StoreError  # noqa: F401 (StoreError: old import path)
 from . import hooks
+from .chunks import ChunkReads
+from .fts import LexicalIndex
 from .held import HeldFiles
 from .migrations import migrate
 from .paths import from_store, scrub, to_store
 from .records import FileRecord
 from .schema import scope_token
+from .symbols import SymbolTables
+from .vectors import VectorTables
 from .vectors import VectorTables
 
 
@@ -247,6 +251,34 @@ class Store:
     @cached_property
     def held(self) -> HeldFiles:
         return HeldFiles(self)
+
+    @cached_property
+    def vectors(self) -> VectorTables:
+        return VectorTables(self)
+
+    @cached_property
+    def chunks(self) -> ChunkReads:
+        return ChunkReads(self)
+
+    @cached_property
+    def fts(self) -> LexicalIndex:
+        return LexicalIndex(self)
+
+    @cached_property
+    def symbols(self) -> SymbolTables:
+        return SymbolTables(self)
+
+    def version(self) -> tuple:
+        """Changes whenever anything in the store may have changed (a commit by this
+        connection or another): for caches of answers derived from it."""
+        return (self.db.execute("PRAGMA data_version").fetchone()[0], self.db.total_changes, id(self.db))
+
+    def location(self) -> str:
+        """The store file's absolute path (one store, however its path was spelled)."""
+        for _, name, path in self.db.execute("PRAGMA database_list"):
+            if name == "main":
+                return path
+        return ""
 
     @cached_property
     def vectors(self) -> VectorTables:

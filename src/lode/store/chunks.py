@@ -1,0 +1,113 @@
+"""Reads of chunks for search (:mod:`.schema`'s ``chunks`` and ``files``): which chunks
+a filter admits, what ranking needs of each candidate, split definitions, the chunk at
+a line. Reached as ``store.chunks``.
+
+A search's filter is a :class:`ChunkFilter`, plain values the caller validated; each
+backend turns it into its own predicates (here, :func:`filter_sql`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+@dataclass(frozen=True)
+class ChunkFilter:
+    """Which chunks of the searched workspaces may be returned (every field empty: all).
+
+    ``paths``: prefixes relative to a workspace root (a file or a folder; ``""`` is the
+    root, so no restriction); ``tags``, ``languages``, ``kinds``: any of; ``path_ok``: a
+    predicate on the relative path (the caller's gitignore-style globs)."""
+    paths: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    path_ok: Callable[[str], bool] | None = None
+
+
+def _like_prefix(p: str) -> str:
+    return p.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def filter_sql(db, f: ChunkFilter) -> tuple[str, list]:
+    """``f`` as a WHERE fragment over ``files f`` and ``chunks c`` (starting with AND, or
+    empty) and its parameters; a path predicate is registered on ``db`` as a function."""
+    where, args = [], []
+    if f.paths and "" not in f.paths:
+        ors = []
+        for p in f.paths:
+            ors.append("(f.path = ? OR f.path LIKE ? ESCAPE '\\')")
+            args += [p, _like_prefix(p) + "/%"]
+        where.append("(" + " OR ".join(ors) + ")")
+    for column, values in (("f.tag", f.tags), ("f.language", f.languages), ("c.kind", f.kinds)):
+        if values:
+            where.append(f"{column} IN ({','.join('?' * len(values))})")
+            args += list(values)
+    if f.path_ok is not None:
+        db.create_function("lode_path_ok", 1, f.path_ok, deterministic=True)
+        where.append("lode_path_ok(f.path)")
+    return ("".join(" AND " + w for w in where), args)
+
+
+class ChunkReads:
+    def __init__(self, store):
+        self.store = store
+
+    def last_id(self) -> int | None:
+        """The newest chunk's id (a re-index changes it)."""
+        return self.store.db.execute("SELECT max(id) FROM chunks").fetchone()[0]
+
+    def admitted(self, workspace_ids: list[int], f: ChunkFilter) -> list[int] | None:
+        """Ids of the workspaces' chunks ``f`` admits; None when ``f`` admits them all."""
+        where, args = filter_sql(self.store.db, f)
+        if not where:
+            return None
+        sql = ("SELECT c.id FROM files f CROSS JOIN chunks c ON c.file_id = f.id "
+               f"WHERE f.workspace_id IN ({','.join('?' * len(workspace_ids))}){where}")
+        return [r[0] for r in self.store.db.execute(sql, [*workspace_ids, *args])]
+
+    def rows(self, ids: list[int]) -> dict[int, dict]:
+        """What ranking needs of each chunk (no bodies), by id: the chunk's ``id``,
+        ``file_id``, ``ord``, ``kind``, ``name``, ``name_key``, ``breadcrumb``,
+        ``byte_start``/``byte_end``, ``line_start``/``line_end`` and its file's ``path``,
+        ``language``, ``tag``, ``generation``, ``workspace_id``, ``hold``."""
+        out = {}
+        for i in range(0, len(ids), 500):
+            part = ids[i:i + 500]
+            cur = self.store.db.execute(
+                "SELECT c.id, c.file_id, c.ord, c.kind, c.name, c.name_key, c.breadcrumb, c.byte_start,"
+                " c.byte_end, c.line_start, c.line_end, f.path, f.language, f.tag, f.generation, f.workspace_id,"
+                f" f.hold FROM chunks c JOIN files f ON f.id = c.file_id WHERE c.id IN ({','.join('?' * len(part))})",
+                part)
+            names = [d[0] for d in cur.description]
+            for r in cur:
+                out[r[0]] = dict(zip(names, r))
+        return out
+
+    def continuations(self, ids: list[int]) -> set[int]:
+        """Those of ``ids`` whose chunk continues the one before it in its file (the same
+        name and kind: one definition split in parts)."""
+        out: set[int] = set()
+        for i in range(0, len(ids), 500):
+            part = ids[i:i + 500]
+            out.update(r[0] for r in self.store.db.execute(
+                # A file's chunks get consecutive ids in order (Store.write_batch).
+                "SELECT c.id FROM chunks c JOIN chunks p ON p.id = c.id - 1 AND p.file_id = c.file_id"
+                f" WHERE c.id IN ({','.join('?' * len(part))}) AND p.name IS c.name AND p.kind = c.kind", part))
+        return out
+
+    def first_at_line(self, file_id: int, line: int) -> int | None:
+        """The first chunk of a file spanning ``line`` (1-based)."""
+        row = self.store.db.execute("SELECT id FROM chunks WHERE file_id = ? AND line_start <= ? AND line_end >= ? "
+                                    "ORDER BY ord LIMIT 1", (file_id, line, line)).fetchone()
+        return row[0] if row else None
+
+    def smallest_at(self, workspace: str, path: str, line: int) -> tuple | None:
+        """(breadcrumb, embed, line_start, line_end, kind) of the smallest chunk of a file
+        spanning ``line`` that is a definition or section (not a header or gap)."""
+        return self.store.db.execute(
+            "SELECT c.breadcrumb, c.embed, c.line_start, c.line_end, c.kind FROM chunks c"
+            " JOIN files f ON f.id = c.file_id JOIN workspaces w ON w.id = f.workspace_id"
+            " WHERE w.name = ? AND f.path = ? AND c.line_start <= ? AND c.line_end >= ?"
+            " AND c.kind NOT IN ('header', 'gap') ORDER BY c.line_end - c.line_start, c.ord LIMIT 1",
+            (workspace, path, line, line)).fetchone()
