@@ -24,7 +24,6 @@ from .records import FileRecord
 from .schema import scope_token
 from .symbols import SymbolTables
 from .vectors import VectorTables
-from .vectors import VectorTables
 
 
 # A large run writes with a bigger page cache and checkpoints the WAL less often
@@ -279,10 +278,6 @@ class Store:
             if name == "main":
                 return path
         return ""
-
-    @cached_property
-    def vectors(self) -> VectorTables:
-        return VectorTables(self)
 
     # -- status -------------------------------------------------------------------
 
