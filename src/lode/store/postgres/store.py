@@ -29,6 +29,9 @@ from .migrations import LOCK_CLASS, migrate
 from .schema import copy_rows, text
 
 
+_CHUNK_IDS_LOCK = -1  # second key of the lock taken to draw a block of chunk ids
+
+
 def _text(value: str | None) -> str | None:
     """A reason or note that may quote a file name, as valid text."""
     return None if value is None else text(to_store(value)[0])
@@ -223,9 +226,9 @@ class PgStore:
                             " AND path = %s", (rec.mtime_ns, rec.size, rec.ctime_ns, workspace_id, text(path)))
             if not fresh:
                 return
-            file_ids = self._ids(cur, "files_id_seq", len(fresh))
-            chunk_count = sum(len(rec.chunks) for _, _, rec in fresh)
-            chunk_ids = self._ids(cur, "chunks_id_seq", chunk_count)
+            file_ids = [r[0] for r in cur.execute("SELECT nextval('files_id_seq') FROM generate_series(1, %s)",
+                                                  (len(fresh),))]
+            chunk_ids = self._chunk_ids(sum(len(rec.chunks) for _, _, rec in fresh))
             copy_rows(cur, "files", "id, workspace_id, path, raw_path, mtime_ns, size, hash, chunker, language, tag,"
                       " lines, refused, note, generation, ctime_ns",
                       [(fid, workspace_id, path, raw, rec.mtime_ns, rec.size, rec.hash, rec.chunker, rec.language,
@@ -245,11 +248,24 @@ class PgStore:
             for writer in hooks.BATCH_WRITERS:
                 writer(cur, workspace_id, written)
 
-    @staticmethod
-    def _ids(cur, sequence: str, n: int) -> range | list[int]:
+    def _chunk_ids(self, n: int) -> range:
+        """``n`` consecutive chunk ids: a file's chunks get consecutive ids in order, as in
+        SQLite (a split definition's parts are found as id - 1). Writers of other
+        workspaces draw from the same sequence at once, so the block is taken under a
+        short advisory lock, on a connection of its own in autocommit mode: the lock is
+        held for two statements, not for the batch's transaction, and is released even
+        if one of them fails. (A rolled-back batch leaves a gap in the ids, harmlessly.)"""
         if n == 0:
             return range(0)
-        return [r[0] for r in cur.execute(f"SELECT nextval('{sequence}') FROM generate_series(1, %s)", (n,))]
+        with self.pool.connection() as conn:
+            conn.execute("SELECT pg_advisory_lock(%s, %s)", (LOCK_CLASS, _CHUNK_IDS_LOCK))
+            try:
+                first = conn.execute("SELECT nextval('chunks_id_seq')").fetchone()[0]
+                if n > 1:
+                    conn.execute("SELECT setval('chunks_id_seq', %s)", (first + n - 1,))
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(%s, %s)", (LOCK_CLASS, _CHUNK_IDS_LOCK))
+        return range(first, first + n)
 
     # -- subsystems: each one's queries in its own module ----------------------------
 
@@ -258,6 +274,18 @@ class PgStore:
         from .held import PgHeldFiles
 
         return PgHeldFiles(self)
+
+    @cached_property
+    def chunks(self):
+        from .chunks import PgChunkReads
+
+        return PgChunkReads(self)
+
+    @cached_property
+    def symbols(self):
+        from .symbols import PgSymbolTables
+
+        return PgSymbolTables(self)
 
     @cached_property
     def fts(self):
@@ -270,6 +298,17 @@ class PgStore:
         from .vectors import PgVectorTables
 
         return PgVectorTables(self)
+
+    def version(self) -> tuple:
+        """Changes whenever a workspace's files, configuration or index run changed (each
+        committed batch bumps its workspace's ``changes``; adding or removing one moves
+        the count or the largest id): for caches of answers derived from the store."""
+        return tuple(self._one("SELECT count(*), coalesce(sum(changes), 0), coalesce(max(id), 0),"
+                               " coalesce(sum(generation), 0) FROM workspaces"))
+
+    def location(self) -> str:
+        """The store's URL, without its password (one store, however it was spelled)."""
+        return connection.redacted(self.url)
 
     # -- status -------------------------------------------------------------------
 
