@@ -359,7 +359,7 @@ def fuzzy_bench(stores: list[Store], rng: random.Random, n: int = 300) -> dict:
 
     names = []
     for s in stores:
-        names += SymbolIndex(s.db).names()
+        names += SymbolIndex(s).names()
     m = NameMatcher(names)
     sample = rng.sample(m.names, min(n, len(m.names)))
     queries = []
@@ -422,7 +422,7 @@ def main() -> None:
                    "parse_s": t_parse, "extract_s": t_extract}
             store, wid = build_store(os.path.join(work, f"{lang}-{len(rows)}.db"), lang, root, records)
             stores.append(store)
-            index = SymbolIndex(store.db, wid)
+            index = SymbolIndex(store, wid)
             truth = {}
             if lang in CTAGS_LANG:
                 tags, t_json = run_ctags(lang, root, files, work)

@@ -24,7 +24,7 @@ def _ids(case):
 
 
 def _index(store, lang):
-    return SymbolIndex(store.db, store.workspace(lang).id)
+    return SymbolIndex(store, store.workspace(lang).id)
 
 
 def test_every_language_has_markers():

@@ -28,7 +28,7 @@ def _indexed_copy(tmp_path, lang="python"):
 
 def test_a_changed_file_replaces_only_its_own_contribution(tmp_path):
     store, ws, root = _indexed_copy(tmp_path)
-    index = SymbolIndex(store.db, ws.id)
+    index = SymbolIndex(store, ws.id)
     before_other = [(c.path, c.line) for c in index.definitions("mypkg.shapes.Circle")]
     impl = root / "src/mypkg/_impl.py"
     impl.write_text("\n\nclass Gadget:\n    pass\n")
@@ -47,7 +47,7 @@ def test_a_deleted_file_leaves_the_index(tmp_path):
     store, ws, root = _indexed_copy(tmp_path)
     (root / "src/mypkg/shapes.py").unlink()
     index_workspace(store, ws, workers=0)
-    index = SymbolIndex(store.db, ws.id)
+    index = SymbolIndex(store, ws.id)
     assert index.definitions("shapes.Circle") == []
     assert "mypkg.shapes.Circle" not in index.names()
 

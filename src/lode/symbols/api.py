@@ -26,7 +26,7 @@ def _workspace_id(store, workspace) -> int | None:
 
 
 def _index(store, workspace) -> SymbolIndex:
-    return SymbolIndex(store.db, _workspace_id(store, workspace))
+    return SymbolIndex(store, _workspace_id(store, workspace))
 
 
 def _candidates(cands) -> list[dict]:
@@ -145,12 +145,7 @@ def describe(store, name: str, workspace: str | None = None, limit: int | None =
 
 
 def _chunk_at(store, c) -> dict:
-    row = store.db.execute(
-        "SELECT c.breadcrumb, c.embed, c.line_start, c.line_end, c.kind FROM chunks c"
-        " JOIN files f ON f.id = c.file_id JOIN workspaces w ON w.id = f.workspace_id"
-        " WHERE w.name = ? AND f.path = ? AND c.line_start <= ? AND c.line_end >= ?"
-        " AND c.kind NOT IN ('header', 'gap') ORDER BY c.line_end - c.line_start, c.ord LIMIT 1",
-        (c.workspace, c.path, c.line, c.line)).fetchone()
+    row = store.chunks.smallest_at(c.workspace, c.path, c.line)
     if row is None:
         row = _rechunk(store, c)
     if row is None:
@@ -216,13 +211,12 @@ def matcher(store, workspace: str | None = None) -> NameMatcher:
     """The name stream of a store (or one workspace), cached until the store changes."""
     wid = _workspace_id(store, workspace)
     key = (str(store.path), wid)
-    version = (store.db.execute("PRAGMA data_version").fetchone()[0], store.db.total_changes,
-               id(store.db))
+    version = store.version()
     with _lock:
         hit = _matchers.get(key)
     if hit is not None and hit[0] == version:
         return hit[1]
-    m = NameMatcher(SymbolIndex(store.db, wid).names())
+    m = NameMatcher(SymbolIndex(store, wid).names())
     with _lock:
         _matchers[key] = (version, m)
     return m

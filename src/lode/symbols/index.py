@@ -12,8 +12,6 @@ before test code. Nothing plausible → an empty list, never a guess.
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from dataclasses import asdict, dataclass
 
 from ..errors import InvalidParams
@@ -83,34 +81,21 @@ def _trailing(rname: str, r: str) -> bool:
 
 
 class SymbolIndex:
-    """Lookups over one store connection, optionally limited to one workspace."""
+    """Lookups over a store's symbol tables (``store.symbols``), optionally limited to
+    one workspace."""
 
-    def __init__(self, db: sqlite3.Connection, workspace_id: int | None = None):
-        self.db = db
+    def __init__(self, store, workspace_id: int | None = None):
+        self.tables = store.symbols
         self.workspace_id = workspace_id
-        self._ws = "" if workspace_id is None else " AND f.workspace_id = %d" % int(workspace_id)
 
     # ---- raw rows -------------------------------------------------------------------
 
-    # CROSS JOIN fixes the loop order: the name index drives, never a scan of the
-    # workspace's files (which the planner would otherwise pick for `f.workspace_id = ?`).
-    _COLUMNS = "SELECT s.rname, f.path, s.line, s.col, s.kind, sf.module, s.detail, w.name"
-    _SELECT = (f"{_COLUMNS} FROM symbols s CROSS JOIN files f ON f.id = s.file_id"
-               " CROSS JOIN workspaces w ON w.id = f.workspace_id"
-               " LEFT JOIN symbol_files sf ON sf.file_id = s.file_id")
-    _BY_FILE = (f"{_COLUMNS} FROM files f CROSS JOIN symbols s ON s.file_id = f.id"
-                " CROSS JOIN workspaces w ON w.id = f.workspace_id"
-                " LEFT JOIN symbol_files sf ON sf.file_id = s.file_id")
-
     def _rows(self, name: str, kinds: tuple[str, ...], trailing: bool):
-        marks = ",".join("?" * len(kinds))
         if trailing:
             lo, hi = _suffix_range(name)
-            sql = f"{self._SELECT} WHERE s.rname >= ? AND s.rname < ? AND s.kind IN ({marks}){self._ws}"
-            rows = self.db.execute(sql, (lo, hi, *kinds)).fetchall()
+            rows = self.tables.named_range(lo, hi, kinds, self.workspace_id)
             return [r for r in rows if _trailing(r[0], lo)]
-        sql = f"{self._SELECT} WHERE s.rname = ? AND s.kind IN ({marks}){self._ws}"
-        return self.db.execute(sql, (name[::-1], *kinds)).fetchall()
+        return self.tables.named(name[::-1], kinds, self.workspace_id)
 
     def _candidate(self, row, via: str = "") -> Candidate:
         rname, path, line, col, kind, module, detail, ws = row
@@ -118,15 +103,11 @@ class SymbolIndex:
                          "", is_test_path(path), ws)
 
     def _links(self, name: str, trailing: bool, wild: bool | None):
-        sql = ("SELECT l.rname, l.target, f.path, l.line, l.wild, sf.module FROM symbol_links l"
-               " CROSS JOIN files f ON f.id = l.file_id LEFT JOIN symbol_files sf ON sf.file_id = l.file_id"
-               " WHERE ")
         if trailing:
             lo, hi = _suffix_range(name)
-            rows = self.db.execute(sql + f"l.rname >= ? AND l.rname < ?{self._ws}", (lo, hi)).fetchall()
-            rows = [r for r in rows if _trailing(r[0], lo)]
+            rows = [r for r in self.tables.links_range(lo, hi, self.workspace_id) if _trailing(r[0], lo)]
         else:
-            rows = self.db.execute(sql + f"l.rname = ?{self._ws}", (name[::-1],)).fetchall()
+            rows = self.tables.links(name[::-1], self.workspace_id)
         return [r for r in rows if wild is None or (r[4] == 1) == wild]
 
     # ---- definitions ----------------------------------------------------------------
@@ -172,11 +153,7 @@ class SymbolIndex:
         first = q.split(".", 1)[0].rsplit("/", 1)[-1]
         if c.module.rsplit("/", 1)[-1] != first:
             return False
-        row = self.db.execute(
-            "SELECT 1 FROM symbol_links l CROSS JOIN files f ON f.id = l.file_id"
-            " WHERE f.workspace_id = (SELECT id FROM workspaces WHERE name = ?) AND f.path = ?"
-            " AND l.wild = 1 AND l.target = ? LIMIT 1", (c.workspace, c.path, c.module)).fetchone()
-        return row is not None
+        return self.tables.states_wild_link(c.workspace, c.path, c.module)
 
     def _inherited(self, q: str, walk: "_LinkWalk", inherit: int = 0) -> list[Candidate]:
         """``Sub.member`` defined by a base class (``class Flask(App)`` → ``App.member``)."""
@@ -196,8 +173,7 @@ class SymbolIndex:
                 if sub in seen:
                     continue
                 seen.add(sub)
-                bases += [b for (b,) in self.db.execute(
-                    "SELECT base FROM symbol_relations WHERE sub = ? AND kind = 'extends'", (sub,))]
+                bases += self.tables.extended_by(sub)
             for base in bases:
                 for c in walk.exact(f"{base}.{leaf}", 0):
                     out.append(Candidate(f"{head}.{leaf}", c.path, c.line, c.column, c.kind, c.module,
@@ -219,8 +195,7 @@ class SymbolIndex:
         for _ in range(MAX_LINK_DEPTH):
             new = set()
             for target in frontier:
-                for (rname,) in self.db.execute("SELECT rname FROM symbol_links WHERE target = ? AND wild != 1",
-                                                (target,)):
+                for rname in self.tables.linked_to(target):
                     n = rname[::-1]
                     if n not in names:
                         new.add(n)
@@ -233,14 +208,12 @@ class SymbolIndex:
 
     def _subtypes(self, types: set[str], kinds=("extends", "embeds")) -> set[str]:
         """Types that extend or embed any of ``types``, transitively (bounded)."""
-        marks = ",".join("?" * len(kinds))
         out: set[str] = set()
         frontier = set(types)
         for _ in range(MAX_LINK_DEPTH):
             new = set()
             for base in frontier:
-                for (sub,) in self.db.execute(f"SELECT DISTINCT sub FROM symbol_relations WHERE base = ?"
-                                              f" AND kind IN ({marks})", (base, *kinds)):
+                for sub in self.tables.subs(base, tuple(kinds)):
                     if sub not in out and sub not in types:
                         new.add(sub)
             out |= new
@@ -272,8 +245,7 @@ class SymbolIndex:
         for _ in range(MAX_LINK_DEPTH):
             new = set()
             for sub in frontier:
-                for (base,) in self.db.execute("SELECT DISTINCT base FROM symbol_relations WHERE sub = ?"
-                                               " AND kind IN ('extends', 'implements')", (sub,)):
+                for base in self.tables.bases(sub, ("extends", "implements")):
                     if base not in out and base not in types:
                         new.add(base)
             out |= new
@@ -307,8 +279,7 @@ class SymbolIndex:
             owner, _, member = name.rpartition(".")
             if not owner or owner.endswith(")"):
                 continue
-            for (fn,) in self.db.execute("SELECT DISTINCT sub FROM symbol_relations WHERE base = ?"
-                                         " AND kind = 'returns'", (owner,)):
+            for fn in self.tables.subs(owner, ("returns",)):
                 out.add(f"{fn}().{member}")
         return out
 
@@ -362,19 +333,14 @@ class SymbolIndex:
         return ranked[:limit] if limit else ranked
 
     def _relations_to(self, base: str, bare: str | None):
-        sql = ("SELECT r.sub, f.path, r.line, r.col, r.kind, sf.module, w.name FROM symbol_relations r"
-               " CROSS JOIN files f ON f.id = r.file_id CROSS JOIN workspaces w ON w.id = f.workspace_id"
-               " LEFT JOIN symbol_files sf ON sf.file_id = r.file_id"
-               f" WHERE r.base = ? AND r.kind IN ('extends', 'implements'){self._ws}")
-        rows = self.db.execute(sql, (base,)).fetchall()
+        rows = self.tables.extending(base, self.workspace_id)
         if bare is not None and bare != base:
             # a base the extractor could not qualify (no import said where it is from)
-            rows += self.db.execute(sql, (bare,)).fetchall()
+            rows += self.tables.extending(bare, self.workspace_id)
         return rows
 
     def _method_set(self, iface: str, depth: int = 0) -> set[str] | None:
-        rows = self.db.execute("SELECT base, kind FROM symbol_relations WHERE sub = ? AND kind IN"
-                               " ('requires', 'embeds')", (iface,)).fetchall()
+        rows = self.tables.members(iface)
         methods = {b for b, k in rows if k == "requires"}
         for base, kind in rows:
             if kind == "embeds":
@@ -393,11 +359,8 @@ class SymbolIndex:
         owners: set[str] | None = None
         for m in sorted(methods):
             lo, hi = _suffix_range(m)
-            rows = self.db.execute(
-                "SELECT s.rname FROM symbols s CROSS JOIN files f ON f.id = s.file_id WHERE s.rname >= ? "
-                f"AND s.rname < ? AND s.kind = 'method' AND f.language = 'go'{self._ws}",
-                (lo + ".", lo + "/")).fetchall()
-            types = {r[0][len(lo) + 1:][::-1] for r in rows}
+            rnames = self.tables.method_rnames(lo + ".", lo + "/", "go", self.workspace_id)
+            types = {r[len(lo) + 1:][::-1] for r in rnames}
             types |= self._subtypes(types, ("embeds",))  # promoted through an embedded struct
             owners = types if owners is None else owners & types
             if not owners:
@@ -415,14 +378,7 @@ class SymbolIndex:
 
     def names(self) -> list[str]:
         """The name stream: every name a file contributes, file by file."""
-        sql = "SELECT sf.names FROM symbol_files sf"
-        if self.workspace_id is not None:
-            sql += " JOIN files f ON f.id = sf.file_id WHERE 1" + self._ws
-        out: list[str] = []
-        for (names,) in self.db.execute(sql):
-            if names:
-                out.extend(names.split("\n"))
-        return out
+        return self.tables.names(self.workspace_id)
 
     def list_symbols(self, prefix: str | None = None, kinds: list[str] | None = None,
                      limit: int | None = 1000) -> list[Candidate]:
@@ -433,16 +389,14 @@ class SymbolIndex:
         record_kinds = [k for k in kinds or () if k in (DEFINITION, METHOD, REFERENCE)]
         details = [k for k in kinds or () if k not in record_kinds]
         if details:
-            known = {d for (d,) in self.db.execute("SELECT DISTINCT detail FROM symbols WHERE detail != ''")}
+            known = self.tables.details()
             unknown = [d for d in details if d not in known]
             if unknown:
                 raise InvalidParams(
                     f"unknown kind {unknown[0]!r}: use definition, method, reference, or one of "
                     f"the details this index holds: {', '.join(sorted(known))}", data={"param": "kinds"})
         kinds_t = tuple(record_kinds or _DEFS)
-        marks = ",".join("?" * len(kinds_t))
-        rows = self.db.execute(f"{self._SELECT} WHERE s.kind IN ({marks}){self._ws}", kinds_t).fetchall()
-        out = [self._candidate(r) for r in rows]
+        out = [self._candidate(r) for r in self.tables.of_kinds(kinds_t, self.workspace_id)]
         if details:
             out = [c for c in out if c.detail in details]
         if prefix:
@@ -452,9 +406,7 @@ class SymbolIndex:
         return out[:limit] if limit else out
 
     def file_symbols(self, path: str) -> list[Candidate]:
-        rows = self.db.execute(f"{self._BY_FILE} WHERE f.path = ? AND s.kind IN ('definition', 'method')"
-                               f"{self._ws} ORDER BY s.line, s.col", (path,)).fetchall()
-        return [self._candidate(r) for r in rows]
+        return [self._candidate(r) for r in self.tables.in_file(path, self.workspace_id)]
 
 
 class _LinkWalk:
@@ -500,9 +452,8 @@ class _LinkWalk:
         first = rest.split(".", 1)[0]
         if first.startswith("_"):
             return False
-        for (aliases,) in self.index.db.execute(
-                "SELECT aliases FROM symbol_files WHERE module = ?", (module,)):
-            listed = json.loads(aliases or "{}").get("__all__")
+        for aliases in self.index.tables.module_aliases(module):
+            listed = aliases.get("__all__")
             if listed is not None and first not in listed.split():
                 return False
         return True
