@@ -478,6 +478,12 @@ class Service:
                               for s in LANGUAGES],
                 "derived_formats": {ext: deriver_id("x" + ext) for ext in sorted(DERIVED_EXTENSIONS)}}
 
+    def change_stamps(self):
+        """A reader of the versions this store's answers depend on, on a connection of
+        its own (the daemon's reply cache); None when the store offers none."""
+        stamps = getattr(self.store, "change_stamps", None)
+        return stamps() if stamps is not None else None
+
     def capabilities(self) -> dict:
         """The build's capabilities with the plug-ins' ids (the registry's table), the
         search modes, and this store's embedding model and ranker (each with the reason

@@ -8,8 +8,9 @@ it covers (bumped by every committed index batch and configuration change of tha
 workspace) and, for searches, the vector state (bumped by every batch of vectors). A
 hit is returned only while its stamp is current, so it is the answer the method would
 give now; indexing one workspace leaves the others' answers cached. An answer during
-whose computation a commit landed is not kept. The stamps are re-read only when SQLite's
-``PRAGMA data_version`` says another connection committed.
+whose computation a commit landed is not kept. The stamps are read by the store's
+``ChangeStamps`` (on a connection of their own), again only when its ``version()`` says
+another connection committed.
 
 Only methods whose answer depends on the store alone are cached (not ``doc.read`` or
 ``ast.query``, which read files, nor ``index.status``, which reports progress), and
@@ -20,7 +21,6 @@ only answers under :data:`MAX_ENTRY_BYTES`; the whole cache stays under
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections import OrderedDict
 from typing import Any
 
@@ -37,10 +37,11 @@ MAX_ENTRY_BYTES = 1024 * 1024
 
 
 class ReplyCache:
-    def __init__(self, db_path: str | None, max_bytes: int = MAX_BYTES):
-        self.db_path = db_path
+    def __init__(self, stamps, max_bytes: int = MAX_BYTES):
+        """``stamps``: the store's ``ChangeStamps`` (``Service.change_stamps()``); None
+        caches nothing."""
+        self.stamps = stamps
         self.max_bytes = max_bytes
-        self._db: sqlite3.Connection | None = None
         self._data_version: int | None = None
         self._workspaces: dict[Any, tuple[int, int]] = {}  # name / root / id → (id, changes)
         self._all: tuple = ()
@@ -52,7 +53,7 @@ class ReplyCache:
 
     def key(self, method: str, params: Any) -> str | None:
         """The cache key of a request, or None when its answer must not be cached."""
-        if method not in CACHEABLE or self.db_path is None:
+        if method not in CACHEABLE or self.stamps is None:
             return None
         if isinstance(params, dict) and params.get("lsp"):
             return None  # answered by a language server reading files
@@ -63,21 +64,15 @@ class ReplyCache:
 
     def _refresh(self) -> bool:
         """Re-read the workspaces' counters when the store changed; False if unreadable."""
-        try:
-            if self._db is None:
-                self._db = sqlite3.connect(self.db_path, check_same_thread=False)
-            version = self._db.execute("PRAGMA data_version").fetchone()[0]
-            if version == self._data_version:
-                return True
-            rows = self._db.execute("SELECT id, name, root, changes FROM workspaces").fetchall()
-            try:
-                vectors = self._db.execute(
-                    "SELECT group_concat(key || '=' || value, ';') FROM "
-                    "(SELECT key, value FROM vector_state ORDER BY key)").fetchone()[0] or ""
-            except sqlite3.OperationalError:
-                vectors = ""
-        except sqlite3.Error:
+        version = self.stamps.version()
+        if version is None:
             return False
+        if version == self._data_version:
+            return True
+        got = self.stamps.read()
+        if got is None:
+            return False
+        rows, vectors = got
         self._workspaces = {}
         for wid, name, root, changes in rows:
             for k in (wid, name, root):
@@ -132,5 +127,5 @@ class ReplyCache:
                 "misses": self.misses}
 
     def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
+        if self.stamps is not None:
+            self.stamps.close()

@@ -256,7 +256,7 @@ class Daemon:
         # store that cannot open stops the daemon here with the reason.
         try:
             service = await self._loop.run_in_executor(self.pool, lambda: self.ctx.service)
-            self.cache = ReplyCache(getattr(service, "db_path", None) or self.ctx.db_path)
+            self.cache = ReplyCache(service.change_stamps())
         except BaseException:
             sock.close()
             os.unlink(self.socket_path)

@@ -22,6 +22,7 @@ from .migrations import migrate
 from .paths import from_store, scrub, to_store
 from .records import FileRecord
 from .schema import scope_token
+from .stamps import ChangeStamps
 from .symbols import SymbolTables
 from .vectors import VectorTables
 
@@ -271,6 +272,10 @@ class Store:
         """Changes whenever anything in the store may have changed (a commit by this
         connection or another): for caches of answers derived from it."""
         return (self.db.execute("PRAGMA data_version").fetchone()[0], self.db.total_changes, id(self.db))
+
+    def change_stamps(self) -> ChangeStamps:
+        """A reader of what answers about this store depend on, on its own connection."""
+        return ChangeStamps(str(self.path))
 
     def location(self) -> str:
         """The store file's absolute path (one store, however its path was spelled)."""

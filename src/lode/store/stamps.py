@@ -1,0 +1,47 @@
+"""The versions answers about a store depend on, read on a connection of its own (the
+daemon's reply cache reads them on its event loop's thread while requests run on others).
+
+``version()`` is cheap and changes whenever another connection committed; ``read()`` is
+then asked for each workspace's ``changes`` counter (bumped by every committed batch and
+configuration change of that workspace) and the vector settings (the epoch among them).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+
+class ChangeStamps:
+    def __init__(self, path: str):
+        self.path = path
+        self._db: sqlite3.Connection | None = None
+
+    def version(self) -> int | None:
+        """Changes when another connection commits; None when the store cannot be read."""
+        try:
+            if self._db is None:
+                self._db = sqlite3.connect(self.path, check_same_thread=False)
+            return self._db.execute("PRAGMA data_version").fetchone()[0]
+        except sqlite3.Error:
+            return None
+
+    def read(self) -> tuple[list[tuple[int, str, str, int]], str] | None:
+        """((id, name, root, changes) of every workspace, the vector settings as one
+        string), or None when the store cannot be read."""
+        if self._db is None:
+            return None
+        try:
+            rows = self._db.execute("SELECT id, name, root, changes FROM workspaces").fetchall()
+            try:
+                vectors = self._db.execute(
+                    "SELECT group_concat(key || '=' || value, ';') FROM "
+                    "(SELECT key, value FROM vector_state ORDER BY key)").fetchone()[0] or ""
+            except sqlite3.OperationalError:
+                vectors = ""
+        except sqlite3.Error:
+            return None
+        return rows, vectors
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
