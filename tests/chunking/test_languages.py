@@ -73,6 +73,15 @@ def test_scala_doc_after_an_indented_body_belongs_to_the_next_def():
     assert "Doc of f7." in got["Ops.f7"].embed and got["Ops.f7"].line_start == got["Ops.f6"].line_end + 2
 
 
+def test_scala_abstract_vars_are_labelled_by_their_own_signature():
+    # Go's `const ( … )` grouping once applied to any node named var_declaration, and
+    # labelled Scala's abstract `var y: Int` as "var ()"
+    members = "\n".join(f"  def m{i}(a: Int): Int" for i in range(6))
+    text = f"trait Counter {{\n  var count: Int\n  var label: String\n{members}\n}}\n"
+    (trait,) = units("Counter.scala", text)
+    assert "var count: Int; var label: String; def m0(a: Int): Int" in trait.embed
+
+
 def test_swift_extensions_and_protocols_are_units():
     text = ("protocol Adapter {\n    func adapt() -> Int\n}\n\n"
             "extension Session: Adapter {\n    func adapt() -> Int { 1 }\n}\n")

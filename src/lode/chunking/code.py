@@ -35,11 +35,6 @@ _QUOTES = "\"`'"
 _JOIN_PIECES = 3  # recovery: how many pieces a failing piece may be joined with
 _FILE_DOC = re.compile(rb"@(?:license|file|fileoverview|module|preserve)\b|copyright", re.I)
 VALUE_KINDS = frozenset({"constant", "var", "const", "static", "variable"})
-HEADER_NODES = frozenset({"package_clause", "package_declaration", "namespace_definition",
-                          "package_header", "file_scoped_namespace_declaration", "header",
-                          "package_statement"})
-# Go-style declaration groups: the unit is the declaration, its specs name it.
-SPEC_GROUPS = {"const_declaration": ("const", "const_spec"), "var_declaration": ("var", "var_spec")}
 
 
 @dataclass
@@ -353,7 +348,7 @@ class _Builder:
     def _header_label(self, root: Node) -> str | None:
         for i in range(min(root.named_child_count, 8)):  # not named_children: lists them all
             child = root.named_child(i)
-            if child.type in HEADER_NODES:
+            if child.type in self.spec.headers:
                 return " ".join(child.text.decode("utf-8", "replace").split())[:120].rstrip(";{ ")
         return None
 
@@ -374,7 +369,7 @@ class _Builder:
         if d.name is None:
             return None
         if d.kind == "impl":  # `impl<'a> Tr for &'a Shape<T>` names the impl `Shape`
-            ident = _first_of_type(d.name, "type_identifier")
+            ident = _first_of_type(d.name, self.spec.type_name)
             if ident is not None:
                 return ident.text.decode("utf-8", "replace")
         name = d.name.text.decode("utf-8", "replace").strip()
@@ -387,12 +382,12 @@ class _Builder:
         if not field_name:
             return None
         receiver = node.child_by_field_name(field_name)
-        ident = _first_of_type(receiver, "type_identifier") if receiver is not None else None
+        ident = _first_of_type(receiver, self.spec.type_name) if receiver is not None else None
         return ident.text.decode("utf-8", "replace") if ident is not None else None
 
     def _signature(self, u: Unit) -> str:
         node = u.definition.node
-        group = SPEC_GROUPS.get(node.type)
+        group = self.spec.spec_groups.get(node.type)
         if group:
             return _spec_group_signature(node, *group)
         sig = signature_text(u.node, node, self.spec, self.data, value_like=u.kind in VALUE_KINDS)
@@ -407,7 +402,7 @@ class _Builder:
         if u.comments:
             parts.append(comment_text("\n".join(u.comments)))
         if self.spec.docstring:
-            parts.append(_docstring(u.definition.node))
+            parts.append(_docstring(u.definition.node, self.spec.docstring))
         return "\n".join(p for p in parts if p).strip()
 
     # ---- emitting -------------------------------------------------------------------
@@ -477,8 +472,9 @@ class _Builder:
 
     def _unit_embed(self, u: Unit, crumb: str) -> str:
         node = u.definition.node
-        if node.type in SPEC_GROUPS:
-            body = _spec_group_values(node, SPEC_GROUPS[node.type][0], self.spec)
+        group = self.spec.spec_groups.get(node.type)
+        if group:
+            body = _spec_group_values(node, *group, self.spec)
             return _bounded(f"{self.path} › {body}", u.doc, self.config.embed_budget)
         if u.kind in VALUE_KINDS:
             value = node.child_by_field_name("value") or node.child_by_field_name("right")
@@ -495,9 +491,10 @@ class _Builder:
         if nonws(self.data, start, end) < self.config.short_content:
             return ""  # tiny: lexical only, nothing to compute
         comments, declared, called = collect_identifiers(
-            self.grammar, self.tree.root_node if self.tree is not None else None, start, end)
+            self.grammar, self.spec, self.tree.root_node if self.tree is not None else None, start, end)
         if header and self.spec.docstring and self.tree is not None:
-            comments = "\n".join(filter(None, [_docstring(self.tree.root_node, field=None), comments]))
+            file_doc = _docstring(self.tree.root_node, self.spec.docstring, field=None)
+            comments = "\n".join(filter(None, [file_doc, comments]))
         extra = []
         if declared:
             extra.append("declares " + ", ".join(declared[:24]))
@@ -576,13 +573,14 @@ def _inside_error(node: Node) -> bool:
     return False
 
 
-def _docstring(node: Node, field: str | None = "body") -> str:
-    """The string literal opening a body (Python's docstring convention)."""
+def _docstring(node: Node, statement: str, field: str | None = "body") -> str:
+    """The string literal opening a body (Python's docstring convention): the first
+    named child, a ``statement`` holding a string."""
     body = node.child_by_field_name(field) if field else node
     if body is None or not body.named_children:
         return ""
     first = body.named_children[0]
-    if first.type == "expression_statement" and first.named_children and first.named_children[0].type == "string":
+    if first.type == statement and first.named_children and first.named_children[0].type == "string":
         raw = first.named_children[0].text.decode("utf-8", "replace")
         return comment_text(raw.strip().strip("rbuRBU").strip("\"'"))
     return ""
@@ -630,9 +628,9 @@ def _spec_group_signature(node: Node, keyword: str, spec_type: str) -> str:
     return f"{keyword} ({shown})"
 
 
-def _spec_group_values(node: Node, keyword: str, spec: LanguageSpec) -> str:
+def _spec_group_values(node: Node, keyword: str, spec_type: str, spec: LanguageSpec) -> str:
     lines = []
-    for s in _specs(node, SPEC_GROUPS[node.type][1]):
+    for s in _specs(node, spec_type):
         names, typ, value = _spec_parts(s)
         line = f"{keyword} {names}" + (f" {typ.text.decode()}" if typ is not None else "")
         if value is not None:

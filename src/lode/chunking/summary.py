@@ -1,5 +1,7 @@
 """Text surfaces cut from a syntax tree: signatures, doc text, value summaries and the
-names a span declares and calls. Language-neutral: node-type sets, no per-language code."""
+names a span declares and calls. Language-neutral: the node types it looks for are the
+language's (``LanguageSpec``: ``collections``, ``function_literals``, ``declaring``,
+``calls``, defaults shared by most grammars in ``lode/languages/spec.py``)."""
 
 from __future__ import annotations
 
@@ -10,27 +12,7 @@ from ..languages.treesitter import Node
 
 SIGNATURE_MAX = 240
 VALUE_MAX = 240
-# Literal collections whose elements past the third are shown as "…".
-COLLECTIONS = frozenset({
-    "literal_value", "composite_literal", "list", "dictionary", "set", "tuple", "array",
-    "object", "array_expression", "initializer_list", "array_creation_expression",
-    "struct_expression", "field_initializer_list", "tuple_expression", "hash",
-    "array_initializer", "anonymous_struct_initializer",
-})
-# Function literals are shown by their signature only.
-FUNCTION_LITERALS = frozenset({
-    "func_literal", "arrow_function", "function_expression", "function", "lambda",
-    "closure_expression", "lambda_expression", "anonymous_function", "block_argument",
-})
-DECLARING = {  # node type → field naming what it declares
-    "assignment": "left", "augmented_assignment": "left", "short_var_declaration": "left",
-    "let_declaration": "pattern", "variable_declarator": "name", "var_spec": "name",
-    "const_spec": "name", "assignment_expression": "left", "variable_declaration": None,
-    "local_variable_declaration": "declarator", "init_declarator": "declarator",
-}
 COMMENTS = ("comment", "line_comment", "block_comment")  # not doc_comment: it nests inside these
-CALLS = frozenset({"call", "call_expression", "method_invocation", "macro_invocation",
-                   "invocation_expression", "function_call_expression", "member_call_expression"})
 # `---` (LuaLS annotations) and `-- |` (Haddock) are comment marks too
 _COMMENT_MARKS = re.compile(r"^\s*(?:///?!?|/\*\*?|\(\*\*?|\*/|\*|#!?|---?(?:\s*[|^])?|;+)\s?", re.M)
 _XML_DOC_NAMES = ("summary|remarks|returns|param|typeparam|exception|example|code|para|c|see|"
@@ -120,7 +102,7 @@ def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
             emit(item)
             continue
         n, depth = item
-        if n.type in FUNCTION_LITERALS:
+        if n.type in spec.function_literals:
             body = _find_body(n, spec)
             head = n.text[: body.start_byte - n.start_byte] if body is not None else n.text
             emit(_squash(head.decode("utf-8", "replace")) + " {…}")
@@ -128,7 +110,7 @@ def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
         if n.child_count == 0 or depth > 40:
             emit(_text(n))
             continue
-        if n.type in COLLECTIONS and n.named_child_count > 3:
+        if n.type in spec.collections and n.named_child_count > 3:
             # walk children by index: a table literal may have thousands
             parts: list[tuple[Node, int] | str] = []
             first, last = n.child(0), n.child(n.child_count - 1)
@@ -162,18 +144,20 @@ def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
     return text
 
 
-def collect_identifiers(grammar, root: Node | None, start: int, end: int,
+def collect_identifiers(grammar, spec: LanguageSpec, root: Node | None, start: int, end: int,
                         enough: int = 24) -> tuple[str, list[str], list[str]]:
     """Comments, declared names and called names inside ``[start, end)``: one query
     walk in C finds the nodes (a Python walk over a 40,000-line table was seconds)."""
     if root is None:
         return "", [], []
-    kinds = {k: "decl" for k in DECLARING} | {k: "call" for k in CALLS} | {k: "comment" for k in COMMENTS}
+    declaring = spec.declaring
+    kinds = ({k: "decl" for k in declaring} | {k: "call" for k in spec.calls}
+             | {k: "comment" for k in COMMENTS})
     found = grammar.node_captures(kinds, root, start, end)
     comments = [_text(n) for n in sorted(found.get("comment", ()), key=lambda n: n.start_byte)
                 if n.start_byte >= start and n.end_byte <= end]
     declared = _names(found.get("decl", ()), start, lambda n: (
-        n.child_by_field_name(DECLARING[n.type]) if DECLARING[n.type]
+        n.child_by_field_name(declaring[n.type]) if declaring[n.type]
         else (n.named_children[0] if n.named_children else None)), enough)
     called = _names(found.get("call", ()), start, lambda n: (
         n.child_by_field_name("function") or n.child_by_field_name("macro")

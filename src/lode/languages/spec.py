@@ -25,6 +25,35 @@ DEFAULT_ATTACHED = frozenset({
     "decorator", "attribute_item", "attribute", "annotation", "marker_annotation",
     "attribute_list", "attribute_group",
 })
+# Value summaries and loose embed text (``lode.chunking.summary``), node types shared by
+# most grammars. Literal collections whose elements past the third are shown as "…".
+DEFAULT_COLLECTIONS = frozenset({
+    "literal_value", "composite_literal", "list", "dictionary", "set", "tuple", "array",
+    "object", "array_expression", "initializer_list", "array_creation_expression",
+    "struct_expression", "field_initializer_list", "tuple_expression", "hash",
+    "array_initializer", "anonymous_struct_initializer",
+})
+# Function literals are shown by their signature only.
+DEFAULT_FUNCTION_LITERALS = frozenset({
+    "func_literal", "arrow_function", "function_expression", "function", "lambda",
+    "closure_expression", "lambda_expression", "anonymous_function", "block_argument",
+})
+# Statements that declare names: node type → the field naming what it declares (None:
+# its first named child).
+DEFAULT_DECLARING = {
+    "assignment": "left", "augmented_assignment": "left", "short_var_declaration": "left",
+    "let_declaration": "pattern", "variable_declarator": "name", "var_spec": "name",
+    "const_spec": "name", "assignment_expression": "left", "variable_declaration": None,
+    "local_variable_declaration": "declarator", "init_declarator": "declarator",
+}
+# Calls, whose callee's name is a word of the text around it.
+DEFAULT_CALLS = frozenset({"call", "call_expression", "method_invocation", "macro_invocation",
+                           "invocation_expression", "function_call_expression", "member_call_expression"})
+# Top-level nodes that name the file's package or namespace: the header chunk's label.
+DEFAULT_HEADERS = frozenset({
+    "package_clause", "package_declaration", "namespace_definition", "package_header",
+    "file_scoped_namespace_declaration", "header", "package_statement",
+})
 # Parents that wrap exactly one definition and belong to it (`export`, decorators, …).
 DEFAULT_WRAPPERS = frozenset({
     "decorated_definition", "export_statement", "template_declaration",
@@ -59,8 +88,21 @@ class LanguageSpec:
     signature_prefix: dict[str, str] = field(default_factory=dict)
     # Field holding a method's receiver (Go); its type names the method's scope.
     receiver_field: str | None = None
-    # Where doc text lives besides comments above: "docstring" (first string in body).
-    docstring: bool = False
+    # The node naming a type, read inside a receiver and an impl block's head.
+    type_name: str = "type_identifier"
+    # Top-level nodes naming the file's package or namespace (the header's label).
+    headers: frozenset[str] = DEFAULT_HEADERS
+    # Declarations that group specs (Go's `const ( … )`): node type → (keyword, spec node
+    # type); the unit is the whole declaration, labelled and embedded by its specs.
+    spec_groups: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # Value summaries and the names a stretch of code declares and calls.
+    collections: frozenset[str] = DEFAULT_COLLECTIONS
+    function_literals: frozenset[str] = DEFAULT_FUNCTION_LITERALS
+    declaring: dict[str, str | None] = field(default_factory=lambda: dict(DEFAULT_DECLARING))
+    calls: frozenset[str] = DEFAULT_CALLS
+    # Where doc text lives besides comments above: the statement type whose string,
+    # first in a body (or the file), is the docstring (Python: "expression_statement").
+    docstring: str | None = None
     # Doc comments that still belong to the definition below across one blank line
     # (JSDoc `/**` in express's style); comments of the file itself excepted.
     loose_doc: tuple[bytes, ...] = ()

@@ -88,3 +88,21 @@ class SymbolRules:
     # that last part is not a reference of its own, the whole is a `@ref.base`
     qualified_types: frozenset[str] = frozenset({
         "qualified_type", "nested_type_identifier", "scoped_type_identifier", "generic_type_qualified"})
+    # What lode.symbols.typed reads a type from (node types shared by most grammars):
+    # nodes that name a type or a callee, read as written
+    type_names: frozenset[str] = frozenset({
+        "identifier", "type_identifier", "attribute", "qualified_type", "dotted_name",
+        "member_expression", "nested_type_identifier", "scoped_type_identifier",
+        "field_identifier", "property_identifier", "selector_expression"})
+    # wrappers around a type's name: `*T`, `T[K]`, `: T`, a Python `type` node
+    type_wrappers: frozenset[str] = frozenset({
+        "pointer_type", "type", "type_annotation", "generic_type", "unary_expression",
+        "parenthesized_type", "reference_type", "composite_literal"})
+    # expressions whose type is their inner expression's: `(x)`, `x!`, `await x`
+    see_through: frozenset[str] = frozenset({"parenthesized_expression", "non_null_expression",
+                                             "await_expression"})
+    # calls, whose type is what the callee returns
+    call_nodes: frozenset[str] = frozenset({"call_expression", "call"})
+    # a union member that adds no type (`T | None`), and wrappers that make a type optional
+    no_type: frozenset[str] = frozenset({"None", "null", "undefined", "void"})
+    optional_types: frozenset[str] = frozenset({"Optional", "typing.Optional", "t.Optional"})

@@ -30,15 +30,7 @@ from .records import RETURNS
 
 _OBJECT_FIELDS = ("operand", "object", "value")
 _MEMBER_FIELDS = ("field", "attribute", "property")
-# wrappers around a type's name: `*T`, `T[K]`, `: T`, a Python `type` node
-_WRAPPERS = frozenset({"pointer_type", "type", "type_annotation", "generic_type", "unary_expression",
-                       "parenthesized_type", "reference_type", "composite_literal"})
-_NAMES = frozenset({"identifier", "type_identifier", "attribute", "qualified_type", "dotted_name",
-                    "member_expression", "nested_type_identifier", "scoped_type_identifier",
-                    "field_identifier", "property_identifier", "selector_expression"})
 MAX_DEPTH = 6
-_NOTHING = frozenset({"None", "null", "undefined", "void"})
-_OPTIONAL = frozenset({"Optional", "typing.Optional", "t.Optional"})
 
 
 class TypeTable:
@@ -131,22 +123,23 @@ class TypeTable:
 
     def type_name(self, node) -> str | None:
         """The qualified name of a type expression, when imports or this file say it."""
+        rules = self.ctx.rules
         for _ in range(MAX_DEPTH):
-            if node is None or node.type in _NAMES:
+            if node is None or node.type in rules.type_names:
                 break
             if node.type == "string":  # a forward reference, `other: "Flask"`
                 node = next((c for c in node.named_children if c.type == "string_content"), None)
                 break
             if node.type in ("union_type", "binary_operator"):  # `T | undefined`, `T | None`
-                members = [c for c in node.named_children if self.ctx.text(c) not in _NOTHING]
+                members = [c for c in node.named_children if self.ctx.text(c) not in rules.no_type]
                 node = members[0] if len(members) == 1 else None
                 continue
             if node.type == "generic_type" and node.named_child_count > 1 and \
-                    self.ctx.text(node.named_children[0]) in _OPTIONAL:  # Optional[T]
+                    self.ctx.text(node.named_children[0]) in rules.optional_types:  # Optional[T]
                 param = node.named_children[1]
                 node = param.named_children[0] if param.named_child_count else None
                 continue
-            if node.type not in _WRAPPERS:
+            if node.type not in rules.type_wrappers:
                 return None
             inner = node.child_by_field_name("type") or node.child_by_field_name("operand")
             node = inner if inner is not None else (node.named_children[0] if node.named_child_count else None)
@@ -166,7 +159,7 @@ class TypeTable:
             if owner:
                 name = f"{owner}.{self.ctx.text(member)}"
                 return self.returns.get(name) or (f"{name}()" if defer and not owner.endswith(")") else None)
-        if callee.type not in _NAMES:
+        if callee.type not in self.ctx.rules.type_names:
             return None
         name = self.resolver.type_name(self.ctx, callee)
         if not name:
@@ -221,9 +214,9 @@ class TypeTable:
                         return t
                     i -= 1
             return self.vars.get((-1, -1), {}).get(name)
-        if node.type in ("parenthesized_expression", "non_null_expression", "await_expression"):
+        if node.type in ctx.rules.see_through:
             return self.type_of(node.named_children[0] if node.named_child_count else None, depth + 1)
-        if node.type in ("call_expression", "call"):
+        if node.type in ctx.rules.call_nodes:
             fn = node.child_by_field_name("function")
             if fn is None:
                 return None

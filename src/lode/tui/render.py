@@ -18,9 +18,6 @@ CONTEXT_LINES = 4
 # A preview never asks for more than this many lines (a huge chunk is cut).
 MAX_PREVIEW_LINES = 400
 
-# The daemon's language names where Pygments calls them something else.
-_LEXERS = {"tsx": "tsx", "cpp": "cpp", "markdown": "markdown", "yaml": "yaml", "text": "text"}
-
 TERM_STYLE = "bold black on yellow"
 
 
@@ -59,9 +56,7 @@ def preview_range(hit: dict[str, Any]) -> tuple[int, int]:
 
 def lexer_for(path: str, language: str | None) -> str:
     """A Pygments lexer name: from the daemon's language, else from the file name."""
-    if language and language in _LEXERS:
-        return _LEXERS[language]
-    if language and language not in ("text",):
+    if language:  # Pygments knows lode's language names (and "text"); an unknown one shows plain
         return language
     guessed = Syntax.guess_lexer(path)
     return guessed or "text"

@@ -12,6 +12,8 @@ SPEC = LanguageSpec(
     wrappers=DEFAULT_WRAPPERS | {"type_declaration"},
     signature_prefix={"type_spec": "type ", "type_alias": "type "},
     receiver_field="receiver",
+    # `const ( A = 1; B )`: one unit named by its specs
+    spec_groups={"const_declaration": ("const", "const_spec"), "var_declaration": ("var", "var_spec")},
     # Go definitions live at the top: a method at depth 1, a grouped type_spec at 2.
     max_depth=2,
     servers=(LanguageServer("gopls", ("gopls",)),),

@@ -19,7 +19,7 @@ SPEC = LanguageSpec(
     queries=(own_query("python"), module_query("tree_sitter_python")),
     # a module constant's capture is the assignment inside its statement
     wrappers=DEFAULT_WRAPPERS | {"expression_statement"},
-    docstring=True,
+    docstring="expression_statement",  # a body's first string statement
     servers=(
         LanguageServer("pyright", ("pyright-langserver", "--stdio"), _pyright_settings),
         LanguageServer("basedpyright", ("basedpyright-langserver", "--stdio"), _pyright_settings),
