@@ -68,7 +68,7 @@ def store_label(location: str | os.PathLike) -> str:
 
     try:
         parts = urlsplit(text)
-        if parts.password is None:
+        if not parts.password:  # none, or empty (a local server's trust login)
             return text
         host = parts.netloc.rsplit("@", 1)[1]
         return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))

@@ -306,6 +306,12 @@ class PgStore:
         return tuple(self._one("SELECT count(*), coalesce(sum(changes), 0), coalesce(max(id), 0),"
                                " coalesce(sum(generation), 0) FROM workspaces"))
 
+    def change_stamps(self):
+        """A reader of what answers about this store depend on (the daemon's reply cache)."""
+        from .stamps import PgChangeStamps
+
+        return PgChangeStamps(self)
+
     def location(self) -> str:
         """The store's URL, without its password (one store, however it was spelled)."""
         return connection.redacted(self.url)
