@@ -6,9 +6,11 @@ is not installed (CI installs it with the test extra)."""
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import shutil
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -39,18 +41,28 @@ def pg_server():
             shutil.rmtree(base, ignore_errors=True)
 
 
+@contextmanager
+def new_database(server_url: str):
+    """The URL of a new, empty database on the server, dropped when the block ends (for
+    fixtures of a wider scope than ``pg_url``)."""
+    import psycopg
+
+    name = f"lode_test_{os.getpid()}_{next(_count)}"
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
+    try:
+        yield database_url(server_url, name)
+    finally:
+        with psycopg.connect(server_url, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
 @pytest.fixture
 def pg_url(pg_server):
     """The URL of a new, empty database on the session's server, dropped afterwards."""
-    import psycopg
-
-    name = f"lode_test_{next(_count)}"
-    with psycopg.connect(pg_server, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {name}")
-    yield database_url(pg_server, name)
-    with psycopg.connect(pg_server, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    with new_database(pg_server) as url:
+        yield url
 
 
 def database_url(url: str, name: str) -> str:
