@@ -84,6 +84,16 @@ class SymbolRules:
     is_class_name: Callable[[str], bool] = lambda name: False
     # a method's references include its overrides' and the methods it overrides (tsserver)
     override_family: bool = False
+    # a file's package clause may name another package than its directory (Go: the files
+    # of `cmd/trace` say `package main`): a lookup that matched such a file through its
+    # directory name ranks it after the others
+    package_named_by_file: bool = False
+    # interfaces are satisfied by method sets, without a declaration (Go): every type
+    # with all the methods an interface requires implements it
+    structural_interfaces: bool = False
+    # `from m import *` takes only the names m lists under this import-alias key (Python:
+    # `__all__`); None: a star import takes every public name
+    star_exports: str | None = None
     # type expressions whose last part names a type of another module (`http.Client`):
     # that last part is not a reference of its own, the whole is a `@ref.base`
     qualified_types: frozenset[str] = frozenset({

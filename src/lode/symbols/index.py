@@ -61,9 +61,14 @@ def normalize(query: str) -> str:
     return q
 
 
-def is_test_path(path: str) -> bool:
+def _rules(path: str):
+    """The symbol rules of the language a path is written in (None: none)."""
     spec = language_for_path(path)
-    rules = rules_for(spec) if spec is not None else None
+    return rules_for(spec) if spec is not None else None
+
+
+def is_test_path(path: str) -> bool:
+    rules = _rules(path)
     markers = rules.test_markers if rules is not None else ("/test/", "/tests/")
     p = "/" + path
     return any(m in p for m in markers)
@@ -131,8 +136,8 @@ class SymbolIndex:
         for row in rows:
             c = self._candidate(row)
             rank = 0 if c.name == q else 2
-            if rank and len(rows) > 1 and c.path.endswith(".go") and self._dir_not_package(c, q):
-                rank = 3  # `trace.X` matched cmd/trace, whose files say `package main`
+            if rank and len(rows) > 1 and _says(c.path, "package_named_by_file") and self._dir_not_package(c, q):
+                rank = 3  # Go: `trace.X` matched cmd/trace, whose files say `package main`
             add(c, rank)
         walk = _LinkWalk(self)
         for c, rank in walk.through(q, 0, trailing=True):
@@ -326,8 +331,8 @@ class SymbolIndex:
             if not frontier:
                 break
         for d in defs:
-            if d.detail == "interface" and _is_go(d.path):
-                for c in self._go_implementers(d.name):
+            if d.detail == "interface" and _says(d.path, "structural_interfaces"):
+                for c in self._structural_implementers(d.name, language_for_path(d.path).name):
                     out.setdefault((c.path, c.line), c)
         ranked = sorted(out.values(), key=lambda c: (c.test, c.path, c.line))
         return ranked[:limit] if limit else ranked
@@ -352,14 +357,15 @@ class SymbolIndex:
                 methods |= inner
         return methods
 
-    def _go_implementers(self, iface: str) -> list[Candidate]:
+    def _structural_implementers(self, iface: str, language: str) -> list[Candidate]:
+        """Types of ``language`` whose methods include every method ``iface`` requires."""
         methods = self._method_set(iface)
         if not methods:
             return []  # the empty interface (or an unknown one): everything, or nothing sure
         owners: set[str] | None = None
         for m in sorted(methods):
             lo, hi = _suffix_range(m)
-            rnames = self.tables.method_rnames(lo + ".", lo + "/", "go", self.workspace_id)
+            rnames = self.tables.method_rnames(lo + ".", lo + "/", language, self.workspace_id)
             types = {r[len(lo) + 1:][::-1] for r in rnames}
             types |= self._subtypes(types, ("embeds",))  # promoted through an embedded struct
             owners = types if owners is None else owners & types
@@ -448,12 +454,12 @@ class _LinkWalk:
                 self.own.setdefault(k, set()).add(row[2])
         return list(out.values())
 
-    def _star_exports(self, module: str, rest: str) -> bool:
+    def _star_exports(self, module: str, rest: str, key: str) -> bool:
         first = rest.split(".", 1)[0]
         if first.startswith("_"):
             return False
         for aliases in self.index.tables.module_aliases(module):
-            listed = aliases.get("__all__")
+            listed = aliases.get(key)
             if listed is not None and first not in listed.split():
                 return False
         return True
@@ -479,8 +485,10 @@ class _LinkWalk:
                     return
                 name = rname[::-1]
                 own = self.own.get((rname, target))
-                if flag == 1 and path.endswith((".py", ".pyi")) and not self._star_exports(target, rest):
-                    continue  # `from m import *` takes only what m's __all__ lists
+                rules = _rules(path) if flag == 1 else None
+                if rules is not None and rules.star_exports and not self._star_exports(target, rest,
+                                                                                       rules.star_exports):
+                    continue  # Python: `from m import *` takes only what m's __all__ lists
                 for c in self.exact(f"{target}.{rest}", depth):
                     if own is not None and c.path not in own:
                         continue  # same directory, another package
@@ -512,5 +520,7 @@ def _under(name: str, prefix: str) -> bool:
     return False
 
 
-def _is_go(path: str) -> bool:
-    return path.endswith(".go")
+def _says(path: str, rule: str) -> bool:
+    """Does the language of ``path`` follow ``rule`` (a flag of its SymbolRules)?"""
+    rules = _rules(path)
+    return rules is not None and getattr(rules, rule)

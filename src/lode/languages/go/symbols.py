@@ -20,4 +20,6 @@ RULES = SymbolRules(
     exported=lambda name: name[:1].isupper(),
     test_markers=("_test.go", "/testdata/"),
     scope_nodes=frozenset({"function_declaration", "method_declaration", "func_literal"}),
+    package_named_by_file=True,
+    structural_interfaces=True,
 )

@@ -20,4 +20,5 @@ RULES = SymbolRules(
     scope_nodes=frozenset({"function_definition", "lambda"}),
     self_names=frozenset({"self", "cls"}),
     is_class_name=lambda name: name[:1].isupper() and not name.isupper(),
+    star_exports="__all__",  # the resolver keeps a module's __all__ among its aliases
 )
