@@ -107,6 +107,18 @@ def default_socket_path() -> str:
     return os.path.join(base, "daemon.sock")
 
 
+def language_servers_allowed() -> set[str] | None:
+    """Server names ``$LODE_LSP`` allows: None for any, empty when hand-off is off.
+    Here, not beside the servers, so a command answered by a daemon can tell that no
+    hand-off can happen without importing the service (~40 ms)."""
+    value = os.environ.get("LODE_LSP", "").strip()
+    if not value:
+        return None
+    if value.lower() in ("off", "0", "none", "false", "no"):
+        return set()
+    return {v.strip() for v in value.split(",") if v.strip()}
+
+
 #: Every ``LODE_*`` environment variable: what it does (command-line options win).
 ENVIRONMENT: dict[str, str] = {
     "LODE_DB": "the store, for every command and the daemon: a SQLite file (else "

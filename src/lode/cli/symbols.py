@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from ..config import language_servers_allowed
 from ..errors import LodeError
 from . import main
 from .output import fail, json_line, out, shown
@@ -39,8 +40,8 @@ def _lsp_wanted(no_lsp: bool) -> bool:
     """Whether a hand-off to a language server can happen at all: not with --no-lsp,
     LODE_LSP=off, or no server's executable found (then the hand-off would return the
     index's answer unchanged, after importing the LSP client: ~0.5 s)."""
-    if no_lsp:
-        return False
+    if no_lsp or language_servers_allowed() == set():
+        return False  # decided without importing the service
     from ..service import Service
 
     return Service.language_servers_found()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import shutil
 
+from ..config import language_servers_allowed
 from ..languages import LANGUAGES, language_named
 from ..languages.spec import LanguageServer
 
@@ -46,12 +47,7 @@ def search_path() -> str:
 
 def allowed() -> set[str] | None:
     """Server names allowed by ``$LODE_LSP`` (None: any; empty: hand-off is off)."""
-    value = os.environ.get("LODE_LSP", "").strip()
-    if not value:
-        return None
-    if value.lower() in ("off", "0", "none", "false", "no"):
-        return set()
-    return {v.strip() for v in value.split(",") if v.strip()}
+    return language_servers_allowed()
 
 
 def timeout() -> float:
