@@ -30,7 +30,6 @@ holds its own workspace's token once, in the breadcrumb, and n is the workspace'
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -195,11 +194,6 @@ def _hits_sql(p: Phrase, weights, workspace_ids: list[int] | None = None,
     return sql, [*args, p.terms[0], *scope_args]
 
 
-def _idf(n: int, rows: int) -> float:
-    idf = math.log((rows - n + 0.5) / (n + 0.5))
-    return idf if idf > 0 else MIN_IDF
-
-
 @dataclass(frozen=True)
 class PgScope:
     """Where a search looks (made by :meth:`PgLexicalIndex.scope`, read only here):
@@ -264,77 +258,69 @@ class PgLexicalIndex:
         """(chunk id, bm25) of those of ``ids`` that match ``expr``."""
         return self.rank(expr, None, None, ids=ids, weights=weights)
 
-    def _totals(self, cur) -> tuple[dict[int, int], int, int]:
-        per = {w: (r, t) for w, r, t in cur.execute("SELECT workspace_id, rows, tokens FROM fts_totals").fetchall()}
-        return {w: r for w, (r, _) in per.items()}, sum(r for r, _ in per.values()), sum(t for _, t in per.values())
-
-    def _matches(self, cur, phrases: list[Phrase], ws_rows: dict[int, int]) -> list[int]:
-        """Rows of the whole store matching each phrase (bm25's n)."""
-        plain = sorted({p.terms[0] for p in phrases if len(p.terms) == 1 and len(_cols(p)) == 3})
-        docs = dict(cur.execute("SELECT term, sum(docs) FROM fts_vocab WHERE term = ANY(%s) GROUP BY term",
-                                (plain,)).fetchall()) if plain else {}
-        out = []
-        for p in phrases:
-            scope = _scope_of(p)
-            if not p.terms:
-                out.append(0)
-            elif scope is not None:
-                out.append(ws_rows.get(scope, 0))
-            elif len(p.terms) == 1 and len(_cols(p)) == 3:
-                out.append(int(docs.get(p.terms[0], 0)))
-            else:
-                sql, args = _hits_sql(p, WEIGHTS)
-                out.append(cur.execute(f"SELECT count(*) FROM ({sql}) h", args).fetchone()[0])
-        return out
-
     def rank(self, expr: str, workspace_ids: list[int] | None, limit: int | None, *,
              ids: list[int] | None = None, where: str = "", args: list | None = None,
              weights=WEIGHTS, paths: bool = False) -> list[tuple]:
         """(chunk id, bm25[, path]) of the rows matching ``expr`` (an FTS5 MATCH
         expression, :mod:`.fts_query`) in ``workspace_ids`` (None: all) and ``ids``
         (None: all), best first (ties by id), positive as ``-bm25(chunks_fts, *weights)``
-        in SQLite. ``where``/``args``: a fragment over ``chunks c`` and ``files f``."""
+        in SQLite. ``where``/``args``: a fragment over ``chunks c`` and ``files f``.
+
+        One statement (one round trip, one snapshot): the store's totals, each phrase's
+        n and idf, the hits and their scores."""
         root, phrases = parse(expr)
-        with self.store.snapshot() as cur:
-            ws_rows, n_rows, n_tokens = self._totals(cur)
-            if not n_rows:
-                return []
-            avgdl = n_tokens / n_rows
-            idf = [_idf(n, n_rows) for n in self._matches(cur, phrases, ws_rows)]
-            parts, hit_args, fexpr = [], [], {}
-            for p in phrases:
-                scope = _scope_of(p)
-                if not p.terms:
-                    fexpr[p.index] = "NULL::float8"
-                elif scope is not None:
-                    fexpr[p.index] = f"(CASE WHEN a.ws = {scope} THEN {float(weights[1])!r}::float8 END)"
+        counts, count_args = [], []      # n of each phrase, as a scalar subquery
+        parts, hit_args, fexpr = [], [], {}
+        for p in phrases:
+            scope = _scope_of(p)
+            if not p.terms:
+                counts.append("0")
+                fexpr[p.index] = "NULL::float8"
+            elif scope is not None:
+                counts.append(f"(SELECT coalesce(sum(rows), 0) FROM fts_totals WHERE workspace_id = {scope})")
+                fexpr[p.index] = f"(CASE WHEN a.ws = {scope} THEN {float(weights[1])!r}::float8 END)"
+            else:
+                if len(p.terms) == 1 and len(_cols(p)) == 3:
+                    counts.append("(SELECT coalesce(sum(docs), 0) FROM fts_vocab WHERE term = %s)")
+                    count_args.append(p.terms[0])
                 else:
-                    sql, a = _hits_sql(p, weights, workspace_ids, ids)
-                    parts.append(f"SELECT h.*, {p.index} FROM ({sql}) h")
-                    hit_args += a
-                    fexpr[p.index] = f"a.f{p.index}"
-            if not parts:
-                return []
-            sums = ", ".join(f"sum(f) FILTER (WHERE ph = {p.index}) AS f{p.index}" for p in phrases
-                             if fexpr[p.index] == f"a.f{p.index}")
-            norm = f"({K1!r}::float8 * (1 - {B!r}::float8 + {B!r}::float8 * a.d / %s::float8))"
-            terms, score_args = [], []
-            for p in phrases:
-                f = fexpr[p.index]
-                terms.append(f"coalesce(CASE WHEN {_live(root, p, fexpr)} THEN %s::float8 * ({f} * {K1 + 1!r}::float8)"
-                             f" / ({f} + {norm}) END, 0::float8)")
-                score_args += [idf[p.index], avgdl]
-            join = where or paths
-            sql = (f"WITH h(chunk_id, ws, d, f, ph) AS ({' UNION ALL '.join(parts)}), "
-                   f"a AS (SELECT chunk_id, min(ws) AS ws, min(d) AS d, {sums} FROM h GROUP BY chunk_id) "
-                   f"SELECT a.chunk_id, {' + '.join(terms)} AS s{', f.path' if paths else ''} FROM a"
-                   + (" JOIN chunks c ON c.id = a.chunk_id JOIN files f ON f.id = c.file_id" if join else "")
-                   + f" WHERE {_match(root, fexpr)}{where} ORDER BY s DESC, a.chunk_id")
-            params = hit_args + score_args + list(args or [])
-            if limit is not None:
-                sql += " LIMIT %s"
-                params.append(limit)
-            return [tuple(r) for r in cur.execute(sql, params).fetchall()]
+                    sql, a = _hits_sql(p, weights)
+                    counts.append(f"(SELECT count(*) FROM ({sql}) h)")
+                    count_args += a
+                sql, a = _hits_sql(p, weights, workspace_ids, ids)
+                parts.append(f"SELECT h.*, {p.index} FROM ({sql}) h")
+                hit_args += a
+                fexpr[p.index] = f"a.f{p.index}"
+        if not parts:
+            return []
+        # FTS5: idf = ln((N - n + 0.5) / (n + 0.5)), at least MIN_IDF; avgdl = tokens / N.
+        ns = ", ".join(f"{c}::float8 AS n{i}" for i, c in enumerate(counts))
+        idfs = ", ".join(f"CASE WHEN ln((t.n - c.n{i} + 0.5) / (c.n{i} + 0.5)) > 0 THEN "
+                         f"ln((t.n - c.n{i} + 0.5) / (c.n{i} + 0.5)) ELSE {MIN_IDF!r} END AS i{i}"
+                         for i in range(len(counts)))
+        sums = ", ".join(f"sum(f) FILTER (WHERE ph = {p.index}) AS f{p.index}" for p in phrases
+                         if fexpr[p.index] == f"a.f{p.index}")
+        norm = f"({K1!r}::float8 * (1 - {B!r}::float8 + {B!r}::float8 * a.d / t.avgdl))"
+        terms = []
+        for p in phrases:
+            f = fexpr[p.index]
+            terms.append(f"coalesce(CASE WHEN {_live(root, p, fexpr)} THEN idf.i{p.index} * ({f} * {K1 + 1!r}::float8)"
+                         f" / ({f} + {norm}) END, 0::float8)")
+        join = where or paths
+        sql = ("WITH t AS (SELECT sum(rows)::float8 AS n, sum(tokens)::float8 / nullif(sum(rows), 0)::float8 AS avgdl"
+               " FROM fts_totals), "
+               f"idf AS (SELECT {idfs} FROM t, (SELECT {ns}) c), "
+               f"h(chunk_id, ws, d, f, ph) AS ({' UNION ALL '.join(parts)}), "
+               f"a AS (SELECT chunk_id, min(ws) AS ws, min(d) AS d, {sums} FROM h GROUP BY chunk_id) "
+               f"SELECT a.chunk_id, {' + '.join(terms)} AS s{', f.path' if paths else ''} FROM a CROSS JOIN t "
+               "CROSS JOIN idf"
+               + (" JOIN chunks c ON c.id = a.chunk_id JOIN files f ON f.id = c.file_id" if join else "")
+               + f" WHERE {_match(root, fexpr)}{where} ORDER BY s DESC, a.chunk_id")
+        params = count_args + hit_args + list(args or [])
+        if limit is not None:
+            sql += " LIMIT %s"
+            params.append(limit)
+        return [tuple(r) for r in self.store._all(sql, params)]
 
     def doc_frequencies(self, stems: list[str]) -> dict[str, int]:
         """Chunks holding each index term (fts5vocab's ``doc``); a term not indexed is
