@@ -195,3 +195,23 @@ def test_vectors_round_trip_and_nearest_neighbours_agree(tmp_path, pg_url):
     finally:
         sq.close()
         pg.close()
+
+
+def test_removing_a_workspace_leaves_no_postings_and_the_rest_agrees(tmp_path, pg_url):
+    sq, pg = _two_stores(tmp_path, pg_url)
+    try:
+        for svc in (sq, pg):
+            svc.remove_workspace("python")
+        left = pg.store._one("SELECT (SELECT count(*) FROM fts_postings p JOIN fts_docs d USING (chunk_id)"
+                             " WHERE d.workspace_id NOT IN (SELECT id FROM workspaces)),"
+                             " (SELECT count(*) FROM fts_docs WHERE chunk_id NOT IN (SELECT id FROM chunks)),"
+                             " (SELECT count(*) FROM fts_postings WHERE chunk_id NOT IN (SELECT id FROM chunks))")
+        assert left == (0, 0, 0)
+        ks, kp = _keys(sq.store), _keys(pg.store)
+        for text in QUERIES:
+            a, b = _bm25_lists(sq, ks, text, ["go"]), _bm25_lists(pg, kp, text, ["go"])
+            assert [k for k, _ in a or []] == [k for k, _ in b or []]
+            assert [s for _, s in b or []] == pytest.approx([s for _, s in a or []], rel=1e-9)
+    finally:
+        sq.close()
+        pg.close()
