@@ -13,9 +13,12 @@ from lode.service import Service
 PROJECTS = Path(__file__).parent / "projects"
 
 
-@pytest.fixture
-def service(tmp_path):
-    svc = Service(tmp_path / "store" / "lode.db")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def service(request, tmp_path):
+    """A Service on a new SQLite store, then on a new PostgreSQL database (a real server,
+    tests/postgres_server.py): the indexing and search tests run on both stores."""
+    location = tmp_path / "store" / "lode.db" if request.param == "sqlite" else request.getfixturevalue("pg_url")
+    svc = Service(location)
     yield svc
     svc.close()
 

@@ -15,9 +15,14 @@ def _files(service, ws):
 
 
 def _chunk_count(service):
-    db = service.store.db
-    chunks = db.execute("SELECT count(*) FROM chunks").fetchone()[0]
-    fts = db.execute("SELECT count(*) FROM chunks_fts").fetchone()[0]
+    if service.store.backend == "postgresql":  # its lexical index keeps one fts_docs row per chunk
+        with service.store.connection() as conn:
+            chunks = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
+            fts = conn.execute("SELECT count(*) FROM fts_docs").fetchone()[0]
+    else:
+        db = service.store.db
+        chunks = db.execute("SELECT count(*) FROM chunks").fetchone()[0]
+        fts = db.execute("SELECT count(*) FROM chunks_fts").fetchone()[0]
     assert chunks == fts  # FTS rows always match chunk rows
     return chunks
 

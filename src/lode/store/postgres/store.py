@@ -32,6 +32,16 @@ from .schema import copy_rows, text
 _CHUNK_IDS_LOCK = -1  # second key of the lock taken to draw a block of chunk ids
 
 
+def _params(params):
+    """Query parameters as the server takes them: text holds no NUL (stored text has
+    U+FFFD in its place, :func:`.schema.text`), so a query typed with one matches that."""
+    if isinstance(params, dict):
+        return {k: _params(v) for k, v in params.items()}
+    if isinstance(params, (list, tuple)):
+        return type(params)(_params(v) for v in params)
+    return text(params)
+
+
 def _text(value: str | None) -> str | None:
     """A reason or note that may quote a file name, as valid text."""
     return None if value is None else text(to_store(value)[0])
@@ -94,11 +104,11 @@ class PgStore:
 
     def _all(self, sql: str, params=()) -> list[tuple]:
         with self.pool.connection() as conn:
-            return conn.execute(sql, params).fetchall()
+            return conn.execute(sql, _params(params)).fetchall()
 
     def _one(self, sql: str, params=()):
         with self.pool.connection() as conn:
-            return conn.execute(sql, params).fetchone()
+            return conn.execute(sql, _params(params)).fetchone()
 
     # -- one indexer per workspace ------------------------------------------------------
 
