@@ -11,7 +11,7 @@ from . import main
 
 
 @main.command("lsp")
-@click.option("--db", "db_path", metavar="PATH", envvar="LODE_DB",
+@click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB",
               help="The store (default: $LODE_DB, else per user).")
 @click.option("--watch/--no-watch", default=True, show_default=True,
               help="Re-index workspaces as their files change.")

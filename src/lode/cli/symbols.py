@@ -17,7 +17,7 @@ from . import main
 from .output import fail, json_line, out, shown
 from .remote import Unusable, answer, no_daemon_option
 
-_db = click.option("--db", "db_path", metavar="PATH", envvar="LODE_DB",
+_db = click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB",
                    help="The store (default: $LODE_DB, else per user).")
 _ws = click.option("--workspace", "-w", metavar="NAME", default=None,
                    help="Only this workspace (name or root); default: every workspace.")

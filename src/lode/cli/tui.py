@@ -12,7 +12,7 @@ from . import main
 @click.option("--workspace", metavar="W", help="Search and look up only in workspace W (a name).")
 @click.option("--socket", "socket_path", metavar="PATH", envvar="LODE_SOCKET",
               help="The daemon's socket (default: per user); a daemon is started if none runs.")
-@click.option("--db", "db_path", metavar="PATH", envvar="LODE_DB",
+@click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB",
               help="The store for a daemon this starts (default: $LODE_DB, else per user).")
 def tui_command(workspace: str | None, socket_path: str | None, db_path: str | None) -> None:
     """Search as you type, follow symbols, manage workspaces — in the terminal. Enter on a
