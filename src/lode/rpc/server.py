@@ -256,7 +256,8 @@ class Daemon:
         # store that cannot open stops the daemon here with the reason.
         try:
             service = await self._loop.run_in_executor(self.pool, lambda: self.ctx.service)
-            self.cache = ReplyCache(service.change_stamps())
+            stamps = getattr(service, "change_stamps", None)  # a stand-in service has none
+            self.cache = ReplyCache(stamps() if stamps is not None else None)
         except BaseException:
             sock.close()
             os.unlink(self.socket_path)
