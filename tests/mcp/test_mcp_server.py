@@ -17,10 +17,8 @@ TOOLS = {"search", "find_definition", "find_references", "find_implementations",
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    try:
-        from lode.service import Service
-    except ImportError:
-        pytest.skip("lode.service has not landed in this tree")
+    from lode.service import Service
+
     base = tmp_path_factory.mktemp("mcp")
     ws = base / "ws"
     (ws / "mypkg").mkdir(parents=True)
@@ -58,11 +56,6 @@ def run_client(db, scenario, budget=None):
 def text_of(result) -> str:
     return "".join(getattr(c, "text", "") for c in result.content)
 
-
-SERVICE_OPS = {"find_definition": "definition", "find_references": "references",
-               "find_implementations": "implementations", "describe_symbol": "describe",
-               "search_symbols": "symbols", "list_file_symbols": "outline",
-               "list_symbols": "list_symbols", "query_ast": "query_ast"}
 
 CALLS = {
     "search": {"query": "render widget"},
@@ -129,13 +122,7 @@ def test_call_each_tool(session):
     _, results, _ = session
     results = {k: v for k, v in results.items() if not k.startswith("ergonomics.")}
     assert set(results) == TOOLS
-    from lode.service import Service
-
-    # A tool whose service method has not landed answers "not available" (-32010);
-    # once it exists, the tool must answer for real.
-    pending = {n for n, op in SERVICE_OPS.items() if not hasattr(Service, op)}
-    failures = {n: text_of(r) for n, r in results.items()
-                if r.is_error and not (n in pending and "-32010" in text_of(r))}
+    failures = {n: text_of(r) for n, r in results.items() if r.is_error}
     assert not failures, failures
     results = {n: r for n, r in results.items() if not r.is_error}
     assert "_impl.py" in text_of(results["search"]) or "README" in text_of(results["search"])

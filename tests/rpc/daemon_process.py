@@ -62,10 +62,3 @@ def daemon(tmp_path_factory):
     yield d
     d.stop()
 
-
-@pytest.fixture(scope="module")
-def service_available():
-    try:
-        import lode.service  # noqa: F401
-    except ImportError:
-        pytest.skip("lode.service has not landed in this tree")

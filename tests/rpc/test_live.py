@@ -11,8 +11,6 @@ from lode.rpc.client import RemoteError
 
 from daemon_process import DaemonProcess
 
-pytestmark = pytest.mark.usefixtures("service_available")
-
 LONG_DOC = "\n\n".join(f"Paragraph {i}. " + "words " * 60 for i in range(400))
 
 

@@ -1,4 +1,4 @@
-"""Chunking: a file's text → an ordered, lossless partition into :class:`~lode.models.Chunk`.
+"""Chunking: a file's text → an ordered, lossless partition into :class:`~lode.records.Chunk`.
 
 ``chunk_file`` routes by extension: registered code languages go to the declaration
 chunker (:mod:`.code`); Markdown, YAML and plain text to :mod:`.prose`. Every chunker
@@ -13,7 +13,7 @@ import os
 from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
 from ..languages import LANGUAGES, language_for_path, mark_unusable
 from ..languages.treesitter import QueryRefused
-from ..models import Chunk
+from ..records import Chunk
 from .code import chunk_code
 from .prose import MARKDOWN_ID, TEXT_ID, YAML_ID, chunk_markdown, chunk_text, chunk_yaml
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from ..config import ChunkConfig
 from ..languages.spec import LanguageSpec
 from ..languages.treesitter import Definition, Node, Tree, grammar_for
-from ..models import Chunk
+from ..records import Chunk
 from .lines import Lines, nonws, split_lines, trim
 from .summary import collect_identifiers, comment_text, render_value, signature_text
 

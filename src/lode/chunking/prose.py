@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 
 from ..config import ChunkConfig
-from ..models import Chunk
+from ..records import Chunk
 from .lines import Lines, nonws, paragraphs, split_lines, trim
 
 MARKDOWN_ID = "markdown-1"

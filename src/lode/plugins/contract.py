@@ -1,7 +1,7 @@
 """A plug-in chunker's output, checked against the partition contract and turned into
 lode's chunks.
 
-Every lode chunker keeps the same promise (SPEC §2): spans ascend, never overlap, stay
+Every lode chunker keeps the same promise (the partition, docs/architecture.md): spans ascend, never overlap, stay
 inside the file, and only whitespace lies outside them — nothing is dropped from
 lexical search. A plug-in's spans are checked on every file it chunks; the first
 violation disables the plug-in for the rest of the process (its files are then read as
@@ -11,7 +11,7 @@ text, with a note saying why), since one bad answer means the next may be bad to
 from __future__ import annotations
 
 from ..config import DEFAULT_CHUNK_CONFIG
-from ..models import Chunk
+from ..records import Chunk
 
 _disabled: dict[str, str] = {}  # plug-in name → the violation that disabled it
 

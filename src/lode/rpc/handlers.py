@@ -12,10 +12,10 @@ import time
 from typing import Any
 
 from .. import __version__
-from ..errors import InvalidParams, LodeError
+from ..errors import InvalidParams, LodeError, NotAvailable
 from ..service import DEFAULT_READ_CHARS, Service, Session
 from .bounds import clamp_limit, guard_connection
-from .methods import REQUIRED, MethodTable, NotAvailable, json_type, matches, type_name
+from .methods import REQUIRED, MethodTable, json_type, matches, type_name
 
 TABLE = MethodTable()
 method = TABLE.method

@@ -14,7 +14,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..errors import InvalidParams, NotAvailable  # noqa: F401 (NotAvailable: old import path)
+from ..errors import InvalidParams
 from .protocol import MethodNotFound
 
 
