@@ -12,6 +12,9 @@ Rules (docs/architecture.md explains them):
 4. SQL is written under ``lode/store/`` only.
 5. Per-language knowledge lives under ``lode/languages/``.
 6. The store is the bottom layer: it imports the shared vocabularies and itself only.
+7. The language folders are data the pipeline reads: ``lode/languages/`` imports the
+   shared vocabularies and itself only (a resolver works on the symbol code's state
+   through its methods), so the symbol code and the resolvers never import each other.
 
 The code breaks some of these today. Each break is listed below as a known debt (issue
 14's words beside it) so the test passes now, fails on any new break, and fails when a
@@ -187,6 +190,16 @@ def test_nothing_below_the_interfaces_imports_one():
         found.update((rel, m) for m in _lode_imports(path) if _layer(m) in INTERFACES)
     assert not found - UPWARD_DEBTS, f"upward imports: {sorted(found - UPWARD_DEBTS)}"
     assert not UPWARD_DEBTS - found, f"debts paid, remove them: {sorted(UPWARD_DEBTS - found)}"
+
+
+def test_the_language_folders_import_nothing_above_them():
+    found = set()
+    for path in _files():
+        rel = _rel(path)
+        if rel.startswith("languages/"):
+            found.update((rel, m) for m in _lode_imports(path)
+                         if m not in VOCABULARY and not m.startswith("lode.languages"))
+    assert not found, f"languages/ imports the code that reads it: {sorted(found)}"
 
 
 def test_the_store_is_the_bottom_layer():
