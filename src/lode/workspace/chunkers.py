@@ -8,6 +8,8 @@ no-op re-index never needs it.
 
 from __future__ import annotations
 
+import os
+
 from ..chunking import chunker_id
 from ..chunking.derive import deriver_id
 from ..chunking.prose import MARKDOWN_ID
@@ -27,6 +29,23 @@ def chunker_for(path: str, how: str) -> str:
         if reg is not None:
             return reg.id
     return chunker_id(path)
+
+
+def chunkers_by_extension():
+    """``chunker_for`` for one walk, remembered per (how, extension): the id depends on
+    nothing else (splitext's extension for languages and built-in formats, the text
+    after the last dot for plug-ins), and a no-op re-index of Go's 7,085 files spent
+    ~15% of its CPU asking again for each."""
+    known: dict[tuple[str, str, str], str] = {}
+
+    def chunker(path: str, how: str) -> str:
+        dot = path.rfind(".")
+        key = (how, path[dot:] if dot >= 0 else "", os.path.splitext(path)[1])
+        got = known.get(key)
+        if got is None:
+            got = known[key] = chunker_for(path, how)
+        return got
+    return chunker
 
 
 def plugin_for(kind: str, path: str):

@@ -32,7 +32,7 @@ from ..errors import IndexFailed, NotFound
 from ..store.records import FileRecord
 from ..store.sqlite import Store, WorkspaceRow
 from . import held
-from .chunkers import chunker_for
+from .chunkers import chunkers_by_extension
 from .config import WorkspaceConfig
 from .orphans import follow
 from .walk import admit, walk
@@ -186,6 +186,7 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     due = held.retry_due(store, ws.id)
     seen: set[str] = set()
     ctimes: dict[str, int] = {}
+    chunker_for = chunkers_by_extension()
     if only is not None:
         entries = (e for e in (admit(ws.root, rules, p, on_skip) for p in dict.fromkeys(only)) if e is not None)
         known = {p: known[p] for p in dict.fromkeys(only) if p in known}
