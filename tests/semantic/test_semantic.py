@@ -50,8 +50,18 @@ def test_minilm_is_selectable_and_explains_itself_when_not_installed():
         model_state("nope") if False else load_embedder("nope")
 
 
+def _sql(service, query: str) -> list[tuple]:
+    """The rows of ``query`` on either store (these tests look under its methods)."""
+    store = service.store
+    if store.backend == "sqlite":
+        return store.db.execute(query).fetchall()
+    with store.transaction() as cur:
+        cur.execute(query)
+        return cur.fetchall() if cur.description else []
+
+
 def _vector_rows(service):
-    return service.store.db.execute("SELECT model, hash FROM vectors").fetchall()
+    return _sql(service, "SELECT model, hash FROM vectors")
 
 
 def test_index_embeds_and_identical_texts_share_one_vector(service, project, tmp_path):
@@ -59,8 +69,7 @@ def test_index_embeds_and_identical_texts_share_one_vector(service, project, tmp
     run = service.index(str(root))
     emb = run["embedding"]
     assert emb["model"] == MODELS["static"][0] and emb["embedded"] > 0
-    db = service.store.db
-    used = db.execute("SELECT count(DISTINCT embed_hash), count(embed_hash) FROM chunks").fetchone()
+    used = _sql(service, "SELECT count(DISTINCT embed_hash), count(embed_hash) FROM chunks")[0]
     assert len(_vector_rows(service)) == used[0]
     # A second workspace with the same files adds chunks but no vectors.
     twin = tmp_path / "twin"
@@ -69,7 +78,7 @@ def test_index_embeds_and_identical_texts_share_one_vector(service, project, tmp
     run2 = service.index(str(twin))
     assert run2["embedding"]["embedded"] == 0
     assert len(_vector_rows(service)) == used[0]
-    assert db.execute("SELECT count(embed_hash) FROM chunks").fetchone()[0] == 2 * used[1]
+    assert _sql(service, "SELECT count(embed_hash) FROM chunks")[0][0] == 2 * used[1]
     # Re-running embeds nothing, and an unchanged workspace skips the scans altogether.
     again = service.index(str(root))["embedding"]
     assert again["embedded"] == 0 and again.get("up_to_date") is True
@@ -86,7 +95,7 @@ def test_changed_text_is_embedded_and_the_orphan_reclaimed(service, project):
     assert run["embedding"]["embedded"] == 1 and run["embedding"]["reclaimed"] == 1
     after = {h for _, h in _vector_rows(service)}
     assert len(after - before) == 1 and len(before - after) == 1
-    used = {r[0] for r in service.store.db.execute("SELECT embed_hash FROM chunks WHERE embed_hash IS NOT NULL")}
+    used = {r[0] for r in _sql(service, "SELECT embed_hash FROM chunks WHERE embed_hash IS NOT NULL")}
     assert after == used
 
 
@@ -94,7 +103,7 @@ def test_reclaim_works_in_batches(service, project, embedder):
     root = project("go")
     service.index(str(root))
     n = len(_vector_rows(service))
-    service.store.db.execute("DELETE FROM chunks")  # every vector is now garbage
+    _sql(service, "DELETE FROM chunks")  # every vector is now garbage
     assert V.reclaim(service.store, embedder.id, batch=3) == n
     assert _vector_rows(service) == []
 

@@ -59,9 +59,8 @@ def semantic_state(store=None, workspaces: list | None = None) -> dict:
         return {"available": False, "id": mid, "reason": f"vectors were made by an unknown model {mid!r}: re-index"}
     out = {"available": True, "model": name, "id": mid, "dim": dim}
     if workspaces is not None:
-        m = semantic.matrix(store, mid, dim, workspaces)
-        out["vectors"] = int(len(m.ids))
-        if not len(m.ids):
+        out["vectors"] = semantic.vector_count(store, mid, dim, workspaces)
+        if not out["vectors"]:
             return {**out, "available": False,
                     "reason": "no vectors for the workspace(s) searched: run lode index (without --no-embed)"}
     st = model_state(name)

@@ -8,6 +8,10 @@ to load (DEPENDENCIES.md); the 2M-line Go tree has ~90k embeddable chunks at 64-
 The matrix of a set of workspaces is loaded once per process and kept while the
 store's vector ``epoch``, the workspaces' generations and the newest chunk id are
 unchanged (any re-index or embedding batch changes one of them).
+
+A store that searches its own vectors (PostgreSQL: ``store.vectors.nearest``, exact,
+then through an HNSW index once large) is asked instead: a client of a shared server
+does not pull every vector over the network.
 """
 
 from __future__ import annotations
@@ -55,6 +59,31 @@ def matrix(store, model_id: str, dim: int, workspaces: list) -> Matrix:
     return m
 
 
+def served(store) -> bool:
+    """Whether the store finds nearest neighbours itself (see the module's notes)."""
+    return hasattr(store.vectors, "nearest")
+
+
+def vector_count(store, model_id: str, dim: int, workspaces: list) -> int:
+    """Vectors of ``model_id`` the chunks of ``workspaces`` have."""
+    if not served(store):
+        return int(len(matrix(store, model_id, dim, workspaces).ids))
+    # Counted on the server once per state (as the matrix is kept): a count walks the
+    # workspaces' chunks, too slow to repeat for every search of a large store.
+    state = (store_vectors.epoch(store), store.chunks.last_id())
+    key = ("count", store.location(), model_id, tuple(sorted((w.id, w.generation) for w in workspaces)))
+    with _LOCK:
+        hit = _CACHE.get(key)
+        if hit is not None and hit[0] == state:
+            return hit[1]
+    n = sum(store.vectors.counts(model_id, w.id)[1] for w in workspaces)
+    with _LOCK:
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = (state, n)
+    return n
+
+
 def _allowed(store, workspace_ids: list[int], filters: Filters) -> np.ndarray | None:
     ids = store.chunks.admitted(workspace_ids, filters.chunk_filter())
     return None if ids is None else np.fromiter(ids, dtype=np.int64)
@@ -66,13 +95,19 @@ def retrieve(store, embedder: Embedder, text: str, workspaces: list, filters: Fi
     import time
 
     t0 = time.perf_counter()
-    m = matrix(store, embedder.id, embedder.dim, workspaces)
+    m = None if served(store) else matrix(store, embedder.id, embedder.dim, workspaces)
     t1 = time.perf_counter()
     words = getattr(embedder, "query_words", None)
     if words:
         text = " ".join(text.split()[:words])
     q = embedder.embed([text])[0]
     t2 = time.perf_counter()
+    if m is None:
+        ws = [w.id for w in workspaces]
+        out = store.vectors.nearest(embedder.id, embedder.dim, q, ws, k,
+                                    store.chunks.admitted(ws, filters.chunk_filter()))
+        return out, {"load_ms": 0.0, "embed_query_ms": round((t2 - t1) * 1000, 3),
+                     "knn_ms": round((time.perf_counter() - t2) * 1000, 3)}
     info = {"load_ms": round((t1 - t0) * 1000, 3), "embed_query_ms": round((t2 - t1) * 1000, 3),
             "vectors": int(len(m.ids))}
     if not len(m.ids):
