@@ -9,8 +9,9 @@ are made fresh in a scratch folder: a SQLite file, and a PostgreSQL server start
 there (``lode pg start``). Each corpus is indexed into both (wall and this process's
 CPU seconds). Queries: the semble dev annotations of each workspace
 (``EVAL_DIR/annotations/NAME.json``) and, with ``--swebench``, the problem statements
-of that file's issues whose repository is a workspace (``owner__name`` → ``name``), or
-else ``--queries FILE`` (one per line, searched in every workspace).
+of that file's issues (``query`` or ``problem_statement``) whose ``instance_id`` or
+repository name is a workspace, and ``--queries FILE`` (one per line, searched in every
+workspace).
 
 Prints, per backend: store size, index time, query p50/p99 at each client count
 (clients are threads of this process, each with its own store handle, as a daemon
@@ -80,9 +81,12 @@ def _queries(args, names: list[str]) -> list[tuple[str, str]]:
         for line in args.swebench.read_text().splitlines():
             if line.strip():
                 issue = json.loads(line)
+                text = issue.get("query") or issue.get("problem_statement")
                 repo = issue.get("repo", "").split("/")[-1]
-                if repo in names:
-                    out.append((repo, issue["problem_statement"]))
+                for ws in (issue.get("instance_id"), repo):  # a tree per issue, or one per repository
+                    if ws in names:
+                        out.append((ws, text))
+                        break
     if args.queries:
         out += [(n, q) for q in args.queries.read_text().splitlines() if q.strip() for n in names]
     return out
