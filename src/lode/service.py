@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from .errors import InvalidParams, NotFound
+from .errors import IndexerBusy, InvalidParams, NotFound
 from .session import Session  # noqa: F401 (servers reach their session through the service)
 from .external.positions import byte_column, utf16_column  # noqa: F401 (LSP columns, for `lode lsp`)
 from .config import store_label
@@ -217,7 +217,17 @@ class Service:
         model; ``model`` switches the store's model (its vectors are made, the old
         model's reclaimed) — see :mod:`lode.embed`."""
         if workspace is None:
-            runs = [self._index_one(w, progress, workers, paths, embed, model) for w in self.store.workspaces()]
+            runs = []
+            for w in self.store.workspaces():
+                # A shared store holds other machines' workspaces, and another process may
+                # be indexing one: those are skipped, saying why, not the whole run.
+                if self.store.backend != "sqlite" and not os.path.isdir(w.root):
+                    runs.append({"workspace": w.name, "root": w.root, "skipped": "its root is not on this machine"})
+                    continue
+                try:
+                    runs.append(self._index_one(w, progress, workers, paths, embed, model))
+                except IndexerBusy as exc:
+                    runs.append({"workspace": w.name, "root": w.root, "skipped": exc.message})
             return {"workspaces": runs}
         try:
             ws = self._ws(workspace)

@@ -180,3 +180,20 @@ def test_sigkill_mid_index_leaves_whole_batches_and_frees_the_lock(pg_url, tmp_p
 def _has_tables(url: str) -> bool:
     with psycopg.connect(url) as conn:
         return conn.execute("SELECT to_regclass('files') IS NOT NULL").fetchone()[0]
+
+
+def test_indexing_every_workspace_skips_busy_and_elsewhere_ones(pg_url, tmp_path):
+    """A server indexing the whole shared store at start: a workspace another process is
+    indexing, and one whose root is on another machine, are skipped with the reason."""
+    go, py = tmp_path / "go", tmp_path / "py"
+    shutil.copytree(PROJECTS / "go", go)
+    shutil.copytree(PROJECTS / "python", py)
+    with Service(pg_url) as svc:
+        for root in (go, py):
+            svc.add_workspace(str(root))
+        svc.store.add_workspace("elsewhere", "/srv/other-machine/app", {})
+        with Service(pg_url) as other, other.store.index_lock(other.store.workspace(str(go))):
+            runs = {r["workspace"]: r for r in svc.index(None, workers=1, embed=False)["workspaces"]}
+    assert "being indexed by another lode process" in runs["go"]["skipped"]
+    assert runs["elsewhere"]["skipped"] == "its root is not on this machine"
+    assert runs["py"]["indexed"] > 0 and "skipped" not in runs["py"]
