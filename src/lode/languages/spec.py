@@ -10,7 +10,7 @@ defaults, so any grammar wheel that ships a ``tags.scm`` is chunked with no code
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import import_module, resources
+from importlib import import_module
 from typing import Callable
 
 # Node types that hold a definition's body; its signature is the text before them.
@@ -163,9 +163,17 @@ def module_query(module: str, attr: str = "TAGS_QUERY") -> Callable[[], str]:
 
 def wheel_query(module: str, relpath: str) -> Callable[[], str]:
     """A query file a grammar wheel ships as package data."""
-    return lambda: resources.files(module).joinpath(relpath).read_text("utf-8")
+    return lambda: _package_file(module, relpath)
 
 
 def own_query(language: str, filename: str = "tags.scm") -> Callable[[], str]:
     """A query file lode ships for a language, beside its rules."""
-    return lambda: resources.files(f"lode.languages.{language}").joinpath(filename).read_text("utf-8")
+    return lambda: _package_file(f"lode.languages.{language}", filename)
+
+
+def _package_file(package: str, relpath: str) -> str:
+    # importlib.resources (with tempfile and zipfile behind it) loads only when a query
+    # is first read: naming a language, as every command does, should not pay for it
+    from importlib import resources
+
+    return resources.files(package).joinpath(relpath).read_text("utf-8")
