@@ -215,3 +215,24 @@ def test_removing_a_workspace_leaves_no_postings_and_the_rest_agrees(tmp_path, p
     finally:
         sq.close()
         pg.close()
+
+
+def test_a_term_longer_than_an_index_key_is_indexed_and_found(tmp_path, pg_url):
+    """Minified code and test data hold tokens of thousands of characters (longer than
+    a PostgreSQL B-tree key may be): indexed, counted and matched as FTS5 does."""
+    long = "k" + "0123456789abcdef" * 200
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "blob.py").write_text(f'BLOB = "{long}"\n\n\ndef use_blob():\n    return BLOB\n')
+    sq, pg = _two_stores(tmp_path, pg_url, sources={"go": PROJECTS / "go", "blob": tmp_path / "data"})
+    try:
+        ks, kp = _keys(sq.store), _keys(pg.store)
+        for expr in (f'"{long}"', f'{{body breadcrumb}} : "blob {long}"', f'"{long}" OR "blob"'):
+            a = [(ks[i], s) for i, s in sq.store.fts.bm25_of(expr, list(ks), lexical.WEIGHTS)]
+            b = [(kp[i], s) for i, s in pg.store.fts.bm25_of(expr, list(kp), lexical.WEIGHTS)]
+            assert a and sorted(k for k, _ in a) == sorted(k for k, _ in b)
+            assert dict(b) == pytest.approx(dict(a), rel=1e-9)
+        expected = sq.store.fts.doc_frequencies([long, "blob"])
+        assert expected[long] == 1 and pg.store.fts.doc_frequencies([long, "blob"]) == expected
+    finally:
+        sq.close()
+        pg.close()

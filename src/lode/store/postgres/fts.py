@@ -63,8 +63,9 @@ def _fts(cur):
         tf_idents INTEGER NOT NULL,
         len INTEGER NOT NULL,
         pos INTEGER[] NOT NULL,
-        PRIMARY KEY (term, workspace_id, chunk_id)
+        term_key BIGINT GENERATED ALWAYS AS (hashtextextended(term, 0)) STORED
     );
+    CREATE INDEX fts_postings_term ON fts_postings (term_key, workspace_id, chunk_id);
     CREATE INDEX fts_postings_chunk ON fts_postings (chunk_id);
     CREATE TABLE fts_docs (
         chunk_id BIGINT PRIMARY KEY,
@@ -80,7 +81,8 @@ def _fts(cur):
         workspace_id INTEGER NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
         term TEXT COLLATE "C" NOT NULL,
         docs INTEGER NOT NULL,
-        PRIMARY KEY (term, workspace_id)
+        term_key BIGINT GENERATED ALWAYS AS (hashtextextended(term, 0)) STORED,
+        UNIQUE (term_key, workspace_id)
     )
     """)
     # One statement each: the function's body holds semicolons (run_script splits on them).
@@ -88,10 +90,10 @@ def _fts(cur):
     CREATE FUNCTION fts_forget() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
         WITH gone AS (DELETE FROM fts_postings p USING old_chunks o WHERE p.chunk_id = o.id
-                      RETURNING p.workspace_id, p.term)
+                      RETURNING p.workspace_id, p.term_key)
         UPDATE fts_vocab v SET docs = v.docs - g.n
-          FROM (SELECT workspace_id, term, count(*) AS n FROM gone GROUP BY 1, 2) g
-         WHERE v.term = g.term AND v.workspace_id = g.workspace_id;
+          FROM (SELECT workspace_id, term_key, count(*) AS n FROM gone GROUP BY 1, 2) g
+         WHERE v.term_key = g.term_key AND v.workspace_id = g.workspace_id;
         WITH gone AS (DELETE FROM fts_docs d USING old_chunks o WHERE d.chunk_id = o.id
                       RETURNING d.workspace_id, d.len)
         UPDATE fts_totals t SET rows = t.rows - g.n, tokens = t.tokens - g.s
@@ -137,7 +139,7 @@ def add_rows(cur, workspace_id: int, rows: list[tuple[int, str, str, str]]) -> N
             copy.write_row((cid, workspace_id, n))
     terms = sorted(docs)
     cur.execute("INSERT INTO fts_vocab (workspace_id, term, docs) SELECT %s, t, n FROM unnest(%s::text[], %s::int[])"
-                " AS x(t, n) ON CONFLICT (term, workspace_id) DO UPDATE SET docs = fts_vocab.docs + excluded.docs",
+                " AS x(t, n) ON CONFLICT (term_key, workspace_id) DO UPDATE SET docs = fts_vocab.docs + excluded.docs",
                 (workspace_id, terms, [docs[t] for t in terms]))
     cur.execute("INSERT INTO fts_totals (workspace_id, rows, tokens) VALUES (%s, %s, %s) ON CONFLICT (workspace_id)"
                 " DO UPDATE SET rows = fts_totals.rows + excluded.rows, tokens = fts_totals.tokens + excluded.tokens",
@@ -148,6 +150,9 @@ def add_rows(cur, workspace_id: int, rows: list[tuple[int, str, str, str]]) -> N
 
 WEIGHTS = (1.0, 2.0, 0.5)   # the search's bm25 column weights (lode.search.lexical.WEIGHTS)
 _TF = ("tf_body", "tf_breadcrumb", "tf_idents")
+# A term is found by its 64-bit hash (a term can be longer than a B-tree key may be:
+# minified code, base64 in test data), then compared whole.
+_TERM = "{0}.term_key = hashtextextended(%s, 0) AND {0}.term = %s"
 
 
 def _cols(p: Phrase) -> tuple[int, ...]:
@@ -178,20 +183,21 @@ def _hits_sql(p: Phrase, weights, workspace_ids: list[int] | None = None,
     if len(p.terms) == 1:
         f = " + ".join(f"{weights[c]!r}::float8 * p0.{_TF[c]}" for c in cols)
         has = " OR ".join(f"p0.{_TF[c]} > 0" for c in cols)
-        return (f"SELECT p0.chunk_id, p0.workspace_id, p0.len, {f} FROM fts_postings p0 WHERE p0.term = %s{scope}"
-                + ("" if len(cols) == 3 else f" AND ({has})"), [p.terms[0], *scope_args])
+        return (f"SELECT p0.chunk_id, p0.workspace_id, p0.len, {f} FROM fts_postings p0"
+                f" WHERE {_TERM.format('p0')}{scope}" + ("" if len(cols) == 3 else f" AND ({has})"),
+                [p.terms[0], p.terms[0], *scope_args])
     joins, conds, args = [], [], []
     for k, term in enumerate(p.terms[1:], 1):
-        joins.append(f" JOIN fts_postings p{k} ON p{k}.term = %s AND p{k}.workspace_id = p0.workspace_id"
+        joins.append(f" JOIN fts_postings p{k} ON {_TERM.format(f'p{k}')} AND p{k}.workspace_id = p0.workspace_id"
                      f" AND p{k}.chunk_id = p0.chunk_id")
         conds.append(f" AND x + {k * POSITION_STRIDE} = ANY(p{k}.pos)")
-        args.append(term)
+        args += [term, term]
     weight = "CASE x %%%% %d %s END" % (POSITION_STRIDE, " ".join(f"WHEN {c} THEN {weights[c]!r}::float8" for c in cols))
     colcond = "" if len(cols) == 3 else f" AND x %% {POSITION_STRIDE} IN ({','.join(map(str, cols))})"
     sql = (f"SELECT p0.chunk_id, p0.workspace_id, min(p0.len), sum({weight}) FROM fts_postings p0"
-           + "".join(joins) + f", unnest(p0.pos) AS x WHERE p0.term = %s{scope}"
+           + "".join(joins) + f", unnest(p0.pos) AS x WHERE {_TERM.format('p0')}{scope}"
            + "".join(conds) + colcond + " GROUP BY p0.chunk_id, p0.workspace_id")
-    return sql, [*args, p.terms[0], *scope_args]
+    return sql, [*args, p.terms[0], p.terms[0], *scope_args]
 
 
 @dataclass(frozen=True)
@@ -281,8 +287,8 @@ class PgLexicalIndex:
                 fexpr[p.index] = f"(CASE WHEN a.ws = {scope} THEN {float(weights[1])!r}::float8 END)"
             else:
                 if len(p.terms) == 1 and len(_cols(p)) == 3:
-                    counts.append("(SELECT coalesce(sum(docs), 0) FROM fts_vocab WHERE term = %s)")
-                    count_args.append(p.terms[0])
+                    counts.append(f"(SELECT coalesce(sum(docs), 0) FROM fts_vocab v WHERE {_TERM.format('v')})")
+                    count_args += [p.terms[0], p.terms[0]]
                 else:
                     sql, a = _hits_sql(p, weights)
                     counts.append(f"(SELECT count(*) FROM ({sql}) h)")
@@ -326,8 +332,9 @@ class PgLexicalIndex:
         """Chunks holding each index term (fts5vocab's ``doc``); a term not indexed is
         left out."""
         return {t: int(n) for t, n in self.store._all(
-            "SELECT term, sum(docs) FROM fts_vocab WHERE term = ANY(%s) GROUP BY term HAVING sum(docs) > 0",
-            (list(set(stems)),))}
+            "SELECT term, sum(docs) FROM fts_vocab WHERE term_key = ANY(SELECT hashtextextended(t, 0) FROM"
+            " unnest(%s::text[]) t) AND term = ANY(%s) GROUP BY term HAVING sum(docs) > 0",
+            (sorted(set(stems)), sorted(set(stems))))}
 
     def size(self) -> int:
         """An upper bound of the chunks indexed (the highest chunk id), as in SQLite."""
