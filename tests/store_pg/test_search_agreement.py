@@ -49,12 +49,15 @@ def test_tokens_are_fts5s_on_real_text():
 
 
 def test_postings_count_every_column_and_length():
-    found, lengths = postings([(7, "the Compression compressed", "a/b.go func Compress lodews1", "compress")])
-    by_term = {p.term: p for p in found}
-    assert by_term["compress"].tf == (2, 1, 1)
+    text, lengths, docs = postings([(7, "the Compression compressed", "a/b.go func Compress lodews1", "compress"),
+                                    (8, "", "x.go lodews1", "")], 1, "lodews1")
+    lines = {tuple(line.split("\t")[:3]): line.split("\t")[3:] for line in text.splitlines()}
+    tf_body, tf_crumb, tf_idents, length, pos = lines[("compress", "1", "7")]
+    assert (tf_body, tf_crumb, tf_idents, length) == ("2", "1", "1", str(3 + 6 + 1))
     # offset * 3 + column: idents 0, body 1 and 2, breadcrumb 4 (a, b, go, func, compress)
-    assert sorted(int(x) for x in by_term["compress"].positions.strip("{}").split(",")) == [2, 3, 6, 13]
-    assert lengths == {7: 3 + 6 + 1}
+    assert sorted(int(x) for x in pos.strip("{}").split(",")) == [2, 3, 6, 13]
+    assert lengths == {7: 10, 8: 3} and docs["compress"] == 1 and "lodews1" not in docs
+    assert not any(term == "lodews1" for term, _, _ in lines)
 
 
 def test_match_expressions_lode_writes_parse_and_others_are_refused():

@@ -31,7 +31,6 @@ holds its own workspace's token once, in the breadcrumb, and n is the workspace'
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -122,18 +121,12 @@ def _index(cur, workspace_id: int, written) -> None:
 
 
 def add_rows(cur, workspace_id: int, rows: list[tuple[int, str, str, str]]) -> None:
-    """Index FTS rows (chunk id, body, breadcrumb, idents) of one workspace."""
-    token = scope_token(workspace_id)
-    found, lengths = postings(rows)
-    lens = lengths
-    docs: Counter = Counter()
+    """Index FTS rows (chunk id, body, breadcrumb, idents) of one workspace. The scope
+    token every row holds is not stored: it is scored from ``fts_totals``."""
+    text, lengths, docs = postings(rows, workspace_id, scope_token(workspace_id))
     with cur.copy("COPY fts_postings (term, workspace_id, chunk_id, tf_body, tf_breadcrumb, tf_idents, len, pos)"
                   " FROM STDIN") as copy:
-        for p in found:
-            if p.term == token:   # every row has it: scored from fts_totals instead
-                continue
-            docs[p.term] += 1
-            copy.write_row((p.term, workspace_id, p.row, *p.tf, lens[p.row], p.positions))
+        copy.write(text.encode())
     with cur.copy("COPY fts_docs (chunk_id, workspace_id, len) FROM STDIN") as copy:
         for cid, n in lengths.items():
             copy.write_row((cid, workspace_id, n))
