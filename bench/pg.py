@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import resource
+import shutil
 import sys
 import tempfile
 import threading
@@ -231,6 +232,7 @@ def main(argv=None) -> int:
     finally:
         if not args.keep:
             Service.stop_local_server(str(pg_dir))
+            shutil.rmtree(scratch, ignore_errors=True)
 
     print(f"workspaces: {', '.join(names)}; queries: {len(work)}; mode {args.mode}"
           f"{'; no vectors' if args.no_embed else ''}")
