@@ -17,7 +17,7 @@ the same rows. Deleting chunks (a changed file's, through ``ON DELETE CASCADE``)
 fires a statement trigger that removes their postings and lowers the counts, whoever
 deletes them.
 
-Scoring (:meth:`PgLexical.rank`) is FTS5's ``bm25()`` (fts5_aux.c) for the expression
+Scoring (:meth:`PgLexicalIndex.rank`) is FTS5's ``bm25()`` (fts5_aux.c) for the expression
 forms lode writes (:mod:`.fts_query`): for each phrase i of the expression, n_i = rows
 of the whole store matching it, idf_i = ln((N - n_i + 0.5) / (n_i + 0.5)) (1e-6 when
 not positive), f_i = Σ column weight × hits in the row, and
@@ -143,7 +143,6 @@ def add_rows(cur, workspace_id: int, rows: list[tuple[int, str, str, str]]) -> N
 
 # -- scoring ---------------------------------------------------------------------------
 
-WEIGHTS = (1.0, 2.0, 0.5)   # the search's bm25 column weights (lode.search.lexical.WEIGHTS)
 _TF = ("tf_body", "tf_breadcrumb", "tf_idents")
 # A term is found by its 64-bit hash (a term can be longer than a B-tree key may be:
 # minified code, base64 in test data), then compared whole.
@@ -187,7 +186,8 @@ def _hits_sql(p: Phrase, weights, workspace_ids: list[int] | None = None,
                      f" AND p{k}.chunk_id = p0.chunk_id")
         conds.append(f" AND x + {k * POSITION_STRIDE} = ANY(p{k}.pos)")
         args += [term, term]
-    weight = "CASE x %%%% %d %s END" % (POSITION_STRIDE, " ".join(f"WHEN {c} THEN {weights[c]!r}::float8" for c in cols))
+    whens = " ".join(f"WHEN {c} THEN {weights[c]!r}::float8" for c in cols)
+    weight = f"CASE x %% {POSITION_STRIDE} {whens} END"
     colcond = "" if len(cols) == 3 else f" AND x %% {POSITION_STRIDE} IN ({','.join(map(str, cols))})"
     sql = (f"SELECT p0.chunk_id, p0.workspace_id, min(p0.len), sum({weight}) FROM fts_postings p0"
            + "".join(joins) + f", unnest(p0.pos) AS x WHERE {_TERM.format('p0')}{scope}"
@@ -250,20 +250,20 @@ class PgLexicalIndex:
         if scope.narrow:
             expr = f"({expr}) AND {scope.narrow}"
         if scope.path_ok is None:
-            return self.rank(expr, scope.workspace_ids, limit, where=scope.where, args=scope.args, weights=weights)
-        ranked = self.rank(expr, scope.workspace_ids, None, where=scope.where, args=scope.args, weights=weights,
-                           paths=True)
+            return self.rank(expr, weights, scope.workspace_ids, limit, where=scope.where, args=scope.args)
+        ranked = self.rank(expr, weights, scope.workspace_ids, None, where=scope.where, args=scope.args, paths=True)
         return [(i, s) for i, s, path in ranked if scope.path_ok(path)][:limit]
 
     def bm25_of(self, expr: str, ids: list[int], weights: tuple[float, ...]) -> list[tuple[int, float]]:
         """(chunk id, bm25) of those of ``ids`` that match ``expr``."""
-        return self.rank(expr, None, None, ids=ids, weights=weights)
+        return self.rank(expr, weights, None, None, ids=ids)
 
-    def rank(self, expr: str, workspace_ids: list[int] | None, limit: int | None, *,
+    def rank(self, expr: str, weights: tuple[float, ...], workspace_ids: list[int] | None, limit: int | None, *,
              ids: list[int] | None = None, where: str = "", args: list | None = None,
-             weights=WEIGHTS, paths: bool = False) -> list[tuple]:
+             paths: bool = False) -> list[tuple]:
         """(chunk id, bm25[, path]) of the rows matching ``expr`` (an FTS5 MATCH
-        expression, :mod:`.fts_query`) in ``workspace_ids`` (None: all) and ``ids``
+        expression, :mod:`.fts_query`; ``weights``: body, breadcrumb, idents) in
+        ``workspace_ids`` (None: all) and ``ids``
         (None: all), best first (ties by id), positive as ``-bm25(chunks_fts, *weights)``
         in SQLite. ``where``/``args``: a fragment over ``chunks c`` and ``files f``.
 
@@ -308,8 +308,8 @@ class PgLexicalIndex:
             terms.append(f"coalesce(CASE WHEN {_live(root, p, fexpr)} THEN idf.i{p.index} * ({f} * {K1 + 1!r}::float8)"
                          f" / ({f} + {norm}) END, 0::float8)")
         join = where or paths
-        sql = ("WITH t AS MATERIALIZED (SELECT sum(rows)::float8 AS n, sum(tokens)::float8 / nullif(sum(rows), 0)::float8 AS avgdl"
-               " FROM fts_totals), "
+        sql = ("WITH t AS MATERIALIZED (SELECT sum(rows)::float8 AS n,"
+               " sum(tokens)::float8 / nullif(sum(rows), 0)::float8 AS avgdl FROM fts_totals), "
                f"c AS MATERIALIZED (SELECT {ns}), "  # each n counted once (inlined, every use recounts)
                f"idf AS MATERIALIZED (SELECT {idfs} FROM t, c), "
                f"h(chunk_id, ws, d, f, ph) AS ({' UNION ALL '.join(parts)}), "

@@ -193,7 +193,8 @@ class PgVectorTables:
         d = int(dim)
         if not self.indexed(model_id, dim):
             sql = (f"SELECT c.id, -(v.vec::vector({d}) <#> %s::vector({d})) AS s FROM chunks c "
-                   f"JOIN vectors v ON v.model = %s AND v.hash = c.embed_hash WHERE {scope} ORDER BY s DESC, c.id LIMIT %s")
+                   f"JOIN vectors v ON v.model = %s AND v.hash = c.embed_hash WHERE {scope} "
+                   "ORDER BY s DESC, c.id LIMIT %s")
             return [(i, float(s)) for i, s in self.store._all(sql, [q, model_id, *scope_args, k])]
         with self.store.transaction() as cur:
             cur.execute(f"SET LOCAL hnsw.ef_search = {max(EF_SEARCH_MIN, min(4 * int(k), EF_SEARCH_MAX))}")
