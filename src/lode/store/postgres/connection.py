@@ -64,7 +64,13 @@ def release(url: str) -> None:
 
 def _open(url: str):
     psycopg_pool = _driver()
+    import logging
+
     import psycopg
+
+    # While a server is away the pool retries in the background and logs each attempt; a
+    # request meanwhile gets one StoreError saying so, which is the message that matters.
+    logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
 
     # Check the URL by connecting once, so a wrong host or password is one clear error
     # now rather than a pool retrying in the background.

