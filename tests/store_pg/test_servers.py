@@ -126,3 +126,27 @@ def test_the_mcp_server_on_a_postgresql_store(indexed):
     assert "store/reclaim.go" in search
     assert "store/reclaim.go" in definition
     assert '"files"' in status or "files" in status
+
+
+def test_the_language_server_on_a_postgresql_store(indexed):
+    from lsprotocol import types as lsp
+    from pygls.lsp.client import LanguageClient
+
+    url, root = indexed
+
+    async def go():
+        client = LanguageClient("lode-tests", "1")
+        await client.start_io(sys.executable, "-m", "lode", "lsp", "--no-watch", "--no-lsp", "--db", url)
+        await client.initialize_async(lsp.InitializeParams(capabilities=lsp.ClientCapabilities(),
+                                                           root_uri=root.as_uri()))
+        client.initialized(lsp.InitializedParams())
+        try:
+            return await asyncio.wait_for(client.workspace_symbol_async(
+                lsp.WorkspaceSymbolParams(query="reclaimVectors")), 60)
+        finally:
+            await client.shutdown_async(None)
+            client.exit(None)
+            await client.stop()
+
+    symbols = asyncio.run(go())
+    assert any(s.name == "reclaimVectors" and s.location.uri.endswith("store/reclaim.go") for s in symbols)
