@@ -186,3 +186,24 @@ def test_a_lost_server_is_a_store_error_and_a_restarted_one_is_used_again(tmp_pa
     finally:
         server.stop(base / "data")
         shutil.rmtree(base, ignore_errors=True)
+
+
+def test_a_read_only_copy_opens_and_answers(pg_url, tmp_path):
+    """A read replica takes no lock and creates nothing: once the primary is migrated
+    and indexed, a store on a database that refuses every write still searches."""
+    import psycopg
+
+    root = tmp_path / "go"
+    shutil.copytree(PROJECTS / "go", root)
+    with Service(pg_url) as svc:
+        svc.index(str(root), workers=1, embed=False)
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        name = conn.execute("SELECT current_database()").fetchone()[0]
+        conn.execute(f"ALTER DATABASE {name} SET default_transaction_read_only = on")
+    with Service(pg_url) as reader:
+        assert reader.store.migrated == []
+        hits = reader.search("reclaim vectors", workspace=str(root), mode="lexical")["hits"]
+        assert hits[0]["path"] == "store/reclaim.go"
+        assert reader.definition("store.Store.reclaimVectors", None, 5)["candidates"][0]["path"] == "store/reclaim.go"
+        with pytest.raises(StoreError, match="is read-only .* index into the primary"):
+            reader.index(str(root), workers=1, embed=False)

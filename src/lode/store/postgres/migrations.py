@@ -73,8 +73,20 @@ def applied(conn) -> list[str]:
     return [r[0] for r in conn.execute("SELECT name FROM migrations ORDER BY seq")]
 
 
+def _recorded(conn) -> set[str]:
+    """The names recorded, read without locks or DDL (an empty set on a new database)."""
+    if conn.execute("SELECT to_regclass('migrations')").fetchone()[0] is None:
+        return set()
+    return {r[0] for r in conn.execute("SELECT name FROM migrations")}
+
+
 def migrate(conn) -> list[str]:
-    """Apply every registered migration not yet recorded; return the names applied."""
+    """Apply every registered migration not yet recorded; return the names applied.
+
+    A store that has them all is only read: a read replica (hot standby), where no lock
+    can be taken and no table created, opens like the primary."""
+    if {m.name for m in registered()} <= _recorded(conn):
+        return []
     done = set(applied(conn))
     ran = []
     for m in registered():

@@ -87,6 +87,9 @@ class PgStore:
 
         try:
             yield
+        except psycopg.errors.ReadOnlySqlTransaction as exc:
+            raise StoreError(f"the PostgreSQL store {connection.redacted(self.url)} is read-only (a replica?): "
+                             "index into the primary server", data={"db": connection.redacted(self.url)}) from exc
         except (psycopg.OperationalError, psycopg_pool.PoolTimeout) as exc:
             raise StoreError(f"the PostgreSQL store {connection.redacted(self.url)} cannot be reached: "
                              f"{str(exc).strip() or type(exc).__name__}", data={"db": connection.redacted(self.url)}
