@@ -207,3 +207,16 @@ def test_a_read_only_copy_opens_and_answers(pg_url, tmp_path):
         assert reader.definition("store.Store.reclaimVectors", None, 5)["candidates"][0]["path"] == "store/reclaim.go"
         with pytest.raises(StoreError, match="is read-only .* index into the primary"):
             reader.index(str(root), workers=1, embed=False)
+
+
+def test_a_path_given_twice_in_one_batch_keeps_its_last_record(pg_url):
+    store = open_store(pg_url)
+    try:
+        ws = store.add_workspace("w", "/srv/w", {})
+        gen = store.begin_generation(ws.id)
+        store.write_batch(ws.id, gen, [FileRecord("a.py", 1, 1, refused="unreadable"),
+                                       FileRecord("a.py", 2, 2, chunker="c", chunks=[_chunk(0, "x = 1")])])
+        assert store.file_states(ws.id)["a.py"].mtime_ns == 2
+        assert store.workspace_status(ws.id)["chunks"] == 1
+    finally:
+        store.close()

@@ -260,6 +260,9 @@ class PgStore:
                 if raw is not None:  # the name is not UTF-8: so are texts quoting it
                     rec = dataclasses.replace(rec, path=path, chunks=scrub(rec.chunks), symbols=scrub(rec.symbols))
                 (touched if rec.touched else fresh).append((path, raw, rec))
+            # A path given twice keeps its last record, as one row per path replaced in
+            # turn would (the SQLite store's way); COPY would refuse the duplicate.
+            fresh = list({path: (path, raw, rec) for path, raw, rec in fresh}.values())
             gone = [to_store(p)[0] for p in deleted] + [path for path, _, _ in fresh]
             if gone:
                 cur.execute("DELETE FROM files WHERE workspace_id = %s AND path = ANY(%s)",
