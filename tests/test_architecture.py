@@ -6,6 +6,7 @@ Rules (docs/architecture.md explains them):
    the shared vocabularies (``lode.errors``, ``lode.config``, ``lode.records``, the
    package's ``__version__``) and their own package — not the pipeline below it. The CLI
    may start the other interfaces, and the TUI is a client of the daemon (``rpc.client``).
+   They never touch the service's store (``.store``, ``.db``) or a database driver.
 2. Nothing below the interfaces imports an interface.
 3. Only ``lode/languages/treesitter.py`` imports ``tree_sitter``; grammar packages
    (``tree_sitter_<lang>``) are imported under ``lode/languages/`` only.
@@ -179,6 +180,24 @@ def test_interfaces_call_the_service_not_the_pipeline():
             found.add((rel, module))
     assert not found - INTERFACE_DEBTS, f"interface imports past the service: {sorted(found - INTERFACE_DEBTS)}"
     assert not INTERFACE_DEBTS - found, f"debts paid, remove them: {sorted(INTERFACE_DEBTS - found)}"
+
+
+# Rule 1 for the store: an interface asks the service, never the service's store object
+# or its connection (``service.store``, ``store.db``), and imports no database driver —
+# a request's deadline, for one, is the service's ``stop_when``, not SQLite's handler.
+_DRIVERS = {"sqlite3", "psycopg", "psycopg_pool"}
+
+
+def test_interfaces_never_reach_the_store_or_a_database_driver():
+    found = set()
+    for path in _files():
+        rel = _rel(path)
+        if _interface_of(rel) is None:
+            continue
+        found.update((rel, node.lineno, f".{node.attr}") for node in ast.walk(_tree(path))
+                     if isinstance(node, ast.Attribute) and node.attr in ("store", "db"))
+        found.update((rel, 0, m) for m in _imports(path) if m.split(".")[0] in _DRIVERS)
+    assert not found, f"interfaces reaching the store or a driver past the service: {sorted(found)}"
 
 
 def test_nothing_below_the_interfaces_imports_one():

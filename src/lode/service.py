@@ -173,6 +173,10 @@ class Service:
         self.store.remove_workspace(ws.id)
         return {"removed": ws.name, "root": ws.root}
 
+    def workspace_roots(self) -> dict[str, str]:
+        """Each workspace's name → its root folder."""
+        return {w.name: w.root for w in self.store.workspaces()}
+
     def workspace_for_path(self, path: str) -> str | None:
         """The name of the innermost workspace whose root contains ``path``."""
         ws = holding(path, self.store.workspaces())
@@ -493,6 +497,16 @@ class Service:
         its own (the daemon's reply cache); None when the store offers none."""
         stamps = getattr(self.store, "change_stamps", None)
         return stamps() if stamps is not None else None
+
+    def stop_when(self, check) -> None:
+        """Store statements this service runs stop soon after ``check()`` turns true: a
+        server's request deadline (:meth:`Session.stopping_when`). SQLite asks it between
+        steps of a statement, PostgreSQL cancels the statement on the server."""
+        self.store.stop_when(check)
+
+    def stopped(self, exc: BaseException) -> bool:
+        """Whether ``exc`` is a store statement stopped by that check."""
+        return self.store.stopped(exc)
 
     def capabilities(self) -> dict:
         """The build's capabilities with the plug-ins' ids (the registry's table), the

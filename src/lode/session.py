@@ -13,7 +13,8 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from .errors import InvalidParams, LodeError
 
@@ -31,6 +32,21 @@ def check_name(value: str, param: str = "name") -> None:
 
 def _given(**kwargs: Any) -> dict[str, Any]:
     return {k: v for k, v in kwargs.items() if v is not None}
+
+
+class _Stop:
+    """The stop check of one thread's service: the check of the request the thread runs
+    now (:meth:`Session.stopping_when`), None between requests. A PostgreSQL store asks
+    it from a watcher thread, so it is an object, not a thread-local."""
+
+    __slots__ = ("check",)
+
+    def __init__(self) -> None:
+        self.check: Callable[[], bool] | None = None
+
+    def __call__(self) -> bool:
+        check = self.check
+        return check is not None and check()
 
 
 class Session:
@@ -62,7 +78,35 @@ class Session:
         return svc
 
     def opened(self, service) -> None:
-        """Called once per thread with its new service (the daemon guards its connection)."""
+        """Called once per thread with its new service: its store statements stop when
+        the request this thread runs says so (:meth:`stopping_when`)."""
+        stop_when = getattr(service, "stop_when", None)  # a test's stand-in may have none
+        if stop_when is not None:
+            stop_when(self._stop())
+
+    def _stop(self) -> _Stop:
+        stop = getattr(self._local, "stop", None)
+        if stop is None:
+            stop = self._local.stop = _Stop()
+        return stop
+
+    @contextmanager
+    def stopping_when(self, check: Callable[[], bool], error: Callable[[], LodeError]) -> Iterator[None]:
+        """Run one request on this thread: the store statements it makes stop soon after
+        ``check()`` turns true (its deadline passed, its client left), and such a stop
+        raises ``error()`` — whichever store it was, whatever its driver says."""
+        stop = self._stop()
+        stop.check = check
+        try:
+            yield
+        except Exception as exc:
+            service = getattr(self._local, "service", None)
+            stopped = getattr(service, "stopped", None)
+            if stopped is not None and check() and stopped(exc):
+                raise error() from None
+            raise
+        finally:
+            stop.check = None
 
     # -- live workspaces ----------------------------------------------------------------
 

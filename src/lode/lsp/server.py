@@ -68,7 +68,7 @@ class LodeLanguageServer(LanguageServer):
         """(workspace name, root, path relative to it) of a document, or None."""
         real = os.path.realpath(_path_of(uri))
         name = self.service.workspace_for_path(real)
-        root = self.service.store.workspace(name).root if name is not None else None
+        root = self.service.workspace_roots().get(name) if name is not None else None
         if root is None or real == root:  # a document, not a workspace's root folder
             return None
         return name, root, os.path.relpath(real, root).replace(os.sep, "/")
@@ -107,7 +107,7 @@ class LodeLanguageServer(LanguageServer):
     # ---- answers ---------------------------------------------------------------------
 
     def location(self, item: dict) -> lsp.Location | None:
-        roots = {w.name: w.root for w in self.service.store.workspaces()}
+        roots = self.service.workspace_roots()
         root = roots.get(item.get("workspace", ""))
         path = os.path.join(root, item["path"]) if root else item["path"]
         if not os.path.isabs(path):

@@ -243,7 +243,7 @@ def _preload(ctx: Session) -> None:
     """Load the embedding model (and warm the search path) before the first query needs
     it: that first semantic query would otherwise pay seconds for it."""
     try:
-        if ctx.service.store.workspaces():
+        if ctx.service.workspace_roots():
             ctx.service.search("lode", limit=1)
     except Exception as exc:  # a missing model only means lexical answers
         log.info("preload: %s", exc)

@@ -1,19 +1,18 @@
 """Bounded work per request: the daemon's documented maxima and the per-request token
-that stops a request's SQLite work when its deadline passes or its client hangs up.
+that stops a request's store work when its deadline passes or its client hangs up.
 
-A request runs on a worker thread with its own store connection. The connection gets a
-SQLite progress handler once (:func:`guard_connection`); the handler looks at the
-thread's current :class:`Token` every few thousand virtual-machine steps and aborts the
-statement when the token is spent. A query, a lookup or a scan therefore stops within
-milliseconds of its deadline, and the thread is free for the next request.
+A request runs on a worker thread with its own service. :func:`run_with` runs it under
+the session's :meth:`~lode.session.Session.stopping_when` with the token as the check:
+the store stops the request's statements once the token is spent (SQLite between
+steps of a statement, PostgreSQL by cancelling it on the server), so a query, a lookup
+or a scan ends within milliseconds of its deadline and the thread is free for the next
+request.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
-import sqlite3
-import threading
 import time
 
 from ..errors import Cancelled, InvalidParams, LodeError, ReplyTooLarge, RequestTimeout  # noqa: F401 (old import path)
@@ -43,11 +42,8 @@ LIMIT_MAX = {
     "ast.query": 5000,
 }
 
-_PROGRESS_STEPS = 10_000  # VM steps between checks: ~a millisecond of work
-
-
 class Token:
-    """One request's deadline and cancel flag, checked by SQLite's progress handler."""
+    """One request's deadline and cancel flag, checked while its store statements run."""
 
     __slots__ = ("deadline", "cancelled")
 
@@ -62,37 +58,17 @@ class Token:
         self.cancelled = True
 
 
-_current = threading.local()
-
-
-def run_with(token: Token, fn, *args, **kwargs):
-    """``fn(*args, **kwargs)`` on this thread under ``token``; SQLite work it does stops
+def run_with(session, token: Token, fn, *args, **kwargs):
+    """``fn(*args, **kwargs)`` on this thread under ``token``: store work it does stops
     once the token is spent, and the error says why."""
-    _current.token = token
-    try:
+    with session.stopping_when(token.spent, lambda: _why(token)):
         return fn(*args, **kwargs)
-    except sqlite3.OperationalError as exc:
-        if token.spent() and "interrupt" in str(exc):
-            raise _why(token) from None
-        raise
-    finally:
-        _current.token = None
 
 
 def _why(token: Token) -> LodeError:
     if token.cancelled:
         return Cancelled("cancelled: the client disconnected")
     return RequestTimeout("the request ran over its deadline and was stopped")
-
-
-def _progress() -> int:
-    token = getattr(_current, "token", None)
-    return 1 if token is not None and token.spent() else 0
-
-
-def guard_connection(db: sqlite3.Connection) -> None:
-    """Let the current request's token interrupt statements on ``db``."""
-    db.set_progress_handler(_progress, _PROGRESS_STEPS)
 
 
 def clamp_limit(method: str, limit: int | None) -> int | None:

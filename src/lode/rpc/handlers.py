@@ -14,21 +14,16 @@ from typing import Any
 from .. import __version__
 from ..errors import InvalidParams, LodeError, NotAvailable
 from ..service import DEFAULT_READ_CHARS, Service, Session
-from .bounds import clamp_limit, guard_connection
+from .bounds import clamp_limit
 from .methods import REQUIRED, MethodTable, json_type, matches, type_name
 
 TABLE = MethodTable()
 method = TABLE.method
 
 
-class Context(Session):
-    """What handlers see: the server's :class:`~lode.session.Session`, whose services
-    let a request's deadline stop their statements."""
-
-    def opened(self, service) -> None:
-        db = getattr(getattr(service, "store", None), "db", None)
-        if db is not None:  # the request's deadline can stop its statements
-            guard_connection(db)
+#: What handlers see: the server's :class:`~lode.session.Session` (a request's deadline
+#: stops its store statements: :func:`.bounds.run_with`).
+Context = Session
 
 
 def _given(**kwargs: Any) -> dict[str, Any]:

@@ -404,7 +404,7 @@ class Daemon:
             # the event loop (and so every other connection).
             try:
                 encoded = await self._await(
-                    self._loop.run_in_executor(pool, run_with, token, self._encoded, item), token, sock)
+                    self._loop.run_in_executor(pool, run_with, self.ctx, token, self._encoded, item), token, sock)
             except BaseException as exc:
                 if leader is not None:
                     self._inflight.pop((key, stamp), None)
@@ -436,7 +436,7 @@ class Daemon:
 
     async def _await(self, fut: asyncio.Future, token: Token, sock: socket.socket | None) -> Any:
         """The request's result; meanwhile, every 50 ms, a client that hung up cancels it
-        and a passed deadline stops it (its SQLite work is interrupted at once; the
+        and a passed deadline stops it (its store statements are stopped at once; the
         thread is free again as soon as the handler notices)."""
         while True:
             done, _ = await asyncio.wait({fut}, timeout=0.05)
@@ -451,7 +451,7 @@ class Daemon:
                 fut.add_done_callback(_ignore_result)
                 raise Cancelled("cancelled: the client disconnected")
             if token.deadline is not None and time.monotonic() > token.deadline + 1.0:
-                # Not stopped by SQLite within a second (pure Python work): answer now,
+                # Not stopped by the store within a second (pure Python work): answer now,
                 # the thread finishes on its own and its result is dropped.
                 token.cancel()
                 fut.add_done_callback(_ignore_result)

@@ -11,7 +11,7 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ..errors import NotFound, StoreError  # noqa: F401 (StoreError: old import path)
 from . import hooks
@@ -34,6 +34,9 @@ from .vectors import VectorTables
 # writing.
 BULK_CACHE_KIB = 64 * 1024
 BULK_CHECKPOINT_PAGES = 4000
+# Virtual-machine steps between two looks at a stop check (Store.stop_when): about a
+# millisecond of work, so a stopped statement ends within milliseconds.
+_STOP_CHECK_STEPS = 10_000
 
 
 def _text(value: str | None) -> str | None:
@@ -100,6 +103,19 @@ class Store:
 
     def close(self) -> None:
         self.db.close()
+
+    def stop_when(self, check: Callable[[], bool]) -> None:
+        """Statements on this store's connection stop soon after ``check()`` turns true
+        (a server's request ran past its deadline, or its client left); the error they
+        then raise is one :meth:`stopped` recognises. ``check`` is asked on the
+        connection's own thread, every few thousand virtual-machine steps."""
+        self.db.set_progress_handler(lambda: 1 if check() else 0, _STOP_CHECK_STEPS)
+
+    @staticmethod
+    def stopped(exc: BaseException) -> bool:
+        """Whether ``exc`` is a statement stopped by the check :meth:`stop_when` gave."""
+        return isinstance(exc, sqlite3.OperationalError) and \
+            getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_INTERRUPT
 
     def index_lock(self, workspace: WorkspaceRow):
         """A shared store refuses a second indexer of one workspace; a SQLite file's

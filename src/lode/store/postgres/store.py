@@ -78,6 +78,22 @@ class PgStore:
     def __exit__(self, *exc) -> None:
         self.close()
 
+    def stop_when(self, check) -> None:
+        """Statements this store runs stop soon after ``check()`` turns true (a server's
+        request ran past its deadline, or its client left): the server is asked to cancel
+        them (:mod:`.stopping`), and :meth:`stopped` recognises the error they raise."""
+        from .stopping import StoppablePool
+
+        # unwrap an earlier view only (the pool's own ``_pool`` is its deque of connections)
+        self.pool = StoppablePool(self.pool._pool if isinstance(self.pool, StoppablePool) else self.pool, check)
+
+    @staticmethod
+    def stopped(exc: BaseException) -> bool:
+        """Whether ``exc`` is a statement cancelled for the check :meth:`stop_when` gave."""
+        import psycopg
+
+        return isinstance(exc, psycopg.errors.QueryCanceled)
+
     @contextmanager
     def _reachable(self) -> Iterator[None]:
         """A lost server (restarted, network gone, pool exhausted for too long) is a
@@ -87,6 +103,8 @@ class PgStore:
 
         try:
             yield
+        except psycopg.errors.QueryCanceled:
+            raise  # stopped on purpose (stop_when), not lost
         except psycopg.errors.ReadOnlySqlTransaction as exc:
             raise StoreError(f"the PostgreSQL store {connection.redacted(self.url)} is read-only (a replica?): "
                              "index into the primary server", data={"db": connection.redacted(self.url)}) from exc
@@ -138,8 +156,8 @@ class PgStore:
                     with self.pool.connection() as conn:
                         cur = conn.execute(sql, _params(params))
                         return cur.fetchall() if all_rows else cur.fetchone()
-                except psycopg.OperationalError:
-                    if attempt == 2:
+                except psycopg.OperationalError as exc:
+                    if attempt == 2 or isinstance(exc, psycopg.errors.QueryCanceled):
                         raise
                     self.pool.check()
 
