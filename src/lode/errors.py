@@ -72,13 +72,6 @@ class Cancelled(LodeError):
     rpc_code = -32003
 
 
-class NotAvailable(LodeError):
-    """This server cannot do what was asked (``sys.shutdown`` on a server that is not
-    stopped over RPC)."""
-
-    rpc_code = -32010
-
-
 # --- the domain --------------------------------------------------------------------------
 
 class NotFound(LodeError):
@@ -149,7 +142,7 @@ class NoDaemon(LodeError):
 BY_CODE: dict[int, type[LodeError]] = {
     cls.rpc_code: cls
     for cls in (LodeError, ParseError, InvalidRequest, MethodNotFound, InvalidParams,
-                InternalError, RequestTimeout, ReplyTooLarge, Cancelled, NotAvailable,
+                InternalError, RequestTimeout, ReplyTooLarge, Cancelled,
                 NotFound, FileRefused, StoreError, IndexerBusy, RankRequired, ModelUnavailable)
 }
 

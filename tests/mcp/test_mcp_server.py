@@ -88,6 +88,7 @@ def session(store):
             "missing": await client.call_tool("read", {"path": "no/such/file.py"}),
             "unqualified": await client.call_tool("find_definition", {"name": "Widget"}),
             "unknown": await client.call_tool("find_definition", {"name": "nothing.here"}),
+            "dot_only": await client.call_tool("find_definition", {"name": "Widget."}),
             "after": await client.call_tool("search", {"query": "widget"}),
             "bad_kind": await client.call_tool("search", {"query": "zzzqqq", "kinds": ["func"]}),
         }
@@ -150,6 +151,9 @@ def test_errors_are_clear_tool_errors(session):
     assert errors["bad_kind"].is_error and "'func'" in text_of(errors["bad_kind"])
     assert "class" in text_of(errors["bad_kind"])  # the kinds it could have been
     assert not errors["unknown"].is_error and "search_symbols" in text_of(errors["unknown"])
+    # a name that only looks qualified is a bare name too; no answer names a CLI command
+    assert not errors["dot_only"].is_error and "mypkg._impl.Widget" in text_of(errors["dot_only"])
+    assert not any("lode symbols" in text_of(r) for r in errors.values())
     assert not errors["after"].is_error  # the server carries on
 
 

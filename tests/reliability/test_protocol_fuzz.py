@@ -22,7 +22,7 @@ from daemon import Daemon, request, strict_json
 from lode.rpc.handlers import TABLE
 
 #: Codes the daemon may answer with (docs/daemon.md). -32603 is not among them.
-CODES = {-32700, -32600, -32601, -32602, -32001, -32002, -32003, -32004, -32005, -32010,
+CODES = {-32700, -32600, -32601, -32602, -32001, -32002, -32003, -32004, -32005,
          -32020, -32070, -32000}
 READS = sorted(m.name for m in TABLE if not m.writes and m.name != "sys.shutdown")
 SENTINEL = request("sys.stats", rid="sentinel")

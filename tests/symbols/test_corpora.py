@@ -66,7 +66,8 @@ def test_bare_name_is_refused_with_a_hint(corpus_store):
     from lode.errors import InvalidParams
     with pytest.raises(InvalidParams) as exc:
         _index(corpus_store, "python").definitions("Widget")
-    assert "lode symbols Widget" in exc.value.message
+    assert "not qualified" in exc.value.message and exc.value.data["search"] == "Widget"
+    assert "lode " not in exc.value.message  # each interface names its own command
 
 
 def test_colons_are_dots(corpus_store):

@@ -37,7 +37,7 @@ no_daemon_option = click.option(
 
 # Errors a daemon raises about itself (overloaded, deadline, method missing, internal):
 # the command then answers from the store instead.
-_DAEMON_SIDE = {-32700, -32600, -32601, -32603, -32001, -32002, -32003, -32010}
+_DAEMON_SIDE = {-32700, -32600, -32601, -32603, -32001, -32002, -32003}
 class Unusable(Exception):
     """The daemon cannot answer this: use the store."""
 

@@ -55,10 +55,7 @@ class Tools:
         try:
             return fn(*args, **params)
         except LodeError as exc:
-            message = exc.message
-            if "`lode symbols" in message:  # the CLI's hint, said in this server's words
-                message += " — here: call search_symbols with the partial name"
-            raise ToolError(f"{message} (lode error {exc.rpc_code})") from None
+            raise ToolError(f"{exc.message} (lode error {exc.rpc_code})") from None
         except Exception as exc:  # a bug: say so plainly, keep serving
             log.exception("tool %s failed", what)
             raise ToolError(f"lode failed internally on {what}: {type(exc).__name__}") from None

@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from .. import __version__
-from ..errors import InvalidParams, LodeError, NotAvailable
+from ..errors import InvalidParams, LodeError
 from ..service import DEFAULT_READ_CHARS, Service, Session
 from .bounds import clamp_limit
 from .methods import REQUIRED, MethodTable, json_type, matches, type_name
@@ -300,7 +300,7 @@ def sys_stats(ctx: Context) -> Any:
 @method("sys.shutdown")
 def sys_shutdown(ctx: Context) -> Any:
     """Stop the daemon after answering (the socket is owner-only)."""
-    if ctx.shutdown is None:
-        raise NotAvailable("this server cannot be shut down over RPC")
+    if ctx.shutdown is None:  # the handlers called outside a serving daemon
+        raise LodeError("this daemon is not serving: nothing to stop")
     ctx.shutdown()
     return {"stopping": True}

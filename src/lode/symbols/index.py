@@ -56,8 +56,10 @@ def normalize(query: str) -> str:
     if "." not in q and "/" not in q:
         raise InvalidParams(
             f"{q!r} is not qualified: give at least one dot (e.g. Type.method or module.{q}), "
-            f"or find the full name with `lode symbols {q}`",
-            data={"param": "name", "suggest": f"lode symbols {q}"})
+            f"or find the full name with a symbol search",
+            # no interface's command named: each has its own way to search (the service
+            # answers a bare name with its qualified names before it gets here)
+            data={"param": "name", "search": q})
     return q
 
 
