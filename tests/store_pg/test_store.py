@@ -220,3 +220,39 @@ def test_a_path_given_twice_in_one_batch_keeps_its_last_record(pg_url):
         assert store.workspace_status(ws.id)["chunks"] == 1
     finally:
         store.close()
+
+
+def test_held_files_read_and_write_alike_on_both_stores(pg_url, tmp_path):
+    """store.held: the same calls give the same answers on SQLite and PostgreSQL."""
+    from lode.store.held import Kept
+
+    def run(store) -> list:
+        ws = store.add_workspace("w", "/srv/w", {})
+        gen = store.begin_generation(ws.id)
+        store.write_batch(ws.id, gen, [FileRecord(p, 1, 1, chunker="plugin-x@1", chunks=[_chunk(0, "x = 1")])
+                                       for p in ("a.pdf", "b.pdf", "c.pdf", "d.pdf")])
+        h = store.held
+        out = []
+        h.set_holds(ws.id, [("a.pdf", "current"), ("b.pdf", "stale"), ("c.pdf", "unchecked")])
+        out.append(sorted(h.holds(ws.id).items()))
+        h.keep(ws.id, [Kept("b.pdf", 5, 6, 7, "stale", "could not convert")], [], now=100.0, first=60.0, most=600.0)
+        h.keep(ws.id, [Kept("b.pdf", 5, 6, 7, "stale", "could not convert")], [], now=200.0, first=60.0, most=600.0)
+        out.append(sorted(h.retry_due(ws.id, now=319.0)))
+        out.append(sorted(h.retry_due(ws.id, now=320.0)))
+        out.append(sorted(h.settled(ws.id)))
+        h.lift(ws.id, ["a.pdf"])
+        h.keep(ws.id, [], ["c.pdf"], now=300.0, first=60.0, most=600.0)
+        out.append([tuple(r.__getattribute__(f) for f in ("path", "hold", "chunker", "note", "retry_at"))
+                    for r in h.held(ws.id)])
+        out.append(sorted((p, s.mtime_ns, s.size, s.ctime_ns) for p, s in store.file_states(ws.id).items()))
+        return out
+
+    lite = open_store(tmp_path / "lite.db")
+    pg = open_store(pg_url)
+    try:
+        want = run(lite)
+        assert want[1] == [] and want[2] == ["b.pdf"]  # second failure: retry after 2 x 60 s
+        assert run(pg) == want
+    finally:
+        lite.close()
+        pg.close()
