@@ -150,3 +150,20 @@ def test_the_language_server_on_a_postgresql_store(indexed):
 
     symbols = asyncio.run(go())
     assert any(s.name == "reclaimVectors" and s.location.uri.endswith("store/reclaim.go") for s in symbols)
+
+
+def test_the_daemon_refuses_to_index_a_workspace_another_process_is_indexing(daemon):
+    from lode.errors import IndexerBusy
+    from lode.rpc.client import Client
+
+    proc, url, root = daemon
+    with Service(url) as other, other.store.index_lock(other.store.workspace(str(root))):
+        with Client(proc.socket, timeout=60) as client, pytest.raises(Exception) as caught:
+            client.call("index.run", {"workspace": str(root)})
+        assert getattr(caught.value, "rpc_code", None) == IndexerBusy.rpc_code
+        assert "being indexed by another lode process" in str(caught.value)
+        env = {**os.environ, "LODE_SOCKET": proc.socket}
+        out = subprocess.run([*LODE, "--call", "index.run", json.dumps({"workspace": str(root)}), "--db", url],
+                             env=env, capture_output=True, text=True, timeout=60)
+        assert out.returncode == IndexerBusy.exit_code, (out.returncode, out.stderr)
+    assert proc.call("index.run", {"workspace": str(root)})["unchanged"] > 0  # free again
