@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+from . import evidence
 from .models import ModelUnavailable, load_embedder, model_id, model_name
 from .vectors import embed_workspace, set_model, stored_model
 
 
 def embed_after_index(store, workspace_id: int, model: str | None = None, progress=None,
                       generation: int | None = None) -> dict:
-    """Embed the workspace's chunks that lack a vector for the store's model.
+    """Embed the workspace's chunks that lack a vector for the store's model, then build
+    its code-embedding evidence (:mod:`.evidence`) if the run changed it.
 
     ``model`` (a name) switches the store to that model; a model asked for by name that
     cannot load raises :class:`ModelUnavailable`. The store's implicit model (or the
     default) missing only skips embedding, with the reason in the result."""
+    result = _embed(store, workspace_id, model, progress, generation)
+    # The code-embedding evidence for descriptions (its own index; see .evidence).
+    result["evidence"] = evidence.build(store, workspace_id, generation)
+    return result
+
+
+def _embed(store, workspace_id: int, model: str | None, progress, generation: int | None) -> dict:
     explicit = model is not None
     name = model_name(model if explicit else stored_model(store))
     # A workspace whose generation did not move since its last complete embedding run with

