@@ -473,10 +473,12 @@ class Service:
                   workspace: str | None = None, limit: int | None = None) -> dict:
         """A tree-sitter query over files (paths relative to the workspace root)."""
         from .symbols import api
-        root = self._ws(workspace).root if workspace is not None else None
-        if root is None and not paths and len(self.store.workspaces()) == 1:
-            root = self.store.workspaces()[0].root
-        return api.query_ast(query, paths, language, limit or 1000, root=root)
+        ws = self._ws(workspace) if workspace is not None else None
+        if ws is None and not paths and len(self.store.workspaces()) == 1:
+            ws = self.store.workspaces()[0]
+        # folders are walked by the workspace's own rules: the files search sees
+        return api.query_ast(query, paths, language, limit or 1000, root=ws.root if ws else None,
+                             rules=ws.config if ws else None)
 
     @staticmethod
     def build_capabilities() -> dict:

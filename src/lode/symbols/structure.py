@@ -66,27 +66,35 @@ class Capture:
         return asdict(self)
 
 
-def _files(paths: Iterable[str]) -> Iterator[str]:
-    """The files under ``paths``. A walked folder yields only regular files whose real
-    path lies inside it: a symlink pointing out is not followed (a query over an
-    untrusted tree must not read the rest of the disk) and FIFOs, devices and sockets
-    are never opened (a FIFO would block the read)."""
+def _files(paths: Iterable[str], root: str | None = None, rules: dict | None = None) -> Iterator[str]:
+    """The files under ``paths`` that a workspace's rules admit — the files search sees:
+    :func:`lode.workspace.walk.walk` (include/exclude globs, nested ``.gitignore``,
+    hidden folders; a symlink pointing out is never followed, FIFOs and devices never
+    opened). Given a workspace's ``rules``, a folder inside its ``root`` is walked by them
+    from the root down (the root's ``.gitignore`` counts too); any other folder is walked
+    as a workspace of its own would be, by the default rules. A file named explicitly is
+    read as named."""
+    from ..workspace.config import WorkspaceConfig
+    from ..workspace.roots import within
+    from ..workspace.walk import walk
+
+    config = WorkspaceConfig.from_dict(rules) if rules is not None else None
+    real_root = os.path.realpath(root) if root and config is not None else None
     for p in paths:
-        if os.path.isdir(p):
-            top = os.path.realpath(p).rstrip(os.sep) + os.sep
-            for dirpath, dirnames, filenames in os.walk(p):
-                dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d != "node_modules")
-                for f in sorted(filenames):
-                    full = os.path.join(dirpath, f)
-                    if os.path.realpath(full).startswith(top) and os.path.isfile(full):
-                        yield full
-        else:
+        if not os.path.isdir(p):
             yield p
+            continue
+        real = os.path.realpath(p)
+        if config is not None and real_root is not None and within(real, real_root):
+            prefix = "" if real == real_root else os.path.relpath(real, real_root).replace(os.sep, "/") + "/"
+            yield from (e.abspath for e in walk(real_root, config) if e.path.startswith(prefix))
+        else:
+            yield from (e.abspath for e in walk(p, WorkspaceConfig()))
 
 
 def query_ast(query: str, paths: Iterable[str], language: str | None = None,
               limit: int | None = 1000, base: str | None = None,
-              counts: dict | None = None) -> tuple[list[Capture], list[dict]]:
+              counts: dict | None = None, rules: dict | None = None) -> tuple[list[Capture], list[dict]]:
     """Run a tree-sitter query over files (directories are walked); returns captures in
     file order and per-file errors; ``counts["total"]`` (when given) hears how many
     captures there are in all, past ``limit`` too. A query that does not compile for a language is an
@@ -100,7 +108,7 @@ def query_ast(query: str, paths: Iterable[str], language: str | None = None,
     counts["total"] = 0
     out: list[Capture] = []
     errors: list[dict] = []
-    for path in _files(paths):
+    for path in _files(paths, base, rules):
         spec = language_for_path(path)
         if spec is None or (spec_filter is not None and spec.name != spec_filter.name):
             continue
