@@ -56,7 +56,8 @@ def start(folder: str | os.PathLike) -> str:
     except StoreError:
         raise
     except Exception as exc:
-        raise StoreError(f"cannot start a PostgreSQL server in {path}: {exc} (its log: {path / 'log'})") from exc
+        raise StoreError(f"cannot start a PostgreSQL server in {path}: {str(exc).strip() or type(exc).__name__} "
+                         f"(its log: {path / 'log'})") from exc
 
 
 def stop(folder: str | os.PathLike) -> bool:
