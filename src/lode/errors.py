@@ -122,6 +122,11 @@ class IndexFailed(LodeError):
     """An index run could not run at all (its worker processes failed to start)."""
 
 
+class IndexStopped(LodeError):
+    """An index run stopped early because its server is stopping: the batches written
+    stay (each is one transaction), and the next run does the rest."""
+
+
 class PluginError(LodeError):
     """A plug-in is unusable as installed: lode refuses to start (names it and its package)."""
 

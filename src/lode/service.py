@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from .errors import IndexerBusy, InvalidParams, NotFound
+from .errors import IndexerBusy, IndexStopped, InvalidParams, NotFound
 from .session import Session  # noqa: F401 (servers reach their session through the service)
 from .external.positions import byte_column, utf16_column  # noqa: F401 (LSP columns, for `lode lsp`)
 from .config import store_label
@@ -255,6 +255,7 @@ class Service:
             paths = rel
         from .workspace import index_workspace  # the indexer loads only to index
 
+        progress = self._stoppable(progress)
         # One indexer per workspace: on a shared store a second one is refused (IndexerBusy).
         with self.store.index_lock(ws):
             result = index_workspace(self.store, ws, progress=progress, workers=workers, only=paths).to_dict()
@@ -499,6 +500,26 @@ class Service:
         its own (the daemon's reply cache); None when the store offers none."""
         stamps = getattr(self.store, "change_stamps", None)
         return stamps() if stamps is not None else None
+
+    def stop_indexing_when(self, check) -> None:
+        """Index runs of this service stop once ``check()`` turns true (a server is
+        stopping): between files and between embedding batches, each batch already
+        written whole, with :class:`~lode.errors.IndexStopped`."""
+        self._index_stop = check
+
+    def _stoppable(self, progress):
+        stop = getattr(self, "_index_stop", None)
+        if stop is None:
+            return progress
+
+        def checked(done: int, total: int, path: str = "") -> None:
+            if stop():
+                raise IndexStopped(f"the index run stopped after {done} of {total} "
+                                   f"{'embeddings' if path == 'embedding' else 'files'}: "
+                                   f"the server is stopping; the next run does the rest")
+            if progress is not None:
+                progress(done, total, path)
+        return checked
 
     def stop_when(self, check) -> None:
         """Store statements this service runs stop soon after ``check()`` turns true: a

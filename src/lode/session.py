@@ -64,6 +64,10 @@ class Session:
         self.shutdown: Callable[[], None] | None = None
         # The server's counters (requests served, cancelled …), read by sys.stats.
         self.stats: Callable[[], dict] = lambda: {}
+        # Set by stop(): index runs end at their next file or batch.
+        self.stopping = threading.Event()
+        self._watcher = None
+        self._background: list[threading.Thread] = []
 
     @property
     def service(self):
@@ -83,6 +87,24 @@ class Session:
         stop_when = getattr(service, "stop_when", None)  # a test's stand-in may have none
         if stop_when is not None:
             stop_when(self._stop())
+        stop_indexing_when = getattr(service, "stop_indexing_when", None)
+        if stop_indexing_when is not None:
+            stop_indexing_when(self.stopping.is_set)
+
+    def stop(self, wait: float = 30.0) -> bool:
+        """The server is stopping: index runs end at their next file or batch (what they
+        wrote stays whole), the watcher stops, and this waits up to ``wait`` seconds for
+        the watcher's and the background threads to end. False if one is still running."""
+        self.stopping.set()
+        watcher, self._watcher = self._watcher, None
+        threads = list(self._background)
+        if watcher is not None:
+            watcher.stop()
+            threads += watcher.threads()
+        deadline = time.monotonic() + wait
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        return not any(t.is_alive() for t in threads)
 
     def _stop(self) -> _Stop:
         stop = getattr(self._local, "stop", None)
@@ -119,6 +141,7 @@ class Session:
             watcher = Watcher(self)
             self.workspaces_changed = watcher.refresh
             watcher.start()
+            self._watcher = watcher
         except Exception as exc:  # watchfiles missing, inotify refused …: serve anyway
             log.warning("not watching workspaces: %s", exc)
             return None
@@ -138,6 +161,7 @@ class Session:
 
         thread = threading.Thread(target=run, daemon=True)
         thread.start()
+        self._background.append(thread)
         return thread
 
     # -- requests every server answers alike ---------------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sys
 import threading
 
@@ -38,16 +37,10 @@ def serve_command(socket_path: str | None, db_path: str | None, no_watch: bool, 
     except LodeError as exc:
         fail(exc.message)
         sys.exit(exc.exit_code)
-    # Stopped (SIGTERM, sys.shutdown): do not wait for an index run still in progress on
-    # a worker thread. The store stays consistent — each batch is one SQLite
-    # transaction — and the next run picks up where this one stopped.
-    client = sys.modules.get("lode.external.client")
-    if client is not None:  # language servers kept warm for hand-offs stop with the daemon
-        client.POOL.stop_all()
-    logging.shutdown()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(0)
+    # Stopped (SIGTERM, sys.shutdown): the daemon has ended its work under way — an index
+    # run stops at its next file or batch, each batch written whole, and the next run
+    # picks up where it stopped — so the process simply ends (language servers kept warm
+    # for hand-offs stop as it exits).
 
 
 def _warm_up(socket_path: str) -> None:

@@ -250,7 +250,6 @@ def run(db_path: str | None = None, *, watch: bool = True, roots: tuple[str, ...
     try:
         build(ctx, hand_off).start_io()
     finally:
-        if watcher is not None:
-            watcher.stop()
-        from .client import POOL
-        POOL.stop_all()
+        # index runs end at their next batch; the watcher and indexing threads with them
+        # (language servers kept warm for hand-offs stop as the process exits)
+        ctx.stop()

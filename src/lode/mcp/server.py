@@ -232,8 +232,7 @@ def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = 
     try:
         build(ctx, budget, hand_off).run("stdio")
     finally:
-        if watcher is not None:
-            watcher.stop()
+        ctx.stop()  # index runs end at their next batch; the watcher and indexing threads with them
 
 
 def _preload(ctx: Session) -> None:

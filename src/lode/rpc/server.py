@@ -225,6 +225,7 @@ class Daemon:
         self._stop: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self.watcher = None
+        self._running: set[Token] = set()  # requests on the pools now (stopped on exit)
 
     def stats(self) -> dict:
         return {"connections": self.connections, **self.counts,
@@ -276,14 +277,23 @@ class Daemon:
             server.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(server.wait_closed(), 2)
-            if self.watcher is not None:
-                self.watcher.stop()
+            # Stop the work under way: reads' store statements at once, index runs (a
+            # request's, the watcher's) at their next file or batch, each batch written
+            # whole; then wait for them, so the process ends with nothing left running.
+            for token in list(self._running):
+                if token.deadline is not None:
+                    token.cancel()
+            await self._loop.run_in_executor(None, self.ctx.stop)
+            for pool in (self.pool, self.search_pool, self.writer):
+                pool.shutdown(wait=False, cancel_futures=True)
+            await self._loop.run_in_executor(None, self._drain)
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(self.socket_path)
             os.close(lock)  # only now may another daemon take the path
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.search_pool.shutdown(wait=False, cancel_futures=True)
-            self.writer.shutdown(wait=False, cancel_futures=True)
+
+    def _drain(self) -> None:
+        for pool in (self.pool, self.search_pool, self.writer):
+            pool.shutdown(wait=True)
 
     def _stopping(self, why: str) -> None:
         # Said in the log: a daemon that vanished under its clients must say who stopped it.
@@ -403,8 +413,10 @@ class Daemon:
             # The answer is encoded on the worker thread too: a big one does not hold up
             # the event loop (and so every other connection).
             try:
-                encoded = await self._await(
-                    self._loop.run_in_executor(pool, run_with, self.ctx, token, self._encoded, item), token, sock)
+                running = self._loop.run_in_executor(pool, run_with, self.ctx, token, self._encoded, item)
+                self._running.add(token)
+                running.add_done_callback(lambda _f, t=token: self._running.discard(t))
+                encoded = await self._await(running, token, sock)
             except BaseException as exc:
                 if leader is not None:
                     self._inflight.pop((key, stamp), None)

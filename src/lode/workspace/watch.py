@@ -106,6 +106,10 @@ class Watcher:
                 pending.add("")  # the root itself: a full incremental walk
                 self._cond.notify()
 
+    def threads(self) -> list[threading.Thread]:
+        """The watcher's threads (a stopping server waits for a re-index under way)."""
+        return list(self._threads)
+
     def stop(self) -> None:
         self._stop.set()
         self._restart.set()
