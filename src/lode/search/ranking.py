@@ -311,7 +311,7 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
     """One score per candidate (not yet diversified). ``evidence``: file id → how well
     the file reads like the query by code embeddings (lode.embed.evidence), if any."""
     best = max(lexical.values(), default=0.0)
-    if evidence:
+    if evidence and rows:
         # min-max over the candidates' files, so the feature spans 0..1 like the others
         vals = [evidence.get(r["file_id"], 0.0) for r in rows.values()]
         lo, span = min(vals), max(vals) - min(vals)
