@@ -106,3 +106,9 @@ def test_the_evidence_feature_lifts_a_file_and_keeps_definition_tiers():
     lifted = {s.id: s.score for s in ranking.score(rows, {1: 1.0, 2: 0.9}, q, [], {}, set(), {1: 0.1, 2: 0.8})}
     assert plain[1] > plain[2] and lifted[2] > lifted[1]
     assert lifted[2] - plain[2] == pytest.approx(ranking.EVIDENCE_WEIGHT)
+
+
+def test_evidence_without_candidates_scores_nothing():
+    from lode.search.query import parse
+
+    assert ranking.score({}, {}, parse('"return nil"'), ["return nil"], {}, set(), {7: 0.9}) == []
