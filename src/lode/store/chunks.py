@@ -66,6 +66,12 @@ class ChunkReads:
                f"WHERE f.workspace_id IN ({','.join('?' * len(workspace_ids))}){where}")
         return [r[0] for r in self.store.db.execute(sql, [*workspace_ids, *args])]
 
+    def count(self, workspace_id: int) -> int:
+        """How many chunks a workspace has."""
+        return self.store.db.execute(
+            "SELECT count(*) FROM files f CROSS JOIN chunks c ON c.file_id = f.id WHERE f.workspace_id = ?",
+            (workspace_id,)).fetchone()[0]
+
     def of_workspace(self, workspace_id: int) -> list[tuple[int, int, str]]:
         """(id, file id, breadcrumb) of every chunk of a workspace, in id order."""
         return self.store.db.execute(

@@ -58,6 +58,12 @@ class PgChunkReads:
                                f" WHERE f.workspace_id = ANY(%s){where}", [list(workspace_ids), *args])
         return [r[0] for r in keep_paths(f, rows)]
 
+    def count(self, workspace_id: int) -> int:
+        """How many chunks a workspace has."""
+        return self.store._one(
+            "SELECT count(*) FROM files f JOIN chunks c ON c.file_id = f.id WHERE f.workspace_id = %s",
+            [workspace_id])[0]
+
     def of_workspace(self, workspace_id: int) -> list[tuple[int, int, str]]:
         """(id, file id, breadcrumb) of every chunk of a workspace, in id order."""
         return [tuple(r) for r in self.store._all(
