@@ -345,8 +345,10 @@ class PgStore:
 
         return PgChunkReads(self)
 
-    @cached_property
+    @property
     def symbols(self):
+        """A new view per read: it remembers its statements' rows for as long as the
+        caller keeps it (one lookup), see :class:`.symbols.PgSymbolTables`."""
         from .symbols import PgSymbolTables
 
         return PgSymbolTables(self)
