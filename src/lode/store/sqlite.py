@@ -27,6 +27,11 @@ from .symbols import SymbolTables
 from .vectors import VectorTables
 
 
+# A new store's page size. Chunk rows (body, breadcrumb labels, identifier parts: ~700
+# bytes, many over 4 kB) pack into 16 kB pages with less left over than into SQLite's
+# default 4 kB: Go's tree, no vectors, 269 -> 253 MB, lexical search unchanged
+# (3.8 ms CPU p50 both). An existing store keeps the size it was made with.
+PAGE_BYTES = 16384
 # A large run writes with a bigger page cache and checkpoints the WAL less often
 # (Store.bulk_writes): the symbol and lexical indexes take inserts all over their
 # B-trees, which SQLite's default 2 MB cache turns into re-reads. Measured replaying Go's
@@ -75,6 +80,7 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None,
                                       check_same_thread=False)
+            self.db.execute(f"PRAGMA page_size = {PAGE_BYTES}")  # only while the file is empty
             self._wal(timeout)
             self.db.execute("PRAGMA synchronous = NORMAL")
             self.db.execute("PRAGMA foreign_keys = ON")
