@@ -1,0 +1,74 @@
+"""Every `lode` command that reads the store answers from a PostgreSQL store given as
+`--db postgresql://…` or `LODE_DB`, as it answers from the SQLite file holding the
+same workspace (the same --json output)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PROJECTS = Path(__file__).parents[1] / "indexing" / "projects"
+LODE = [sys.executable, "-m", "lode"]
+
+COMMANDS = [
+    ["search", "reclaim vectors", "--json"],
+    ["search", "ServeHTTP", "--files", "--json"],
+    ["def", "store.Store.reclaimVectors", "--no-lsp", "--json"],
+    ["refs", "store.Store.reclaimVectors", "--no-lsp", "--json"],
+    ["impls", "http.Handler", "--no-lsp", "--json"],
+    ["describe", "store.Store.reclaimVectors", "--no-lsp", "--json"],
+    ["symbols", "reclaim", "--json"],
+    ["outline", "store/reclaim.go", "--json"],
+]
+
+
+@pytest.fixture(scope="module")
+def both(pg_server, tmp_path_factory):
+    from postgres_server import new_database
+
+    base = tmp_path_factory.mktemp("every")
+    root = base / "go"
+    shutil.copytree(PROJECTS / "go", root)
+    lite = str(base / "lode.db")
+    with new_database(pg_server) as url:
+        for db in (lite, url):
+            out = _lode(["index", str(root), "--db", db], root)
+            assert out.returncode == 0, out.stderr
+        yield root, lite, url
+
+
+def _lode(args, cwd, env=None):
+    return subprocess.run([*LODE, *args], cwd=cwd, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "LODE_NO_DAEMON": "1", **(env or {})})
+
+
+def _answer(out) -> dict:
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    for timing in ("elapsed_ms", "timings_ms", "stages", "ms", "timings"):  # how long it took differs
+        data.pop(timing, None)
+    return data
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=[c[0] + ":" + c[1] for c in COMMANDS])
+def test_the_same_answer_from_both_stores(both, command):
+    root, lite, url = both
+    want = _answer(_lode([*command, "--db", lite], root))
+    assert _answer(_lode([*command, "--db", url], root)) == want
+    assert _answer(_lode(command, root, {"LODE_DB": url})) == want
+
+
+def test_status_from_a_postgresql_store(both):
+    root, lite, url = both
+    got = _answer(_lode(["status", "--json"], root, {"LODE_DB": url}))
+    want = _answer(_lode(["status", "--json", "--db", lite], root))
+    assert got["db"] == url and want["db"] == lite
+    strip = ("indexed_at", "index_seconds")
+    assert [{k: v for k, v in w.items() if k not in strip} for w in got["workspaces"]] == \
+        [{k: v for k, v in w.items() if k not in strip} for w in want["workspaces"]]
