@@ -149,6 +149,8 @@ def main() -> None:
                     help="seconds between edits of the queried workspace (0: none)")
     ap.add_argument("--no-indexing", action="store_true", help="no edits or index runs during the load")
     ap.add_argument("--daemon-log", metavar="FILE", help="the daemon's log (-v) goes here")
+    ap.add_argument("--db", metavar="URL", help="the store: an empty PostgreSQL database's URL (default: a new "
+                                                 "SQLite file)")
     args = ap.parse_args()
 
     rng = random.Random(7)
@@ -157,7 +159,7 @@ def main() -> None:
         work = tmp / "corpus"
         shutil.copytree(args.corpus, work, symlinks=True, ignore=shutil.ignore_patterns(".git"))
         second = tmp / "second"
-        sock, db = str(tmp / "d.sock"), str(tmp / "store.db")
+        sock, db = str(tmp / "d.sock"), args.db or str(tmp / "store.db")
         proc = start_daemon(sock, db, args.daemon_log)
         try:
             with Client(sock, timeout=600) as c:

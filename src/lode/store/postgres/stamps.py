@@ -10,26 +10,40 @@ are seen at the next request, as with another process on a SQLite file.
 
 from __future__ import annotations
 
+from ...errors import StoreError
+
 _STAMP = ("SELECT coalesce((SELECT json_agg(json_build_array(id, name, root, changes) ORDER BY id)::text"
           " FROM workspaces), '[]'),"
           " coalesce((SELECT string_agg(key || '=' || value, ';' ORDER BY key) FROM vector_state), '')")
 
 
 class PgChangeStamps:
+    """On a connection of its own, as the SQLite store's are: the daemon reads stamps on
+    its event loop's thread, which must never wait for the pool its request threads
+    keep busy."""
+
     def __init__(self, store):
-        self.store = store
+        self.url = store.url
+        self._conn = None
         self._last: tuple[str, str] | None = None
 
     def version(self) -> tuple[str, str] | None:
         """Changes when any workspace's data or the vectors changed; None when the store
         cannot be read."""
-        try:
-            row = self.store._one(_STAMP)
-        except Exception:  # the server went away: cache nothing until it is back
-            self._last = None
-            return None
-        self._last = (row[0], row[1])
-        return self._last
+        import psycopg
+
+        from .connection import connect
+
+        for attempt in (1, 2):
+            try:
+                if self._conn is None or self._conn.closed:
+                    self._conn = connect(self.url)
+                row = self._conn.execute(_STAMP).fetchone()
+                self._last = (row[0], row[1])
+                return self._last
+            except (psycopg.Error, StoreError):
+                self.close()  # the server went away: reconnect once, else cache nothing
+        return None
 
     def read(self) -> tuple[list[tuple[int, str, str, int]], str] | None:
         """((id, name, root, changes) of every workspace, the vector settings as one
@@ -42,3 +56,8 @@ class PgChangeStamps:
 
     def close(self) -> None:
         self._last = None
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            finally:
+                self._conn = None
