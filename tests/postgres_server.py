@@ -9,6 +9,8 @@ import itertools
 import os
 import re
 import shutil
+import subprocess
+import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,6 +34,10 @@ def pg_server():
 
     base = Path(tempfile.mkdtemp(prefix="lode-pg-"))
     folder = base / "data"
+    # A session killed outright (a timeout's SIGTERM, SIGKILL) runs no teardown: a
+    # watchdog process stops the server and removes its folder when this one is gone.
+    watchdog = subprocess.Popen([sys.executable, "-c", _WATCHDOG, str(os.getpid()), str(base)],
+                                stdin=subprocess.DEVNULL, start_new_session=True)
     try:
         yield server.start(folder)
     finally:
@@ -39,6 +45,25 @@ def pg_server():
             server.stop(folder)
         finally:
             shutil.rmtree(base, ignore_errors=True)
+            watchdog.terminate()
+            watchdog.wait()
+
+
+_WATCHDOG = """
+import os, shutil, sys, time
+parent, base = int(sys.argv[1]), sys.argv[2]
+while True:
+    try:
+        os.kill(parent, 0)
+    except ProcessLookupError:
+        break
+    time.sleep(1)
+try:
+    from lode.store.postgres import server
+    server.stop(os.path.join(base, "data"))
+finally:
+    shutil.rmtree(base, ignore_errors=True)
+"""
 
 
 @contextmanager
