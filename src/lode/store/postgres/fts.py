@@ -163,7 +163,7 @@ def _scope_of(p: Phrase) -> int | None:
 
 
 def _hits_sql(p: Phrase, weights, workspace_ids: list[int] | None = None,
-              ids: list[int] | None = None) -> tuple[str, list]:
+              ids: list[int] | None = None, rare: str | None = None) -> tuple[str, list]:
     """(chunk_id, workspace_id, len, f) of the rows phrase ``p`` matches (of these
     workspaces and chunks, when given)."""
     cols = _cols(p)
@@ -180,19 +180,23 @@ def _hits_sql(p: Phrase, weights, workspace_ids: list[int] | None = None,
         return (f"SELECT p0.chunk_id, p0.workspace_id, p0.len, {f} FROM fts_postings p0"
                 f" WHERE {_TERM.format('p0')}{scope}" + ("" if len(cols) == 3 else f" AND ({has})"),
                 [p.terms[0], p.terms[0], *scope_args])
-    joins, conds, args = [], [], []
-    for k, term in enumerate(p.terms[1:], 1):
-        joins.append(f" JOIN fts_postings p{k} ON {_TERM.format(f'p{k}')} AND p{k}.workspace_id = p0.workspace_id"
-                     f" AND p{k}.chunk_id = p0.chunk_id")
-        conds.append(f" AND x + {k * POSITION_STRIDE} = ANY(p{k}.pos)")
-        args += [term, term]
+    # A phrase of k terms: every position of each term i, moved back by i, is a start;
+    # a start all k terms reach is a hit (one pass over the terms' postings, not a k-way
+    # join, whose planning alone took seconds for a pasted path of 15 words).
+    values = ", ".join("(%s, %s::text)" for _ in p.terms)
+    args = [v for i, term in enumerate(p.terms) for v in (i, term)]
+    if rare is not None:  # only the rows holding the phrase's rarest term can match
+        scope += f" AND p0.chunk_id IN (SELECT r.chunk_id FROM fts_postings r WHERE {_TERM.format('r')})"
+        scope_args = [*scope_args, rare, rare]
     whens = " ".join(f"WHEN {c} THEN {weights[c]!r}::float8" for c in cols)
-    weight = f"CASE x %% {POSITION_STRIDE} {whens} END"
-    colcond = "" if len(cols) == 3 else f" AND x %% {POSITION_STRIDE} IN ({','.join(map(str, cols))})"
-    sql = (f"SELECT p0.chunk_id, p0.workspace_id, min(p0.len), sum({weight}) FROM fts_postings p0"
-           + "".join(joins) + f", unnest(p0.pos) AS x WHERE {_TERM.format('p0')}{scope}"
-           + "".join(conds) + colcond + " GROUP BY p0.chunk_id, p0.workspace_id")
-    return sql, [*args, p.terms[0], p.terms[0], *scope_args]
+    colcond = "" if len(cols) == 3 else f" AND z.s %% {POSITION_STRIDE} IN ({','.join(map(str, cols))})"
+    sql = (f"SELECT chunk_id, workspace_id, min(len), sum(CASE s %% {POSITION_STRIDE} {whens} END) FROM ("
+           f"SELECT p0.chunk_id, p0.workspace_id, min(p0.len) AS len, z.s FROM (VALUES {values}) AS q(i, term) "
+           "JOIN fts_postings p0 ON p0.term_key = hashtextextended(q.term, 0) AND p0.term = q.term "
+           f"CROSS JOIN unnest(p0.pos) AS x CROSS JOIN LATERAL (SELECT x - q.i * {POSITION_STRIDE} AS s) z "
+           f"WHERE true{scope}{colcond} GROUP BY p0.chunk_id, p0.workspace_id, z.s "
+           f"HAVING count(DISTINCT q.i) = {len(p.terms)}) hits GROUP BY chunk_id, workspace_id")
+    return sql, [*args, *scope_args]
 
 
 @dataclass(frozen=True)
@@ -270,42 +274,52 @@ class PgLexicalIndex:
         One statement (one round trip, one snapshot): the store's totals, each phrase's
         n and idf, the hits and their scores."""
         root, phrases = parse(expr)
-        counts, count_args = [], []      # n of each phrase, as a scalar subquery
-        parts, hit_args, fexpr = [], [], {}
+        long_terms = sorted({t for p in phrases if len(p.terms) > 1 for t in p.terms})
+        docs = self.doc_frequencies(long_terms) if long_terms else {}
+        counts, count_args = {}, []      # n of each distinct phrase, as a scalar subquery
+        parts, hit_args, fexpr, same = [], [], {}, {}
         for p in phrases:
             scope = _scope_of(p)
-            if not p.terms:
-                counts.append("0")
+            # A pasted text repeats phrases (a path in every traceback line): each distinct
+            # phrase is counted and matched once; FTS5 scores every repeat, so do we.
+            first = same.setdefault((p.terms, _cols(p)), p.index)
+            if first != p.index:
+                fexpr[p.index] = fexpr[first]
+            elif not p.terms or (len(p.terms) > 1 and min(docs.get(t, 0) for t in p.terms) == 0):
+                counts[first] = "0"   # (a phrase with a term no chunk holds matches nothing)
                 fexpr[p.index] = "NULL::float8"
             elif scope is not None:
-                counts.append(f"(SELECT coalesce(sum(rows), 0) FROM fts_totals WHERE workspace_id = {scope})")
+                counts[first] = f"(SELECT coalesce(sum(rows), 0) FROM fts_totals WHERE workspace_id = {scope})"
                 fexpr[p.index] = f"(CASE WHEN a.ws = {scope} THEN {float(weights[1])!r}::float8 END)"
             else:
                 if len(p.terms) == 1 and len(_cols(p)) == 3:
-                    counts.append(f"(SELECT coalesce(sum(docs), 0) FROM fts_vocab v WHERE {_TERM.format('v')})")
+                    counts[first] = f"(SELECT coalesce(sum(docs), 0) FROM fts_vocab v WHERE {_TERM.format('v')})"
                     count_args += [p.terms[0], p.terms[0]]
                 else:
-                    sql, a = _hits_sql(p, weights)
-                    counts.append(f"(SELECT count(*) FROM ({sql}) h)")
+                    rare = min(p.terms, key=lambda t: docs.get(t, 0)) if len(p.terms) > 1 else None
+                    sql, a = _hits_sql(p, weights, rare=rare)
+                    counts[first] = f"(SELECT count(*) FROM ({sql}) h)"
                     count_args += a
-                sql, a = _hits_sql(p, weights, workspace_ids, ids)
+                rare = min(p.terms, key=lambda t: docs.get(t, 0)) if len(p.terms) > 1 else None
+                sql, a = _hits_sql(p, weights, workspace_ids, ids, rare)
                 parts.append(f"SELECT h.*, {p.index} FROM ({sql}) h")
                 hit_args += a
                 fexpr[p.index] = f"a.f{p.index}"
         if not parts:
             return []
         # FTS5: idf = ln((N - n + 0.5) / (n + 0.5)), at least MIN_IDF; avgdl = tokens / N.
-        ns = ", ".join(f"{c}::float8 AS n{i}" for i, c in enumerate(counts))
+        ns = ", ".join(f"{c}::float8 AS n{i}" for i, c in counts.items())
         idfs = ", ".join(f"CASE WHEN ln((t.n - c.n{i} + 0.5) / (c.n{i} + 0.5)) > 0 THEN "
                          f"ln((t.n - c.n{i} + 0.5) / (c.n{i} + 0.5)) ELSE {MIN_IDF!r} END AS i{i}"
-                         for i in range(len(counts)))
+                         for i in counts)
         sums = ", ".join(f"sum(f) FILTER (WHERE ph = {p.index}) AS f{p.index}" for p in phrases
                          if fexpr[p.index] == f"a.f{p.index}")
         norm = f"({K1!r}::float8 * (1 - {B!r}::float8 + {B!r}::float8 * a.d / t.avgdl))"
         terms = []
         for p in phrases:
             f = fexpr[p.index]
-            terms.append(f"coalesce(CASE WHEN {_live(root, p, fexpr)} THEN idf.i{p.index} * ({f} * {K1 + 1!r}::float8)"
+            i = same[(p.terms, _cols(p))]
+            terms.append(f"coalesce(CASE WHEN {_live(root, p, fexpr)} THEN idf.i{i} * ({f} * {K1 + 1!r}::float8)"
                          f" / ({f} + {norm}) END, 0::float8)")
         join = where or paths
         sql = ("WITH t AS MATERIALIZED (SELECT sum(rows)::float8 AS n,"
