@@ -65,8 +65,10 @@ class FileContext:
             self._found.append((node.start_byte, len(self._found), name, kind, row + 1, col + 1, detail))
 
     def ref(self, name: str, node: Node) -> None:
-        if name:
-            self.add(name, REFERENCE, node)
+        if name:  # add(), inlined: hundreds of references per file
+            found = self._found
+            row, col = node.start_point
+            found.append((node.start_byte, len(found), name, REFERENCE, row + 1, col + 1, ""))
 
     def define_module(self, name: str) -> None:
         """The file's module itself, as a definition at the top of the file."""

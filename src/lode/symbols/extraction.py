@@ -82,6 +82,12 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
     defs: dict[tuple[int, int], Def] = {}
     imports, rels, refs, typed = [], [], [], []
     for pattern, caps in grammar_for(spec).matches(_query(spec, rules), root):
+        if len(caps) == 1:  # most matches are one reference: handled by its capture alone
+            [cap] = caps
+            handler = _ONE_NODE_REFS.get(cap)
+            if handler is not None:
+                refs.append((handler, caps[cap][0]))
+                continue
         if "import" in caps:
             imports.append(caps)
         elif "var.name" in caps or "field.name" in caps or "ret.owner" in caps:
@@ -89,7 +95,7 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         elif "rel.owner" in caps:
             rels.append(caps)
         elif "ref.base" in caps or "ref.local" in caps or "ref.path" in caps or "ref.value" in caps:
-            refs.append(caps)
+            refs.append((_reference, caps))
         else:
             for cap, nodes in caps.items():
                 if not cap.startswith("def."):
@@ -114,8 +120,8 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         ctx.types.finish()
     for caps in rels:
         _relate(ctx, resolver, caps, by_node)
-    for caps in refs:
-        _reference(ctx, resolver, caps)
+    for handler, arg in refs:
+        handler(ctx, resolver, arg)
     resolver.finish(ctx)
     return FileSymbols(path, spec.name, ctx.module, ctx.symbols(), ctx.links, ctx.relations,
                        dict(ctx.aliases))
@@ -186,57 +192,77 @@ def _member(base: Node) -> Node | None:
 
 
 def _reference(ctx: FileContext, resolver, caps: dict) -> None:
-    rules = ctx.rules
     if "ref.path" in caps:
-        node = caps["ref.path"][0]
-        target = resolver.path(ctx, node)
-        if target:
-            ctx.ref(target, node)
-        return
-    if "ref.base" in caps:
-        base_node = caps["ref.base"][0]
-        base = ctx.text(base_node)
-        target = ctx.aliases.get(base)
-        member_node = caps["ref.member"][0] if "ref.member" in caps else _member(base_node)
+        _ref_path(ctx, resolver, caps["ref.path"][0])
+    elif "ref.base" in caps:
+        _ref_base(ctx, resolver, caps["ref.base"][0], caps["ref.member"][0] if "ref.member" in caps else None)
+    elif "ref.value" in caps:
+        _ref_value(ctx, resolver, caps["ref.value"][0])
+    else:
+        _ref_local(ctx, resolver, caps["ref.local"][0])
+
+
+def _ref_path(ctx: FileContext, resolver, node: Node) -> None:
+    target = resolver.path(ctx, node)
+    if target:
+        ctx.ref(target, node)
+
+
+def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | None = None) -> None:
+    rules = ctx.rules
+    base = ctx.text(base_node)
+    target = ctx.aliases.get(base)
+    if member_node is None:
+        member_node = _member(base_node)
         if member_node is None:
             return
-        if target is None and ctx.types is not None:
-            typed = ctx.types.type_of(base_node)
-            if typed:  # `s.Close()` with `s *Server`: the member of that type, named where it is
-                ctx.ref(f"{typed}.{ctx.text(member_node)}", member_node)
-                return
-        if target is None and base not in ctx.local_defs:
-            return  # an untyped local's member: no answer rather than a guess
-        member = ctx.text(member_node)
-        if target is not None:
-            if rules.exported is not None and not rules.exported(member):
-                return  # not visible across packages: not a reference to that package
-        else:
-            target = ctx.local_defs.get(base)
-            if target is None:
-                return
-            ctx.ref(target, base_node)  # `run_command.params` uses run_command itself too
-        ctx.ref(f"{target}.{member}", base_node)
-        return
-    if "ref.value" in caps:
-        # a name used as a value (`r.Use(RequestID)`): this file's or an import's, or,
-        # visible across files (Go: capitalised), the package's; a lowercase unknown
-        # name is most likely a local variable
-        node = caps["ref.value"][0]
-        name = ctx.text(node)
-        target = ctx.aliases.get(name) or ctx.local_defs.get(name)
-        if target is None and rules.exported is not None and rules.exported(name) \
-                and name not in rules.builtins and key(node) not in ctx.by_node:
-            target = resolver.unqualified(ctx, name)
-        if target:
-            ctx.ref(target, node)
-        return
-    node = caps["ref.local"][0]
+    if target is None and ctx.types is not None:
+        typed = ctx.types.type_of(base_node)
+        if typed:  # `s.Close()` with `s *Server`: the member of that type, named where it is
+            ctx.ref(f"{typed}.{ctx.text(member_node)}", member_node)
+            return
+    if target is None and base not in ctx.local_defs:
+        return  # an untyped local's member: no answer rather than a guess
+    member = ctx.text(member_node)
+    if target is not None:
+        if rules.exported is not None and not rules.exported(member):
+            return  # not visible across packages: not a reference to that package
+    else:
+        target = ctx.local_defs.get(base)
+        if target is None:
+            return
+        ctx.ref(target, base_node)  # `run_command.params` uses run_command itself too
+    ctx.ref(f"{target}.{member}", base_node)
+
+
+def _ref_value(ctx: FileContext, resolver, node: Node) -> None:
+    # a name used as a value (`r.Use(RequestID)`): this file's or an import's, or,
+    # visible across files (Go: capitalised), the package's; a lowercase unknown
+    # name is most likely a local variable
+    rules = ctx.rules
     name = ctx.text(node)
-    if name in rules.builtins or key(node) in ctx.by_node:
+    target = ctx.aliases.get(name) or ctx.local_defs.get(name)
+    if target is None and rules.exported is not None and rules.exported(name) \
+            and name not in rules.builtins and key(node) not in ctx.by_node:
+        target = resolver.unqualified(ctx, name)
+    if target:
+        ctx.ref(target, node)
+
+
+def _ref_local(ctx: FileContext, resolver, node: Node) -> None:
+    rules = ctx.rules
+    start, end = node.start_byte, node.end_byte
+    name = ctx.data[start:end].decode("utf-8", "replace")
+    if name in rules.builtins or (start, end) in ctx.by_node:
         return  # a builtin, or a definition's own name (`type Server struct`)
-    if node.parent is not None and node.parent.type in rules.qualified_types:
+    parent = node.parent  # asked once: tree-sitter finds a parent by walking down from the root
+    if parent is not None and parent.type in rules.qualified_types:
         return  # the last part of `http.Client`: the whole is a `@ref.base`
     target = ctx.aliases.get(name) or ctx.local_defs.get(name) or resolver.unqualified(ctx, name)
     if target:
         ctx.ref(target, node)
+
+
+# A match holding only one of these captures is that reference (most matches of a file).
+_ONE_NODE_REFS = {"ref.path": _ref_path, "ref.base": _ref_base, "ref.value": _ref_value,
+                  "ref.local": _ref_local}

@@ -191,14 +191,11 @@ class TypeTable:
         if node is None or depth > MAX_DEPTH:
             return None
         ctx = self.ctx
-        if node.type in ("this", "self") or (node.type == "identifier"
-                                             and ctx.text(node) in ctx.rules.self_names):
-            return self.enclosing_type(node)
-        if node.type == "super" or (node.type == "call" and node.child_by_field_name("function") is not None
-                                    and ctx.text(node.child_by_field_name("function")) == "super"):
-            return self.base_of(self.enclosing_type(node))
-        if node.type == "identifier":
+        node_type = node.type  # read once: each read is a call into tree-sitter
+        if node_type == "identifier":
             name = ctx.text(node)
+            if name in ctx.rules.self_names:
+                return self.enclosing_type(node)
             if name not in self.var_names:
                 return None
             found = self._spans.get(name)
@@ -214,14 +211,17 @@ class TypeTable:
                         return t
                     i -= 1
             return self.vars.get((-1, -1), {}).get(name)
-        if node.type in ctx.rules.see_through:
+        if node_type in ("this", "self"):
+            return self.enclosing_type(node)
+        if node_type == "super" or (node_type == "call" and node.child_by_field_name("function") is not None
+                                    and ctx.text(node.child_by_field_name("function")) == "super"):
+            return self.base_of(self.enclosing_type(node))
+        if node_type in ctx.rules.see_through:
             return self.type_of(node.named_children[0] if node.named_child_count else None, depth + 1)
-        if node.type in ctx.rules.call_nodes:
+        if node_type in ctx.rules.call_nodes:
             fn = node.child_by_field_name("function")
             if fn is None:
                 return None
-            obj = _child(fn, _OBJECT_FIELDS)
-            member = _child(fn, _MEMBER_FIELDS)
             return self.call_type(fn, defer=True)
         obj = _child(node, _OBJECT_FIELDS)
         member = _child(node, _MEMBER_FIELDS)
