@@ -30,9 +30,14 @@ def _embed(store, workspace_id: int, model: str | None, progress, generation: in
     # (another ~1 s and ~450 MB). The model id is known without loading the model.
     mid = model_id(name)
     mark = f"{mid}@{generation}" if generation is not None else None
-    if mark is not None and stored_model(store) == name and store.vectors.setting(f"embedded:{workspace_id}") == mark:
+    last = store.vectors.setting(f"embedded:{workspace_id}")
+    same_model = stored_model(store) == name
+    if mark is not None and same_model and last == mark:
         return {"model": mid, "embedded": 0, "reclaimed": 0, "embed_seconds": 0.0, "seconds": 0.0,
                 "cpu_seconds": 0.0, "texts_per_second": None, "up_to_date": True}
+    # The last complete run with this model left no chunk without a vector: only files
+    # written since its generation can lack one (Go's tree: 200 ms -> 7 ms to find them).
+    since = _generation_of(last, mid) if mark is not None and same_model else None
     try:
         embedder = load_embedder(name)
     except ModelUnavailable as exc:
@@ -41,7 +46,14 @@ def _embed(store, workspace_id: int, model: str | None, progress, generation: in
         return {"skipped": exc.message, "model": name}
     if stored_model(store) != name:
         set_model(store, name)
-    result = embed_workspace(store, embedder, workspace_id, progress)
+    result = embed_workspace(store, embedder, workspace_id, progress, since)
     if mark is not None:
         store.vectors.set_settings({f"embedded:{workspace_id}": mark})
     return result
+
+
+def _generation_of(mark: str | None, mid: str) -> int | None:
+    """The generation of an ``embedded:`` mark (``<model id>@<generation>``) written for
+    model ``mid``, else None."""
+    model, _, generation = (mark or "").rpartition("@")
+    return int(generation) if model == mid and generation.isdigit() else None

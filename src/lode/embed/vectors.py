@@ -44,19 +44,22 @@ def epoch(store) -> int:
     return store.vectors.epoch()
 
 
-def missing(store, model_id: str, workspace_id: int | None = None) -> list[str]:
+def missing(store, model_id: str, workspace_id: int | None = None,
+            since_generation: int | None = None) -> list[str]:
     """Distinct embed hashes used by the workspace's chunks (every workspace when None)
-    that have no vector for ``model_id``."""
-    return store.vectors.missing(model_id, workspace_id)
+    that have no vector for ``model_id`` (only in files written after
+    ``since_generation``, when given)."""
+    return store.vectors.missing(model_id, workspace_id, since_generation)
 
 
 def embed_workspace(store, embedder: Embedder, workspace_id: int | None = None,
-                    progress: Progress | None = None) -> dict:
-    """Embed every chunk text of the workspace that has no vector for ``embedder`` yet,
-    then reclaim garbage. Returns counts and timings."""
+                    progress: Progress | None = None, since_generation: int | None = None) -> dict:
+    """Embed every chunk text of the workspace that has no vector for ``embedder`` yet
+    (looking only at files written after ``since_generation``, when an earlier run left
+    none missing up to it), then reclaim garbage. Returns counts and timings."""
     started = time.monotonic()
     cpu0 = time.process_time()
-    todo = missing(store, embedder.id, workspace_id)
+    todo = missing(store, embedder.id, workspace_id, since_generation)
     total, done, seconds_embedding = len(todo), 0, 0.0
     prepare = getattr(embedder, "prepare", None)
     if prepare is not None and total > EMBED_BATCH:  # (a small run's batch prepares itself)

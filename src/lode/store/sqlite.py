@@ -197,6 +197,9 @@ class Store:
             db.execute("DELETE FROM chunks_fts WHERE rowid IN (SELECT c.id FROM chunks c "
                        "JOIN files f ON f.id = c.file_id WHERE f.workspace_id = ?)", (workspace_id,))
             db.execute("DELETE FROM workspaces WHERE id = ?", (workspace_id,))
+            # The embedding stage's mark for this id (lode.embed.indexing): a workspace
+            # added later may get the same id and must not inherit it.
+            db.execute("DELETE FROM vector_state WHERE key = ?", (f"embedded:{workspace_id}",))
 
     def begin_generation(self, workspace_id: int) -> int:
         with self.transaction() as db:

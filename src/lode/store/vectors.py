@@ -28,11 +28,17 @@ class VectorTables:
 
     # -- what to embed --------------------------------------------------------------------
 
-    def missing(self, model_id: str, workspace_id: int | None = None) -> list[str]:
+    def missing(self, model_id: str, workspace_id: int | None = None,
+                since_generation: int | None = None) -> list[str]:
         """Distinct embed hashes used by the workspace's chunks (every workspace when None)
-        that have no vector for ``model_id``."""
-        ws = " AND c.file_id IN (SELECT id FROM files WHERE workspace_id = ?)" if workspace_id is not None else ""
-        args = ([workspace_id] if workspace_id is not None else []) + [model_id]
+        that have no vector for ``model_id``; with ``since_generation``, only the chunks
+        of the workspace's files written after that generation."""
+        ws, args = "", []
+        if workspace_id is not None:
+            since = " AND generation > ?" if since_generation is not None else ""
+            ws = f" AND c.file_id IN (SELECT id FROM files WHERE workspace_id = ?{since})"
+            args = [workspace_id] + ([since_generation] if since_generation is not None else [])
+        args.append(model_id)
         return [r[0] for r in self.store.db.execute(
             "SELECT DISTINCT c.embed_hash FROM chunks c WHERE c.embed_hash IS NOT NULL" + ws +
             " AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.model = ? AND v.hash = c.embed_hash)", args)]

@@ -244,6 +244,8 @@ class PgStore:
     def remove_workspace(self, workspace_id: int) -> None:
         with self.transaction() as cur:
             cur.execute("DELETE FROM workspaces WHERE id = %s", (workspace_id,))  # the rest cascades
+            # The embedding stage's mark for this id (lode.embed.indexing): not inherited.
+            cur.execute("DELETE FROM vector_state WHERE key = %s", (f"embedded:{workspace_id}",))
 
     def begin_generation(self, workspace_id: int) -> int:
         with self.transaction() as cur:

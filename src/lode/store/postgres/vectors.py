@@ -104,9 +104,14 @@ class PgVectorTables:
 
     # -- what to embed --------------------------------------------------------------------
 
-    def missing(self, model_id: str, workspace_id: int | None = None) -> list[str]:
+    def missing(self, model_id: str, workspace_id: int | None = None,
+                since_generation: int | None = None) -> list[str]:
         ws = " AND c.workspace_id = %s" if workspace_id is not None else ""
-        args = ([workspace_id] if workspace_id is not None else []) + [model_id]
+        args = [workspace_id] if workspace_id is not None else []
+        if workspace_id is not None and since_generation is not None:
+            ws += " AND c.file_id IN (SELECT id FROM files WHERE workspace_id = %s AND generation > %s)"
+            args += [workspace_id, since_generation]
+        args.append(model_id)
         return [r[0] for r in self.store._all(
             "SELECT DISTINCT c.embed_hash FROM chunks c WHERE c.embed_hash IS NOT NULL" + ws +
             " AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.model = %s AND v.hash = c.embed_hash)", args)]
