@@ -118,7 +118,8 @@ def _answer(call, *args):
         return f"{type(exc).__name__}: {exc}"
 
 
-def _latency(db: str, work: list[tuple[str, str]], clients: int, mode: str) -> list[float]:
+def _latency(db: str, work: list[tuple[str, str]], clients: int, mode: str, slow: float = 0.0,
+             log=None) -> list[float]:
     from lode.service import Service
 
     times: list[float] = []
@@ -134,9 +135,13 @@ def _latency(db: str, work: list[tuple[str, str]], clients: int, mode: str) -> l
                     ws, q = work[at[0]]
                     at[0] += 1
                 t = time.perf_counter()
-                svc.search(q, ws, mode=mode, limit=10)
+                res = svc.search(q, ws, mode=mode, limit=10)
+                ms = (time.perf_counter() - t) * 1000
                 with lock:
-                    times.append((time.perf_counter() - t) * 1000)
+                    times.append(ms)
+                if slow and ms > slow and log:
+                    stages = {k: v for k, v in res.get("timings_ms", {}).items() if v > slow / 10}
+                    log(f"  slow {ms:.0f} ms [{ws}] {q[:60]!r} {stages}")
 
     threads = [threading.Thread(target=client) for _ in range(clients)]
     for t in threads:
@@ -164,6 +169,7 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--keep", type=Path, help="scratch folder to use and keep (default: a temporary one)")
     ap.add_argument("--show", action="store_true", help="print each query whose top-5 files differ")
+    ap.add_argument("--slow", type=float, default=0.0, help="print searches slower than this many ms, by stage")
     args = ap.parse_args(argv)
 
     from lode.service import Service
@@ -226,7 +232,7 @@ def main(argv=None) -> int:
             for n in [int(x) for x in args.clients.split(",")]:
                 reps = max(1, (n * 4 + len(work) - 1) // len(work))  # every client gets a few queries
                 t, c = time.perf_counter(), _cpu() + server_cpu(backend)
-                times = _latency(db, work * reps, n, args.mode)
+                times = _latency(db, work * reps, n, args.mode, args.slow, log)
                 report[backend][f"c{n}"] = (_pct(times, 50), _pct(times, 99), len(times) / (time.perf_counter() - t),
                                             _cpu() + server_cpu(backend) - c)
     finally:

@@ -185,17 +185,25 @@ def _hits_sql(p: Phrase, weights, workspace_ids: list[int] | None = None,
     # join, whose planning alone took seconds for a pasted path of 15 words).
     values = ", ".join("(%s, %s::text)" for _ in p.terms)
     args = [v for i, term in enumerate(p.terms) for v in (i, term)]
-    if rare is not None:  # only the rows holding the phrase's rarest term can match
-        scope += f" AND p0.chunk_id IN (SELECT r.chunk_id FROM fts_postings r WHERE {_TERM.format('r')})"
-        scope_args = [*scope_args, rare, rare]
     whens = " ".join(f"WHEN {c} THEN {weights[c]!r}::float8" for c in cols)
     colcond = "" if len(cols) == 3 else f" AND z.s %% {POSITION_STRIDE} IN ({','.join(map(str, cols))})"
+    # Only the rows holding the phrase's rarest term can match: they are found first,
+    # and the other terms' postings are read by chunk (a short list each).
+    rows = (f"(SELECT DISTINCT p0.chunk_id FROM fts_postings p0 WHERE {_TERM.format('p0')}{scope})"
+            if rare is not None else None)
+    source = (f"{rows} AS rc JOIN fts_postings p ON p.chunk_id = rc.chunk_id "
+              "JOIN (VALUES {values}) AS q(i, term) ON p.term_key = hashtextextended(q.term, 0) AND p.term = q.term"
+              if rows else
+              "(VALUES {values}) AS q(i, term) JOIN fts_postings p ON p.term_key = hashtextextended(q.term, 0) "
+              "AND p.term = q.term").replace("{values}", values)
+    where = "" if rows else scope.replace("p0.", "p.")
     sql = (f"SELECT chunk_id, workspace_id, min(len), sum(CASE s %% {POSITION_STRIDE} {whens} END) FROM ("
-           f"SELECT p0.chunk_id, p0.workspace_id, min(p0.len) AS len, z.s FROM (VALUES {values}) AS q(i, term) "
-           "JOIN fts_postings p0 ON p0.term_key = hashtextextended(q.term, 0) AND p0.term = q.term "
-           f"CROSS JOIN unnest(p0.pos) AS x CROSS JOIN LATERAL (SELECT x - q.i * {POSITION_STRIDE} AS s) z "
-           f"WHERE true{scope}{colcond} GROUP BY p0.chunk_id, p0.workspace_id, z.s "
+           f"SELECT p.chunk_id, p.workspace_id, min(p.len) AS len, z.s FROM {source} "
+           f"CROSS JOIN unnest(p.pos) AS x CROSS JOIN LATERAL (SELECT x - q.i * {POSITION_STRIDE} AS s) z "
+           f"WHERE true{where}{colcond} GROUP BY p.chunk_id, p.workspace_id, z.s "
            f"HAVING count(DISTINCT q.i) = {len(p.terms)}) hits GROUP BY chunk_id, workspace_id")
+    if rows:
+        return sql, [rare, rare, *scope_args, *args]
     return sql, [*args, *scope_args]
 
 
