@@ -187,8 +187,9 @@ class StaticEmbedder:
 
     # Texts pooled per pass: the gathered token vectors of one pass (~100 tokens a text,
     # 256 bytes a token) and the tokenizer's encodings are the embedding stage's largest
-    # allocations (Go's tree, embedding 102k texts: peak RSS 322 MB at 512, 288 at 256).
-    pass_texts = 256
+    # allocations (Go's tree, embedding 102k texts with long texts cut (below): peak RSS
+    # 278 MB at 512, 252 at 256, 240 at 128, at the same CPU).
+    pass_texts = 128
     # A text longer than this many characters a token is tokenized from its start only
     # (cut at a space: the pre-tokenizer splits words there, so the words before the cut
     # are cut into the same pieces); when that start holds fewer than ``max_tokens``
