@@ -49,6 +49,7 @@ class FileContext:
         self.relations: list[Relation] = []
         self.suppressed: set[tuple[int, int]] = set()  # name nodes that are not definitions
         self._found: list[tuple[int, int, str, str, int, int, str]] = []
+        self._earliest_ref: dict[str, int] = {}  # a referenced name → where ref() first saw it
         self.extra: dict = {}  # resolver scratch space
 
     def text(self, node: Node) -> str:
@@ -65,10 +66,19 @@ class FileContext:
             self._found.append((node.start_byte, len(self._found), name, kind, row + 1, col + 1, detail))
 
     def ref(self, name: str, node: Node) -> None:
-        if name:  # add(), inlined: hundreds of references per file
-            found = self._found
-            row, col = node.start_point
-            found.append((node.start_byte, len(found), name, REFERENCE, row + 1, col + 1, ""))
+        if not name:
+            return
+        start = node.start_byte
+        if not self.every:
+            # symbols() keeps a name's earliest reference only: a later one, most of a
+            # file's hundreds, is not stored at all
+            earliest = self._earliest_ref.get(name)
+            if earliest is not None and earliest <= start:
+                return
+            self._earliest_ref[name] = start
+        found = self._found  # add(), inlined
+        row, col = node.start_point
+        found.append((start, len(found), name, REFERENCE, row + 1, col + 1, ""))
 
     def define_module(self, name: str) -> None:
         """The file's module itself, as a definition at the top of the file."""
