@@ -41,15 +41,17 @@ def _parts_if_compound(word: str) -> tuple[str, ...]:
 
 
 def idents_for(*texts: str) -> str:
-    """The distinct parts of every compound identifier in ``texts``, space-separated."""
-    seen: set[str] = set()
+    """The distinct parts of every compound identifier in ``texts``, space-separated, in
+    the order the identifiers first occur (the same text gives the same string in every
+    process: a set's order would follow the per-process hash seed)."""
+    seen: dict[str, None] = {}
     for text in texts:
         if text:
-            seen.update(IDENT.findall(text))
+            seen.update(dict.fromkeys(IDENT.findall(text)))
     # Every chunk of a run passes here (~1.5M words on Go's standard library), so the
-    # words go through the cache in C (set difference, map, chain) instead of a Python
-    # call per word: same parts, in the same order.
-    missing = seen.difference(_split_cache)
+    # words go through the cache in C (key difference, map, chain) instead of a Python
+    # call per word.
+    missing = seen.keys() - _split_cache.keys()
     if missing:
         if len(_split_cache) + len(missing) > 200_000:
             _split_cache.clear()
