@@ -49,9 +49,10 @@ def idents_for(*texts: str) -> str:
         if text:
             seen.update(dict.fromkeys(IDENT.findall(text)))
     # Every chunk of a run passes here (~1.5M words on Go's standard library), so the
-    # words go through the cache in C (key difference, map, chain) instead of a Python
-    # call per word.
-    missing = seen.keys() - _split_cache.keys()
+    # words go through the cache in C (set difference, map, chain) instead of a Python
+    # call per word. (set.difference looks each word up in the cache; `keys() - keys()`
+    # would walk the whole cache for every chunk.)
+    missing = set(seen).difference(_split_cache)
     if missing:
         if len(_split_cache) + len(missing) > 200_000:
             _split_cache.clear()
