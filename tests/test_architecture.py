@@ -17,10 +17,10 @@ Rules (docs/architecture.md explains them):
    shared vocabularies and itself only (a resolver works on the symbol code's state
    through its methods), so the symbol code and the resolvers never import each other.
 
-The code breaks some of these today. Each break is listed below as a known debt (issue
-14's words beside it) so the test passes now, fails on any new break, and fails when a
-debt is paid until its entry is removed: the lists only shrink. Counted rules (SQL,
-per-language) hold a ceiling per file.
+The code keeps them all: the lists of known debts below are empty. A break that truly
+must stay is listed there with its reason, so the test fails on any new break and when a
+listed debt is paid until its entry is removed. Counted rules (SQL, per-language) hold a
+ceiling per file.
 """
 
 from __future__ import annotations
