@@ -171,6 +171,10 @@ class Service:
     def remove_workspace(self, workspace: str) -> dict:
         ws = self._ws(workspace)
         self.store.remove_workspace(ws.id)
+        # Its code-embedding corpora go too: a later workspace may reuse the id.
+        from .embed.evidence import forget
+
+        forget(self.store, ws.id)
         return {"removed": ws.name, "root": ws.root}
 
     def workspace_roots(self) -> dict[str, str]:

