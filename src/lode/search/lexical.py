@@ -18,16 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import snowballstemmer
-
+from ..store.stems import index_terms
 from .filters import Filters
 from .query import Query, Term, fts_expression
-
-_STEMMER = snowballstemmer.stemmer("porter")
-
-
-def stem_word(word: str) -> str:
-    return _STEMMER.stemWord(word)
 
 # bm25 column weights: body, breadcrumb (path, scope, signature), body identifier parts.
 WEIGHTS = (1.0, 2.0, 0.5)
@@ -49,10 +42,9 @@ class Candidate:
 
 
 def doc_frequencies(store, tokens: list[str]) -> dict[str, int]:
-    """Chunks holding each token, read from the lexical index's vocabulary. The index
-    stores Porter stems; Snowball's Porter stemmer gives the same stems, so a token is
-    looked up by its stem."""
-    stems = {tok: stem_word(tok.lower()) for tok in tokens}
+    """Chunks holding each token, read from the lexical index's vocabulary under the
+    term FTS5 itself makes of it (its own Porter stem)."""
+    stems = index_terms(tokens)
     found = store.fts.doc_frequencies(sorted(set(stems.values())))
     return {tok: found.get(stem, 0) for tok, stem in stems.items()}
 
