@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Protocol
 
-import numpy as np
 
 from ..embed.models import Embedder
 
@@ -42,6 +41,8 @@ class BodyRanker:
             query = " ".join(query.split()[:words])
         vecs = self.embedder.embed([query] + texts)
         cos = vecs[1:] @ vecs[0]
+        import numpy as np  # only a rerank needs it
+
         first = np.array([c["score"] for c in candidates], dtype=np.float32)
         span = float(first.max() - first.min())
         first = (first - first.min()) / span if span > 0 else np.ones_like(first)

@@ -19,11 +19,14 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..embed import vectors as store_vectors
 from ..embed.models import Embedder
 from .filters import Filters
+
+if TYPE_CHECKING:
+    import numpy as np
 
 CANDIDATES = 100
 _CACHE: dict = {}
@@ -40,6 +43,8 @@ class Matrix:
 
 def matrix(store, model_id: str, dim: int, workspaces: list) -> Matrix:
     """The vectors of every chunk of ``workspaces`` that has one for ``model_id``."""
+    import numpy as np  # a lexical search never needs it (~60 ms of a CLI command's start)
+
     state = (store_vectors.epoch(store), store.chunks.last_id())
     key = (store.location(), model_id, tuple(sorted((w.id, w.generation) for w in workspaces)))
     with _LOCK:
@@ -85,6 +90,8 @@ def vector_count(store, model_id: str, dim: int, workspaces: list) -> int:
 
 
 def _allowed(store, workspace_ids: list[int], filters: Filters) -> np.ndarray | None:
+    import numpy as np
+
     ids = store.chunks.admitted(workspace_ids, filters.chunk_filter())
     return None if ids is None else np.fromiter(ids, dtype=np.int64)
 
@@ -93,6 +100,8 @@ def retrieve(store, embedder: Embedder, text: str, workspaces: list, filters: Fi
              k: int = CANDIDATES) -> tuple[list[tuple[int, float]], dict]:
     """The ``k`` chunks nearest the query (chunk id, cosine), best first, and timings."""
     import time
+
+    import numpy as np
 
     t0 = time.perf_counter()
     m = None if served(store) else matrix(store, embedder.id, embedder.dim, workspaces)
