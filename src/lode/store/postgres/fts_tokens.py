@@ -1,41 +1,14 @@
 """Tokens exactly as the SQLite store's FTS5 index makes them, for the PostgreSQL store's
-lexical index.
-
-The two stores must rank alike, so their tokens must be the same: unicode61 with
-diacritics removed, ``_`` a token character, case folded, then FTS5's own Porter stemmer.
-A Python re-implementation does not get there: Snowball's ``porter`` differs from FTS5's
-on ~0.2% of a real code vocabulary (``is`` → ``i``, ``technology`` → ``technologi``,
-tokens over 64 characters cut), and unicode61's folding tables are its own. So the
-tokenizer *is* FTS5: an in-memory, contentless FTS5 table with the store's tokenizer
-(:data:`lode.store.schema.FTS_TOKENIZER`), read back through ``fts5vocab``. One per
-thread (a sqlite3 connection is not shared).
+lexical index: the two stores must rank alike, so the tokenizer *is* FTS5
+(:mod:`lode.store.stems`), its rows read back as postings.
 """
 
 from __future__ import annotations
 
-import sqlite3
-import threading
-
-from ..schema import FTS_TOKENIZER
+from ..stems import TOKENIZER as _LOCAL
 
 COLUMNS = ("body", "breadcrumb", "idents")  # the FTS5 table's columns, in order
 POSITION_STRIDE = len(COLUMNS)   # a stored position is offset * stride + column
-
-
-class _Tokenizer(threading.local):
-    def __init__(self):
-        self.db = sqlite3.connect(":memory:", isolation_level=None)
-        self.db.execute("CREATE VIRTUAL TABLE t USING fts5(body, breadcrumb, idents, content='', "
-                        f"tokenize = \"{FTS_TOKENIZER}\")")
-        self.db.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
-
-    def load(self, rows) -> None:
-        self.db.execute("INSERT INTO t(t) VALUES ('delete-all')")
-        self.db.executemany("INSERT INTO t (rowid, body, breadcrumb, idents) VALUES (?, ?, ?, ?)", rows)
-
-
-_LOCAL = _Tokenizer()
-
 _COL = "CASE col WHEN 'body' THEN 0 WHEN 'breadcrumb' THEN 1 ELSE 2 END"
 
 
