@@ -110,7 +110,7 @@ def search(store, text: str, workspaces: list, **options) -> dict:
         # A description (not an identifier, not a pasted text) in auto mode: how well
         # each file reads like it by code embeddings is a ranking feature.
         files = None
-        if opts.mode == "auto" and q.shape == "words":
+        if opts.mode == "auto" and q.shape == "words" and lex:
             te = time.perf_counter()
             files = evidence.file_scores(store, workspaces, text)
             timings["evidence"] = _ms(te)
