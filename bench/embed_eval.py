@@ -57,6 +57,7 @@ import sqlite3
 import statistics
 import sys
 import time
+import zlib
 from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -73,8 +74,9 @@ MAX_CHARS = 4000   # a chunk's text is cut here before tokenising (models trunca
 def chunk_texts(store: Path, surface: str) -> tuple[list[int], list[str]]:
     db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
     try:
-        rows = db.execute("SELECT c.id, c.embed, c.breadcrumb, f.body FROM chunks c "
-                          "JOIN chunks_fts f ON f.rowid = c.id ORDER BY c.id").fetchall()
+        # chunks.body_z: the chunk's text, zlib-compressed UTF-8 (lode/store/fts_rows.py)
+        rows = [(i, embed, crumb, zlib.decompress(z).decode("utf-8", "surrogatepass") if z else "")
+                for i, embed, crumb, z in db.execute("SELECT id, embed, breadcrumb, body_z FROM chunks ORDER BY id")]
     finally:
         db.close()
     ids, texts = [], []

@@ -14,7 +14,8 @@ SRC = ROOT / "src" / "lode"
 CONFIG = SRC / "config.py"
 
 # Format versions: changing one changes a stored format, it does not tune anything.
-NOT_TUNABLE = {("lode.chunking.derive", "DERIVE_VERSION"), ("lode.embed.compact", "FORMAT")}
+NOT_TUNABLE = {("lode.chunking.derive", "DERIVE_VERSION"), ("lode.embed.compact", "FORMAT"),
+               ("lode.store.fts_rows", "DERIVATION")}
 
 
 def _sources():

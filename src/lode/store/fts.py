@@ -1,5 +1,6 @@
 """Queries of the lexical index (``chunks_fts``, :mod:`.schema`): bm25 candidates,
-vocabulary document frequencies, substring scans, definitions by name, bodies.
+vocabulary document frequencies, substring scans, definitions by name, bodies (the
+index keeps no text: bodies and substrings are read from ``chunks``, :mod:`.fts_rows`).
 Reached as ``store.fts``.
 
 A match expression is FTS5 query syntax (``"word" OR "other"``, column filters, as
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import fts_rows
 from .chunks import ChunkFilter, filter_sql
 from .schema import scope_token
 
@@ -78,7 +80,8 @@ class LexicalIndex:
 
     def size(self) -> int:
         """An upper bound of the chunks indexed (the highest row id), read in constant time."""
-        return self.store.db.execute("SELECT max(rowid) FROM chunks_fts").fetchone()[0] or 0
+        # Every chunk has its row in the index, and no other row is there.
+        return self.store.db.execute("SELECT max(id) FROM chunks").fetchone()[0] or 0
 
     def named(self, keys: list[str], scope: Scope, limit: int) -> list[int]:
         """Chunks in scope whose name's last component (lower-cased) is one of ``keys``."""
@@ -89,20 +92,21 @@ class LexicalIndex:
         return [r[0] for r in self.store.db.execute(sql, [*keys, *scope.args])]
 
     def containing(self, needle: str, scope: Scope, limit: int) -> list[int]:
-        """Chunks in scope whose body contains ``needle`` (ASCII case-insensitive)."""
-        pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        sql = ("SELECT chunks_fts.rowid FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid "
-               "JOIN files f ON f.id = c.file_id "
-               f"WHERE chunks_fts.body LIKE ? ESCAPE '\\'{scope.where} LIMIT ?")
-        return [r[0] for r in self.store.db.execute(sql, [pattern, *scope.args, limit])]
+        """Chunks in scope whose body contains ``needle`` (ASCII case-insensitive, as
+        SQLite's LIKE), by workspace, path and position."""
+        db = self.store.db
+        db.create_function("lode_contains", 2, fts_rows.contains, deterministic=True)
+        sql = ("SELECT c.id FROM files f JOIN chunks c ON c.file_id = f.id "
+               f"WHERE lode_contains(c.body_z, ?){scope.where} ORDER BY f.workspace_id, f.path, c.id LIMIT ?")
+        return [r[0] for r in db.execute(sql, [needle.encode("utf-8", "surrogatepass").lower(), *scope.args, limit])]
 
     def bodies(self, ids: list[int]) -> dict[int, str]:
-        """Each chunk's text (the index holds the only copy), by id."""
+        """Each chunk's text, by id."""
         out = {}
         for i in range(0, len(ids), 500):
             part = ids[i:i + 500]
-            out.update(self.store.db.execute(
-                f"SELECT rowid, body FROM chunks_fts WHERE rowid IN ({','.join('?' * len(part))})", part).fetchall())
+            out.update((i, fts_rows.unpack(z)) for i, z in self.store.db.execute(
+                f"SELECT id, body_z FROM chunks WHERE id IN ({','.join('?' * len(part))})", part))
         return out
 
 

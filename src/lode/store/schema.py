@@ -10,13 +10,18 @@
   its content hash, so vectors keyed by (embed_hash, model) can be added beside it
   without reshaping this table. ``name_key`` is the lower-cased last component of the
   chunk's name, for "exact identifier → its definition first".
-- ``chunks_fts``: FTS5 over ``body`` (verbatim; the only copy of a chunk's text),
-  ``breadcrumb`` (the breadcrumb — file path, scope, signature — followed by the parts
-  of its identifiers, so ``middleware/basic_auth.go`` also holds ``basic`` and
-  ``auth``) and ``idents`` (identifier parts of the body: ``reclaimVectors`` →
+  ``body_z`` is the chunk's text, zlib-compressed (:func:`.fts_rows.pack`): the only
+  copy of it.
+- ``chunks_fts``: a contentless FTS5 index (it keeps no text, only postings and each
+  row's length) over ``body`` (the chunk's text), ``breadcrumb`` (the breadcrumb —
+  file path, scope, signature — followed by the parts of its identifiers, so
+  ``middleware/basic_auth.go`` also holds ``basic`` and ``auth``, then the workspace's
+  scope token) and ``idents`` (identifier parts of the body: ``reclaimVectors`` →
   ``reclaim vectors``), rowid = chunks.id. Underscores are token characters so a
   snake_case identifier stays one token in ``body`` and its parts go to ``idents``.
   Tokens are Porter-stemmed (``compression`` and ``compressed`` meet at ``compress``).
+  Each row is a function of ``chunks`` and ``files`` (:mod:`.fts_rows`, which writes,
+  removes and rebuilds them); ``fts_state`` records the version of that function.
 """
 
 from __future__ import annotations
@@ -121,3 +126,25 @@ def _reextract(db):
     # self/this, call results) and names text-only languages: every file is read again
     # on the next index run so stored symbols and chunks match what a fresh index gives.
     invalidate_files(db)
+
+
+@migration("0006_fts_contentless")
+def _fts_contentless(db):
+    # The lexical index kept a second full copy of every chunk's text (a third of a
+    # store): the text moves to chunks, compressed, and the index is rebuilt without it.
+    from .fts_rows import pack, rebuild
+
+    db.create_function("lode_pack", 1, pack, deterministic=True)
+    run_script(db, f"""
+    ALTER TABLE chunks ADD COLUMN body_z BLOB;
+    UPDATE chunks SET body_z = lode_pack(coalesce((SELECT body FROM chunks_fts WHERE rowid = chunks.id), ''));
+    DROP TABLE chunks_fts;
+    CREATE VIRTUAL TABLE chunks_fts USING fts5(
+        body, breadcrumb, idents, content = '', tokenize = "{FTS_TOKENIZER}"
+    );
+    CREATE TABLE fts_state (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    )
+    """)
+    rebuild(db)

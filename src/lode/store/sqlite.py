@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from ..errors import NotFound, StoreError  # noqa: F401 (StoreError: old import path)
-from . import hooks
+from . import fts_rows, hooks
 from .chunks import ChunkReads
 from .fts import LexicalIndex
 from .held import HeldFiles
 from .migrations import migrate
 from .paths import from_store, scrub, to_store
 from .records import FileRecord
-from .schema import scope_token
 from .stamps import ChangeStamps
 from .symbols import SymbolTables
 from .vectors import VectorTables
@@ -86,6 +85,8 @@ class Store:
             self.db.execute("PRAGMA foreign_keys = ON")
             self.db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
             self.migrated = migrate(self.db)
+            if fts_rows.keep_current(self.db) or "0006_fts_contentless" in self.migrated:
+                self._give_back_free_pages()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot open store {self.path}: {exc}") from exc
         except OSError as exc:
@@ -104,6 +105,17 @@ class Store:
                 if "locked" not in str(exc) or time.monotonic() > deadline:
                     raise
                 time.sleep(0.05)
+
+    def _give_back_free_pages(self) -> None:
+        # After the lexical index was rebuilt (or its copy of the texts dropped), most
+        # of the old index is free pages inside the file: hand them back to the file
+        # system once, unless another connection is busy with the store.
+        free = self.db.execute("PRAGMA freelist_count").fetchone()[0]
+        if free * 4 > self.db.execute("PRAGMA page_count").fetchone()[0]:
+            try:
+                self.db.execute("VACUUM")
+            except sqlite3.OperationalError:
+                pass  # free pages are reused by later writes anyway
 
     backend = "sqlite"
 
@@ -194,8 +206,7 @@ class Store:
 
     def remove_workspace(self, workspace_id: int) -> None:
         with self.transaction() as db:
-            db.execute("DELETE FROM chunks_fts WHERE rowid IN (SELECT c.id FROM chunks c "
-                       "JOIN files f ON f.id = c.file_id WHERE f.workspace_id = ?)", (workspace_id,))
+            fts_rows.forget_workspace(db, workspace_id)
             db.execute("DELETE FROM workspaces WHERE id = ?", (workspace_id,))
             # The embedding stage's mark for this id (lode.embed.indexing): a workspace
             # added later may get the same id and must not inherit it.
@@ -229,7 +240,6 @@ class Store:
             for path in deleted:
                 self._delete_path(db, workspace_id, path)
             next_id = (db.execute("SELECT max(id) FROM chunks").fetchone()[0] or 0) + 1
-            ws_token = scope_token(workspace_id)
             for rec in records:
                 path, raw = to_store(rec.path)
                 if raw is not None:  # the name is not UTF-8: so are texts quoting it
@@ -251,14 +261,18 @@ class Store:
                     next_id += len(rec.chunks)
                     db.executemany(
                         "INSERT INTO chunks (id, file_id, ord, byte_start, byte_end, line_start, line_end,"
-                        " kind, name, name_key, breadcrumb, embed, embed_hash)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        " kind, name, name_key, breadcrumb, embed, embed_hash, body_z)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         [(i, file_id, c.ord, c.byte_start, c.byte_end, c.line_start, c.line_end, c.kind,
-                          c.name, c.name_key, c.breadcrumb, c.embed, c.embed_hash)
+                          c.name, c.name_key, c.breadcrumb, c.embed, c.embed_hash, fts_rows.pack(c.body))
                          for i, c in zip(ids, rec.chunks)])
-                    db.executemany("INSERT INTO chunks_fts (rowid, body, breadcrumb, idents) VALUES (?, ?, ?, ?)",
-                                   [(i, c.body, f"{c.labels or c.breadcrumb} {ws_token}", c.idents)
-                                    for i, c in zip(ids, rec.chunks)])
+                    if raw is None:  # the worker derived idents and labels as fts_rows.row does
+                        rows = [(i, c.body, fts_rows.labelled(c.breadcrumb, workspace_id, c.labels), c.idents)
+                                for i, c in zip(ids, rec.chunks)]
+                    else:  # scrubbed texts: derived again from what is stored
+                        rows = [fts_rows.row(i, c.body, c.name, c.breadcrumb, workspace_id)
+                                for i, c in zip(ids, rec.chunks)]
+                    fts_rows.insert(db, rows)
                 for writer in hooks.FILE_WRITERS:
                     writer(db, file_id, rec)
 
@@ -268,7 +282,7 @@ class Store:
                          (workspace_id, to_store(path)[0])).fetchone()
         if row is None:
             return
-        db.execute("DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE file_id = ?)", (row[0],))
+        fts_rows.forget_file(db, row[0])
         db.execute("DELETE FROM files WHERE id = ?", (row[0],))  # chunks and others cascade
 
     # -- subsystems: each one's queries in its own module ----------------------------

@@ -1,0 +1,127 @@
+"""The rows of the lexical index and how they are written, removed and rebuilt.
+
+``chunks_fts`` is contentless (:mod:`.schema`): FTS5 keeps only its index, and a chunk's
+text lives once, zlib-compressed, in ``chunks.body_z`` (:func:`pack`, :func:`unpack`).
+A contentless row is removed by the FTS5 ``'delete'`` command given the very values it
+was indexed with — other values leave stray postings that nothing reports — so every
+row is a pure function of what ``chunks`` and ``files`` hold (:func:`row`):
+
+- ``body``: the chunk's text;
+- ``breadcrumb``: :func:`~.tokens.breadcrumb_labels` of the breadcrumb, then the
+  workspace's scope token (:func:`~.schema.scope_token`);
+- ``idents``: :func:`~.tokens.idents_for` of the text and the chunk's name.
+
+The indexer's workers compute ``idents`` and ``labels`` with those same functions
+(:mod:`lode.workspace.pipeline`), so the writer takes them as given, and removal
+recomputes them. :data:`DERIVATION` names that derivation: it is recorded in the store
+(``fts_state``), and a store recorded under another one has its lexical index rebuilt
+from ``chunks`` when it opens (:func:`keep_current`), so rows made by an older
+derivation are never deleted with a newer one's values.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import zlib
+from typing import Iterable
+
+from .schema import scope_token
+from .tokens import breadcrumb_labels, idents_for
+
+# Bump whenever tokens.py (IDENT, identifier_parts, idents_for, breadcrumb_labels) or
+# row() changes the values a chunk's row gets: every store then rebuilds its lexical
+# index once when opened. tests/indexing/test_fts_contentless.py pins the values.
+DERIVATION = 1
+
+_INSERT = "INSERT INTO chunks_fts (rowid, body, breadcrumb, idents) VALUES (?, ?, ?, ?)"
+_DELETE = ("INSERT INTO chunks_fts (chunks_fts, rowid, body, breadcrumb, idents) "
+           "VALUES ('delete', ?, ?, ?, ?)")
+# What row() needs of each chunk, joined with its file's workspace.
+_SOURCE = ("SELECT c.id, c.body_z, c.name, c.breadcrumb, f.workspace_id "
+           "FROM chunks c JOIN files f ON f.id = c.file_id")
+
+
+def pack(body: str) -> bytes:
+    """A chunk's text as stored in ``chunks.body_z``."""
+    return zlib.compress(body.encode("utf-8", "surrogatepass"))
+
+
+def unpack(body_z: bytes | None) -> str:
+    return zlib.decompress(body_z).decode("utf-8", "surrogatepass") if body_z else ""
+
+
+def contains(body_z: bytes | None, needle: bytes) -> bool:
+    """Whether a stored text holds ``needle`` (UTF-8, ASCII letters lower-cased),
+    ignoring the case of ASCII letters — SQLite's ``LIKE`` (``bytes.lower`` folds only
+    ASCII bytes, which never occur inside a multi-byte UTF-8 character)."""
+    return bool(body_z) and needle in zlib.decompress(body_z).lower()
+
+
+def labelled(breadcrumb: str, workspace_id: int, labels: str | None = None) -> str:
+    """The ``breadcrumb`` column: ``labels`` is :func:`breadcrumb_labels` of the
+    breadcrumb when the caller already has it."""
+    return f"{labels or breadcrumb_labels(breadcrumb)} {scope_token(workspace_id)}"
+
+
+def row(chunk_id: int, body: str, name: str | None, breadcrumb: str, workspace_id: int) -> tuple:
+    """(rowid, body, breadcrumb, idents): the FTS row of a chunk."""
+    return (chunk_id, body, labelled(breadcrumb, workspace_id), idents_for(body, name or ""))
+
+
+def _rows(stored: Iterable[tuple]) -> list[tuple]:
+    return [row(i, unpack(z), name, crumb, ws) for i, z, name, crumb, ws in stored]
+
+
+def insert(db: sqlite3.Connection, rows: list[tuple]) -> None:
+    db.executemany(_INSERT, rows)
+
+
+def forget_file(db: sqlite3.Connection, file_id: int) -> None:
+    """Remove a file's chunks from the lexical index (before its rows are deleted)."""
+    db.executemany(_DELETE, _rows(db.execute(_SOURCE + " WHERE c.file_id = ?", (file_id,))))
+
+
+def forget_workspace(db: sqlite3.Connection, workspace_id: int) -> None:
+    """Remove a workspace's chunks from the lexical index (before its rows are deleted);
+    when it holds every chunk, the index is simply emptied."""
+    others = db.execute("SELECT 1 FROM chunks c JOIN files f ON f.id = c.file_id "
+                        "WHERE f.workspace_id != ? LIMIT 1", (workspace_id,)).fetchone()
+    if others is None:
+        db.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')")
+        return
+    cur = db.execute(_SOURCE + " WHERE f.workspace_id = ?", (workspace_id,))
+    while batch := cur.fetchmany(2000):
+        db.executemany(_DELETE, _rows(batch))
+
+
+def rebuild(db: sqlite3.Connection) -> int:
+    """Index every chunk again from ``chunks`` under this :data:`DERIVATION` and record
+    it; inside the caller's transaction. Returns the rows indexed."""
+    db.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')")
+    n = 0
+    cur = db.execute(_SOURCE + " ORDER BY c.id")
+    while batch := cur.fetchmany(2000):
+        insert(db, _rows(batch))
+        n += len(batch)
+    db.execute("INSERT OR REPLACE INTO fts_state (key, value) VALUES ('derivation', ?)", (str(DERIVATION),))
+    return n
+
+
+def recorded(db: sqlite3.Connection) -> str | None:
+    got = db.execute("SELECT value FROM fts_state WHERE key = 'derivation'").fetchone()
+    return got[0] if got else None
+
+
+def keep_current(db: sqlite3.Connection) -> int:
+    """Rebuild the lexical index when the store records another derivation than this
+    one (one read when it does not). Returns the rows indexed (0: nothing to do)."""
+    if recorded(db) == str(DERIVATION):
+        return 0
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        n = rebuild(db) if recorded(db) != str(DERIVATION) else 0  # another process may have
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    return n
