@@ -42,9 +42,9 @@ class Service:
     def check_plugins() -> None:
         """Load the plug-in table once; a broken plug-in raises
         :class:`~lode.errors.PluginError` naming its package (servers check before serving)."""
-        from .plugins import registry
+        from .plugins.registry import check
 
-        registry()
+        check()
 
     @staticmethod
     def registered() -> dict:

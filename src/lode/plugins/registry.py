@@ -17,9 +17,9 @@ from __future__ import annotations
 import os
 import threading
 from dataclasses import dataclass, field
-from importlib import metadata
 
 from ..errors import PluginError  # defined with the other errors; imported here by its old path
+from .installed import may_declare_plugins
 from .protocols import EXTENSION_PATTERN, NAME_PATTERN, VERSION_PATTERN
 
 GROUPS = {"chunker": "lode.chunkers", "deriver": "lode.derivers", "ranker": "lode.rankers"}
@@ -201,10 +201,18 @@ def _validate(entries: list[Registration]) -> None:
                           data={"plugin": b.name, "package": b.package})
 
 
+def _plugins_wanted() -> bool:
+    """Whether plug-ins are on and some installed package may declare one (a cheap
+    look at the packages' entry-point files: importlib.metadata only when one does)."""
+    return os.environ.get("LODE_PLUGINS", "").lower() not in ("off", "0", "no") and may_declare_plugins()
+
+
 def build() -> Registry:
     """Load and check every registration (raises :class:`PluginError`)."""
     entries = _builtins()
-    if os.environ.get("LODE_PLUGINS", "").lower() not in ("off", "0", "no"):
+    if _plugins_wanted():
+        from importlib import metadata
+
         every = metadata.entry_points()  # one scan of the installed packages for all groups
         for kind, group in GROUPS.items():
             for ep in _entry_points(every, group):
@@ -215,6 +223,14 @@ def build() -> Registry:
 
 _registry: Registry | None = None
 _lock = threading.Lock()
+
+
+def check() -> None:
+    """Raise :class:`PluginError` when an installed plug-in is unusable. With no plug-in
+    installed nothing can be, and the table is left to be built on first use (lode's
+    own chunkers are not imported for a command that never chunks)."""
+    if _registry is None and _plugins_wanted():
+        registry()
 
 
 def registry() -> Registry:
