@@ -18,6 +18,7 @@ At most a bounded number of tasks is in flight, so memory does not grow with the
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import time
@@ -85,6 +86,25 @@ def _bulk_writes(store: Store, files: int):
             yield
     finally:
         _release_memory()
+
+
+@contextmanager
+def _no_cyclic_gc(pooled: bool):
+    """A run with worker processes streams hundreds of thousands of records (chunk
+    rows, symbols) through this process; they hold no cycles and are freed as each
+    batch is written, but allocating them set off the cyclic collector thousands of
+    times, each pass also walking whatever the process keeps. Off for the run, back on
+    (and one collection) after. Files chunked in this process collect per task
+    (lode.workspace.pipeline)."""
+    if not pooled or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.collect()
 
 
 def _release_memory() -> None:
@@ -234,7 +254,7 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     cpu = [0.0]
     own_cpu = time.process_time()
     records = held.Diverted(_run(jobs, workers, config, cpu))
-    with _bulk_writes(store, len(jobs)):
+    with _bulk_writes(store, len(jobs)), _no_cyclic_gc(workers > 1 and len(jobs) >= INLINE_BELOW):
         _write_all(store, ws, generation, records, batch, pending_deletes,
                    ctimes, stats, progress, total)
     for rec in records.kept:
