@@ -166,6 +166,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.symbols.typed": ("MAX_DEPTH",),
     "lode.embed.vectors": ("EMBED_BATCH", "RECLAIM_BATCH"),
     "lode.embed.compact": ("KEEP_EXTENDED",),
+    "lode.embed.words": ("WORDS_KEPT", "GROUP_WORDS"),
     # search and lookups
     "lode.search.options": ("DEFAULT_LIMIT", "MAX_LIMIT"),
     "lode.search.query": ("MAX_QUERY_CHARS", "MAX_WORD_CHARS", "LONG_QUERY_WORDS"),

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 from ..errors import LodeError, ModelUnavailable  # noqa: F401 (old import path)
+from .words import WordPieces
 
 # numpy is imported where vectors are made: asking whether a store is embedded, or
 # which model it uses, must not load it (a no-op `lode index` is ~0.1 s faster).
@@ -112,6 +113,7 @@ class StaticEmbedder:
         self._small_failed = False
         self._extra: set[str] = set()
         self._normalizer = None
+        self._words = WordPieces()
 
     def _full_tokenizer(self):
         """(tokenizer, None, unknown-token id): the model's own tokenizer, loaded once."""
@@ -197,6 +199,10 @@ class StaticEmbedder:
     # and a Go const group's 525k-character text no longer passes through the tokenizer
     # whole (the vectors of all 102k Go texts are unchanged).
     cut_chars_per_token = 16
+    # Texts are tokenized a word at a time, each distinct word once (lode.embed.words):
+    # Go's tree, embedding 102k texts: 15.6 -> 9.4 CPU s, the vectors byte-identical.
+    # False: every text through the tokenizer whole (the reference the tests compare with).
+    by_words = True
 
     def embed(self, texts: list[str]) -> np.ndarray:
         import numpy as np
@@ -213,34 +219,57 @@ class StaticEmbedder:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out
-        # Tokenizing runs in Rust on every core; pooling is one vectorised gather + reduceat.
-        tokenizer, model_ids, unk = self._tokenizer_for(texts)
         cap = self.max_tokens
         bound = cap * self.cut_chars_per_token
         heads = [t if len(t) <= bound or (cut := t.rfind(" ", 0, bound)) <= 0 else t[:cut] for t in texts]
-        encodings = tokenizer.encode_batch_fast(heads, add_special_tokens=False)
-        rows, lengths = [], np.zeros(len(texts), dtype=np.int64)
-        for i, e in enumerate(encodings):
-            ids = e.ids
-            if unk is not None and unk in ids:
-                ids = [t for t in ids if t != unk]
-            if len(ids) < cap and heads[i] is not texts[i]:  # the start was not enough
-                ids = tokenizer.encode(texts[i], add_special_tokens=False).ids
-                if unk is not None and unk in ids:
-                    ids = [t for t in ids if t != unk]
-            ids = ids[:cap]
-            lengths[i] = len(ids)
-            rows.append(ids)
+        pieces = self._pieces(texts, heads)
+        lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces)) // 4
         nonempty = np.flatnonzero(lengths)
         if len(nonempty):
-            flat = np.fromiter(itertools.chain.from_iterable(rows), dtype=np.int64,
-                               count=int(lengths.sum()))
-            if model_ids is not None:
-                flat = model_ids[flat]
+            # Pooling is one vectorised gather + reduceat over the pass's pieces.
+            flat = np.frombuffer(b"".join(pieces), dtype="<i4").astype(np.int64)
             starts = np.concatenate(([0], np.cumsum(lengths[nonempty])[:-1]))
             sums = np.add.reduceat(self._vectors(flat), starts, axis=0)
             out[nonempty] = sums / lengths[nonempty, None]
         return _normalize(out)
+
+    def _pieces(self, texts: list[str], heads: list[str]) -> list[bytes]:
+        """Each text's first ``max_tokens`` known pieces (the full tokenizer's ids,
+        int32 bytes): joined from its words' pieces (lode.embed.words) when its words
+        can be cut apart, else from the tokenizer (in Rust, on every core)."""
+        import numpy as np
+
+        cap = self.max_tokens
+        pieces: list[bytes] = [b""] * len(texts)
+        words = self._words
+        tokenizer, model_ids, unk = self._tokenizer_for(["code"])  # the one for ALPHABET texts
+        split = [words.split(h, tokenizer) if self.by_words else None for h in heads]
+        table = words.learn(itertools.chain.from_iterable(ws for ws in split if ws), tokenizer, model_ids, unk)
+        for i, ws in enumerate(split):
+            if ws is None:
+                continue
+            got = words.pieces(table, ws, cap)
+            if len(got) < cap * 4 and heads[i] is not texts[i]:  # the start was not enough
+                ws = split[i] = words.split(texts[i], tokenizer)
+                if ws is None:
+                    continue
+                got = words.pieces(words.learn(ws, tokenizer, model_ids, unk), ws, cap)
+            pieces[i] = got
+        rest = [i for i in range(len(texts)) if split[i] is None]
+        if rest:
+            tokenizer, model_ids, unk = self._tokenizer_for([texts[i] for i in rest])
+            encodings = tokenizer.encode_batch_fast([heads[i] for i in rest], add_special_tokens=False)
+            for i, e in zip(rest, encodings):
+                ids = e.ids
+                if unk is not None and unk in ids:
+                    ids = [t for t in ids if t != unk]
+                if len(ids) < cap and heads[i] is not texts[i]:  # the start was not enough
+                    ids = tokenizer.encode(texts[i], add_special_tokens=False).ids
+                    if unk is not None and unk in ids:
+                        ids = [t for t in ids if t != unk]
+                ids = np.asarray(ids[:cap], dtype=np.int64)
+                pieces[i] = (ids if model_ids is None else model_ids[ids]).astype("<i4").tobytes()
+        return pieces
 
 
 class MiniLMEmbedder:

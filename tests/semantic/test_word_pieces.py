@@ -1,0 +1,96 @@
+"""Texts tokenized a word at a time, each distinct word once (lode.embed.words), get the
+vectors the tokenizer gives when it cuts every text whole — on real code and on the
+texts where cutting words apart could go wrong."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lode.chunking import chunk_file
+from lode.embed import compact, words
+from lode.embed.models import MODELS, StaticEmbedder, _static_path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+HARD = [
+    "func Close() error {\r\n\treturn nil\r\n}\r\n",          # CRLF: one grapheme, one space
+    "a <pad> b", "a<pad>b", "x <unk> y", "x<unk>y z",         # added tokens: matched before words
+    "", "   \t\r\n ", "\u203a", "net/http \u203a Server \u203a Close",
+    "\x7f and ~ `tick` {braces} [x] | \\ ^", "a" * 9000 + " tail",
+    "héllo wörld \u2581mark", "ﬁle ½ ²", "\u0301combining after space", "tab\x0bvertical\x1cfs",
+    "Größe berechnet die naïve Größe → λ", "日本語のコメント ok ascii",
+]
+
+
+def _code_texts() -> list[str]:
+    texts = []
+    for folder in (ROOT / "src" / "lode", ROOT / "examples"):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and path.suffix in (".go", ".py", ".rs", ".ts", ".md"):
+                text = path.read_text(encoding="utf-8", errors="replace")
+                texts += [c.embed for c in chunk_file(str(path.relative_to(ROOT)), text) if c.embed]
+    return texts
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory):
+    """(words, whole): the same model, with and without the word path."""
+    path = _static_path()
+    if path is None:
+        pytest.skip("the static model is not installed")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+    by_words = StaticEmbedder(path, MODELS["static"][0])
+    whole = StaticEmbedder(path, MODELS["static"][0])
+    whole.by_words = False
+    yield by_words, whole
+    mp.undo()
+
+
+def test_real_code_gets_the_same_vectors(pair):
+    by_words, whole = pair
+    texts = _code_texts()
+    assert len(texts) > 1000
+    np.testing.assert_array_equal(by_words.embed(texts), whole.embed(texts))
+    assert len(by_words._words.ids) > 1000  # the words were kept and reused
+
+
+def test_hard_texts_get_the_same_vectors(pair):
+    by_words, whole = pair
+    for batch in (HARD, *([t] for t in HARD)):
+        np.testing.assert_array_equal(by_words.embed(batch), whole.embed(batch))
+    # Texts holding an added token's text, or characters outside the compact alphabet,
+    # went through the tokenizer whole.
+    tok = by_words._tokenizer_for(["code"])[0]
+    assert by_words._words.split("a <pad> b", tok) is None
+    assert by_words._words.split("héllo", tok) is None
+    assert by_words._words.split("a\r\nb \u203a c", tok) == ["a", "b", "\u203a", "c"]
+
+
+def test_a_full_word_table_starts_over(pair, monkeypatch):
+    by_words, whole = pair
+    monkeypatch.setattr(words, "WORDS_KEPT", 50)
+    by_words._words.ids = {}
+    texts = _code_texts()[:200]
+    np.testing.assert_array_equal(by_words.embed(texts), whole.embed(texts))
+    assert len(by_words._words.ids) <= 50 + by_words.pass_texts * 400
+
+
+def test_a_normaliser_that_changes_words_turns_the_word_path_off(pair, tmp_path):
+    """A tokenizer that lowercases (or otherwise rewrites words) is not cut into words."""
+    from tokenizers import Tokenizer
+
+    by_words, _ = pair
+    spec = next(p for p in compact.cache_dir().glob("tokenizer-*.json") if "-x" not in p.name)
+    data = json.loads(spec.read_text(encoding="utf-8"))
+    data["normalizer"] = {"type": "Lowercase"}
+    lowering = Tokenizer.from_str(json.dumps(data))
+    assert by_words._words.split("Serve HTTP", lowering) is None
+    data["normalizer"] = None
+    data["pre_tokenizer"] = {"type": "Metaspace", "replacement": "\u2581", "prepend_scheme": "first", "split": False}
+    one_word = Tokenizer.from_str(json.dumps(data))
+    assert by_words._words.split("serve http", one_word) is None
