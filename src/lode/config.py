@@ -197,7 +197,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.workspace.watch": ("TARGETED_LIMIT", "BURST_PATHS", "BURST_QUIET", "BURST_WAIT",
                              "EMBED_IDLE", "ROOT_CHECK"),
     "lode.cli.remote": ("CONNECT_SECONDS", "CALL_SECONDS"),
-    "lode.cli.search": ("RPC_MAX_LIMIT",),
+    "lode.cli.lookups": ("RPC_MAX_LIMIT",),
     "lode.cli.status": ("HELD_SHOWN",),
     "lode.mcp.budget": ("DEFAULT_BUDGET_CHARS",),
     "lode.lsp.server": ("MAX_WORKSPACE_SYMBOLS",),

@@ -1,20 +1,12 @@
-"""Options and helpers the index/search/status commands share."""
+"""Helpers the commands share (click's options are in :mod:`.options`: this module is
+imported by :mod:`.lookups`, which runs without click)."""
 
 from __future__ import annotations
 
 import sys
 
-import click
-
 from ..errors import LodeError
 from .output import fail
-
-db_option = click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB",
-                         help="The store: a SQLite file or a postgresql:// URL (default: $LODE_DB, else "
-                         "~/.local/share/lode/lode.db).")
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-workspace_option = click.option("--workspace", "-w", metavar="NAME|PATH", default=None,
-                                help="The workspace (default: the one containing the current folder).")
 
 
 def open_service(db_path):

@@ -12,6 +12,8 @@ import importlib.util
 
 import click
 
+from .. import __version__
+
 # Sub-command → the module of lode.cli that defines it. A command's module is imported
 # only when that command runs (or help lists them all): `lode def` must not pay for the
 # search engine, numpy or the chunkers at start-up.
@@ -80,3 +82,13 @@ class LodeGroup(click.Group):
             raise click.UsageError("--call takes METHOD and at most one JSON params argument")
         ctx.exit(call_and_print(method, rest[0] if rest else None, ctx.meta.get("lode.socket"),
                                 ctx.meta.get("lode.db")))
+
+
+@click.group(cls=LodeGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="lode")
+def main() -> None:
+    """Index a workspace of code and docs; search it; look up qualified names."""
+
+
+# Command modules register on `main` when imported, which LodeGroup does on demand
+# (LAZY_COMMANDS): a command imports only what it needs.

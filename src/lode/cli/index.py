@@ -8,7 +8,8 @@ import sys
 import click
 
 from . import main
-from .common import db_option, json_option, open_service, run_or_exit
+from .common import open_service, run_or_exit
+from .options import db_option, json_option
 from .output import err, json_line, out
 
 

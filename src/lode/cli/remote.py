@@ -21,8 +21,6 @@ import json
 import os
 import socket
 
-import click
-
 from .. import __version__
 from ..config import default_socket_path, is_postgres_url, resolve_db_path, store_label
 from ..errors import LodeError, RemoteFailed  # noqa: F401 (old import path)
@@ -30,10 +28,6 @@ from ..errors import LodeError, RemoteFailed  # noqa: F401 (old import path)
 NO_DAEMON_ENV = "LODE_NO_DAEMON"
 CONNECT_SECONDS = 0.5   # a daemon that does not answer its capabilities this fast is skipped
 CALL_SECONDS = 120.0
-
-no_daemon_option = click.option(
-    "--no-daemon", is_flag=True, envvar=NO_DAEMON_ENV,
-    help="Open the store even when a daemon for it is running (default: ask the daemon).")
 
 # Errors a daemon raises about itself (overloaded, deadline, method missing, internal):
 # the command then answers from the store instead.

@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime
 
 from . import main
-from .common import db_option, json_option, open_service, run_or_exit, workspace_option
+from .common import open_service, run_or_exit
+from .options import db_option, json_option, workspace_option
 from .output import json_line, out, shown
 
 

@@ -1,0 +1,309 @@
+"""The bodies of the commands that only read — ``search``, ``def``, ``refs``,
+``impls``, ``describe``, ``symbols`` — without click.
+
+Each function takes the parameters its click command declares (lode.cli.search,
+lode.cli.symbols), by the same names, and prints the answer: a daemon's when one
+serves the store (:mod:`.remote`), else the store's. Click is not imported here, so
+:mod:`.fastpath` can run a plain invocation of these commands without it (click's
+import is ~25 ms of a ~40 ms look-up answered by a daemon).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from ..config import language_servers_allowed
+from ..errors import LodeError
+from .common import open_service, run_or_exit
+from .output import fail, json_line, out, shown
+from .remote import Unusable, answer, workspace_for_path
+
+RPC_MAX_LIMIT = 200  # search.query's largest limit; a larger one is answered from the store
+
+
+def escape(text: str) -> str:
+    from rich.markup import escape as rich_escape  # rich loads only when printing markup
+
+    return rich_escape(text)
+
+
+def _lsp_wanted(no_lsp: bool) -> bool:
+    """Whether a hand-off to a language server can happen at all: not with --no-lsp,
+    LODE_LSP=off, or no server's executable found (then the hand-off would return the
+    index's answer unchanged, after importing the LSP client: ~0.5 s)."""
+    if no_lsp or language_servers_allowed() == set():
+        return False  # decided without importing the service
+    from ..service import Service
+
+    return Service.language_servers_found()
+
+
+def _hands_off(daemon, result: dict, name: str, workspace, lsp: bool) -> bool:
+    """Whether the store path would hand this look-up to a language server (the
+    daemon answers from the index alone): only then is the daemon's answer not used.
+    Mirrors :func:`lode.external.handoff.hand_off`: the anchor is the first definition
+    candidate, the server the one found for its file's language."""
+    if not lsp or "matches" in result:  # lsp: _lsp_wanted(), so some server exists
+        return False
+    from ..service import Service
+
+    # The file's language by extension, as the daemon's registry has it (importing the
+    # language registry here would cost more than the whole look-up).
+    language = {ext: lang["name"] for lang in daemon.capabilities.get("languages", [])
+                for ext in lang.get("extensions", ())}
+    cands = result.get("candidates") or result.get("symbols")
+    if cands is None:
+        cands = daemon.call("symbol.definition", {"name": result.get("name", name),
+                                                  **({"workspace": workspace} if workspace else {})})["candidates"]
+    for c in cands[:5]:
+        ext = os.path.splitext(c["path"])[1]
+        lang = language.get(ext) or language.get(ext.lower())
+        if lang is not None and Service.language_server_for(lang) is not None:
+            return True
+    return False
+
+
+def _lookup(db_path, no_daemon, method: str, params: dict, local, name=None, workspace=None, lsp=False):
+    """``method(params)`` answered by a daemon for this store, else ``local()``. The
+    daemon's methods take no ``lsp``: when a language server would answer locally,
+    the store path runs."""
+    def remote(daemon):
+        if any(v is Unusable for v in params.values()):
+            raise Unusable("an option the daemon's method does not take")
+        result = daemon.call(method, {k: v for k, v in params.items() if v is not None})
+        if _hands_off(daemon, result, name, workspace, lsp):
+            raise Unusable("a language server answers this")
+        return result
+    return lambda: answer(db_path, no_daemon, remote, local)
+
+
+def _service(db_path, lsp_timeout):
+    from ..service import Service
+
+    if lsp_timeout is not None:
+        os.environ["LODE_LSP_TIMEOUT"] = str(lsp_timeout)
+    return Service(db_path)
+
+
+def _source_note(r: dict) -> None:
+    """Say where an answer came from when it is not the index, or why not."""
+    if str(r.get("source", "")).startswith("lsp:"):
+        out.print(f"[dim]answered by {escape(r['source'][4:])}[/]")
+    elif r.get("lsp", {}).get("error"):
+        out.print(f"[dim]index answer ({escape(r['lsp']['server'])}: {escape(r['lsp']['error'])})[/]")
+    if r.get("truncated"):
+        out.print(f"[dim]… {r['total']} in all; --limit shows more[/]")
+
+
+def _matches(r: dict) -> bool:
+    """A bare name answered with the qualified names ending in it."""
+    if "matches" not in r:
+        return False
+    fail(r["note"])
+    for m in r["matches"]:
+        out.print(escape(m))
+    return True
+
+
+def _run(fn, as_json: bool, render) -> None:
+    try:
+        result = fn()
+    except LodeError as exc:
+        if as_json:
+            json_line({"error": {"message": exc.message, "code": exc.rpc_code, **exc.data}})
+        else:
+            fail(exc.message)
+        sys.exit(exc.exit_code)
+    if as_json:
+        json_line(result)
+        return
+    if not render(result):
+        sys.exit(1)
+
+
+def _where(c: dict) -> str:
+    return f"[magenta]{escape(shown(c['path']))}:{c['line']}:{c.get('column', 1)}[/]"
+
+
+def _print_candidates(items: list[dict], empty: str) -> bool:
+    if not items:
+        fail(empty)
+        return False
+    for c in items:
+        extra = []
+        if c.get("via"):
+            extra.append(f"via {escape(c['via'])} → {escape(c.get('target', ''))}")
+        if c.get("module"):
+            extra.append(f"module {escape(shown(c['module']))}")
+        if c.get("test"):
+            extra.append("test")
+        tail = f" [dim]({'; '.join(extra)})[/]" if extra else ""
+        detail = f" {c['detail']}" if c.get("detail") else ""
+        out.print(f"{_where(c)} [cyan]{c['kind']}{detail}[/] [bold]{escape(shown(c['name']))}[/]{tail}")
+    return True
+
+
+def _listing(key: str, empty: str):
+    def render(r):
+        if _matches(r):
+            return False
+        ok = _print_candidates(r[key], empty.format(name=r["name"]))
+        _source_note(r)
+        return ok
+    return render
+
+
+def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, files, workspace, db_path,
+           no_daemon, as_json):
+    text = " ".join(query)
+    opts = {"limit": limit}
+    for key, value in (("paths", paths), ("path_globs", globs), ("languages", languages),
+                       ("kinds", kinds), ("tags_any", tags)):
+        if value:
+            opts[key] = list(value)
+    if mode:
+        opts["mode"] = mode
+    if files:
+        opts["files"] = True
+
+    def remote(daemon):
+        if limit > RPC_MAX_LIMIT:
+            raise Unusable("limit over the daemon's maximum")
+        ws = workspace or workspace_for_path(daemon.call("workspace.list"), os.getcwd())
+        options = {**opts, "rerank": True} if rerank else opts  # True is "required"
+        return daemon.call("search.query", {"workspace": ws, "query": text, "options": options})
+
+    def local():
+        svc = open_service(db_path)
+        ws = workspace or svc.workspace_for_path(os.getcwd())
+        return svc.search(text, ws, **({**opts, "rerank": "required"} if rerank else opts))
+
+    result = run_or_exit(lambda: answer(db_path, no_daemon, remote, local))
+    if as_json:
+        json_line(result)
+        return
+    hits = result["hits"]
+    if not hits:
+        fail(f"no match for {text!r}")
+        raise SystemExit(1)
+    from rich.markup import escape
+    from rich.text import Text
+
+    pattern = None
+    if out.color_system:  # highlighting only shows in colour; the search package is a slow import
+        from ..service import Service
+
+        pattern = Service.highlighter(result["terms"])
+    many = len(result["workspaces"]) > 1
+    if files:
+        for f in result["files"]:
+            where = f"{f['workspace']}:" if many else ""
+            out.print(f"[magenta]{escape(shown(where + f['path']))}[/] [dim]{f['language'] or ''}[/]")
+            for h in f["chunks"]:
+                out.print(f"    [magenta]:{h['snippet_line']}[/] [dim]{h['kind']}[/] [bold]{escape(shown(h['breadcrumb']))}[/]")
+        out.print(f"[dim]{len(result['files'])} files in {result['timings_ms']['total']:.1f} ms ({result['mode_used']})[/]")
+        return
+    for h in hits:
+        where = f"{h['workspace']}:" if many else ""
+        held = f" [yellow](held: {h['hold']})[/]" if h.get("hold") else ""  # from a plug-in this build lacks
+        out.print(f"[magenta]{escape(shown(where + h['path']))}:{h['snippet_line']}[/] [dim]{h['kind']}[/] "
+                  f"[bold]{escape(shown(h['breadcrumb']))}[/]{held}")
+        snippet = Text(h["snippet"])
+        if pattern is not None:
+            snippet.highlight_regex(pattern, "bold yellow")
+        out.print(Text("    ").append(Text("\n    ").join(snippet.split("\n"))))
+    note = result["mode_used"] + (", reranked" if result.get("rank", {}).get("used") else "")
+    if mode and mode != "lexical" and result["mode_used"] == "lexical":
+        note += f"; semantic unavailable: {result['semantic'].get('reason', '')}"
+    out.print(f"[dim]{len(hits)} hits in {result['timings_ms']['total']:.1f} ms ({escape(note)})[/]")
+
+
+def definition(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon, as_json):
+    _run(_lookup(db_path, no_daemon, "symbol.definition",
+                 {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
+                 lambda: _service(db_path, lsp_timeout).definition(name, workspace, limit or 100, lsp=_lsp_wanted(no_lsp)),
+                 name, workspace, _lsp_wanted(no_lsp)),
+         as_json, _listing("candidates", "no definition of {name} in the index"))
+
+
+def references(name, db_path, workspace, limit, every, no_lsp, lsp_timeout, no_daemon, as_json):
+    _run(_lookup(db_path, no_daemon, "symbol.references",
+                 {"name": name, "workspace": workspace, "every": Unusable if every else None,
+                  "limit": Unusable if (limit or 0) > 5000 else limit or 100},
+                 lambda: _service(db_path, lsp_timeout).references(name, workspace, limit or 100, every=every,
+                                                                    lsp=_lsp_wanted(no_lsp)),
+                 name, workspace, _lsp_wanted(no_lsp)),
+         as_json, _listing("references", "no references to {name} in the index"))
+
+
+def implementations(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon, as_json):
+    _run(_lookup(db_path, no_daemon, "symbol.implementations",
+                 {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
+                 lambda: _service(db_path, lsp_timeout).implementations(name, workspace, limit or 100,
+                                                                         lsp=_lsp_wanted(no_lsp)),
+                 name, workspace, _lsp_wanted(no_lsp)),
+         as_json, _listing("implementations", "no implementations of {name} in the index"))
+
+
+def describe(name, db_path, workspace, limit, include_body, no_lsp, lsp_timeout, no_daemon, as_json):
+    def render(r):
+        if _matches(r):
+            return False
+        if not r["symbols"]:
+            fail(f"no definition of {r['name']} in the index")
+            return False
+        for s in r["symbols"]:
+            out.print(f"{_where(s)} [cyan]{s['kind']}[/] [bold]{escape(s['name'])}[/]")
+            if s.get("signature"):
+                out.print(f"  [green]{escape(s['signature'])}[/]")
+            if s.get("doc"):
+                for line in s["doc"].splitlines():
+                    out.print(f"  [dim]{escape(line)}[/]")
+            if s.get("hover"):
+                for line in s["hover"].splitlines():
+                    out.print(f"  [yellow]{escape(line)}[/]")
+            if s.get("body"):
+                out.print(escape(s["body"].rstrip("\n")))
+        _source_note(r)
+        return True
+    _run(_lookup(db_path, no_daemon, "symbol.describe",
+                 {"name": name, "workspace": workspace, "limit": Unusable if limit else None,
+                  "include_body": Unusable if include_body else None},
+                 lambda: _service(db_path, lsp_timeout).describe(name, workspace, limit or 10,
+                                                                 include_body=include_body, lsp=_lsp_wanted(no_lsp)),
+                 name, workspace, _lsp_wanted(no_lsp)),
+         as_json, render)
+
+
+def symbols(query, db_path, workspace, limit, no_daemon, as_json):
+    service = None
+
+    def local():
+        nonlocal service
+        service = _service(db_path, None)
+        return service.symbols(query, workspace, limit or 20)
+
+    def first_definition(name):
+        if service is None:  # the names came from the daemon
+            return _lookup(db_path, no_daemon, "symbol.definition", {"name": name, "workspace": workspace},
+                           lambda: _service(db_path, None).definition(name, workspace, 1))()["candidates"][:1]
+        return service.definition(name, workspace, 1)["candidates"]
+
+    call = _lookup(db_path, no_daemon, "symbol.search",
+                   {"query": query, "workspace": workspace,
+                    "limit": Unusable if (limit or 0) > 1000 else limit or 20}, local)
+
+    def render(r):
+        if not r["names"]:
+            fail(f"no name matches {query!r} ({r['total_names']} names known)")
+            return False
+        for n in r["names"]:
+            where = ""
+            if "." in n["name"] or "/" in n["name"]:
+                cands = first_definition(n["name"])
+                if cands:
+                    where = f"  [dim]{escape(shown(cands[0]['path']))}:{cands[0]['line']}[/]"
+            out.print(f"{escape(n['name'])}{where}")
+        return True
+    _run(call, as_json, render)
