@@ -37,7 +37,9 @@ def test_the_table_holds_the_click_commands_options(name):
     spellings = {}
     for p in cmd.params:
         if isinstance(p, click.Argument):
-            assert (p.name, p.nargs == -1, p.required) == (table.argument, table.many, True)
+            takes = fastpath.MANY if p.nargs == -1 else fastpath.ONE if p.required else fastpath.OPTIONAL
+            assert (p.name, takes) == (table.argument, table.takes)
+            assert p.required or takes == fastpath.OPTIONAL
             continue
         if p.name == "help":
             continue
@@ -53,7 +55,7 @@ def test_the_table_holds_the_click_commands_options(name):
 @pytest.mark.parametrize("name", sorted(fastpath.COMMANDS))
 def test_the_tables_defaults_are_clicks(name, monkeypatch):
     table = fastpath.COMMANDS[name]
-    given = ("x",) if table.many else "x"
+    given = ("x",) if table.takes == fastpath.MANY else "x"
     assert _click_params(name, ["x"], {}, monkeypatch) == {**table.defaults, table.argument: given}
 
 
@@ -89,6 +91,9 @@ LINES = {
     "impls": [["store.Store", "--json", "--no-lsp"]],
     "describe": [["store.Store", "--body"], ["store.Store", "--json", "--limit", "2"]],
     "symbols": [["Reclaim"], ["Reclaim", "--json", "-n", "5", "-w", "shop"]],
+    "index": [[], [str(SHOP)], [str(SHOP), "--no-embed", "--json"],
+              ["--workers", "2", str(SHOP), "--text-ext", ".rst", "--text-ext", ".txt2", "--name", "n",
+               "--no-code", "--model", "static", "--db", "/tmp/x.db", "--workers=64"]],
 }
 # Left to click: it decides (usually with an error message) — never parsed differently here.
 DOUBTFUL = {
@@ -102,6 +107,8 @@ DOUBTFUL = {
     "def": [[], ["a.B", "c.D"], ["a.B", "--all"], ["a.B", "--lsp-timeout", "1e3"],
             ["a.B", "--lsp-timeout", "-1"], ["a.B", "--lsp-timeout", "nan"], ["a.B", "--limit", "-2"]],
     "symbols": [["x", "--no-lsp"]],
+    "index": [[str(SHOP / "no-such-folder")], [str(SHOP / "README.md")], [str(SHOP), str(SHOP)],
+              ["--workers", "0"], ["--workers", "65"], ["--text-ext"], ["--no-embed=yes"]],
 }
 ENVS = [{}, {"LODE_DB": "/tmp/env.db"}, {"LODE_NO_DAEMON": "1"}, {"LODE_NO_DAEMON": "0"},
         {"LODE_NO_DAEMON": "true"}, {"LODE_NO_DAEMON": ""}, {"LODE_DB": ""}]
@@ -127,7 +134,7 @@ def test_an_environment_value_click_may_read_otherwise_is_left_to_it(value):
 
 def _steady(run) -> tuple:
     """A run without its timings, which differ from run to run."""
-    timings = re.compile(r'"timings_ms": \{[^}]*\}|\d+(\.\d+)? ms')
+    timings = re.compile(r'"timings_ms": \{[^}]*\}|\d+(\.\d+)? ?(ms|s)\b|"(cpu_)?seconds": [\d.]+')
     return run.returncode, timings.sub("T", run.stdout), run.stderr
 
 
@@ -159,6 +166,8 @@ def store(tmp_path_factory):
     ["impls", "store.Store", "--json"],
     ["describe", "store.Store", "--body"],
     ["symbols", "Reclaim"],
+    ["index", ".", "--json", "--no-embed"],
+    ["index", "--no-embed"],
 ])
 def test_the_real_cli_answers_the_same_without_click(store, args):
     shop, env = store

@@ -1,16 +1,18 @@
-"""The read-only look-ups (``def``, ``refs``, ``impls``, ``describe``, ``symbols``,
-``search``) run without importing click when their command line is plain.
+"""The look-ups (``def``, ``refs``, ``impls``, ``describe``, ``symbols``, ``search``)
+and ``index`` run without importing click when their command line is plain.
 
 Importing click (with inspect, uuid, datetime behind it) is ~25 ms, more than half of
-a look-up a daemon answers. So :data:`lode.cli.main` first offers the arguments to
-:func:`run`: when the sub-command is one of these and every argument is one this
-table knows, in a form whose meaning is not in doubt, the command's body
-(:mod:`.lookups`) runs with the very parameters click would have given it. Anything
+a look-up a daemon answers and an eighth of a re-index that finds nothing changed.
+So :data:`lode.cli.main` first offers the arguments to :func:`run`: when the
+sub-command is one of these and every argument is one this table knows, in a form
+whose meaning is not in doubt, the command's body (:mod:`.lookups`, :mod:`.indexing`)
+runs with the very parameters click would have given it. Anything
 else — help, a group option, an unknown or abbreviated option, ``--``, a value that
 click would reject or that starts with ``-``, a bad environment value, shell
 completion — is left to click, which parses it and says what is wrong, as before.
 
-The table mirrors the click declarations in :mod:`.search` and :mod:`.symbols`;
+The table mirrors the click declarations in :mod:`.search`, :mod:`.symbols` and
+:mod:`.index`;
 tests/cli/test_fastpath.py checks that it holds the same options, defaults and
 environment variables as the click commands, and that both parse the same argument
 lists to the same parameters.
@@ -50,6 +52,14 @@ def _float(text: str) -> float:
     return float(text)
 
 
+def _folder(text: str) -> str:
+    """A folder that exists and can be read (click.Path(file_okay=False) passes it as
+    given); anything else — missing, a file, unreadable — click judges."""
+    if not os.path.isdir(text) or not os.access(text, os.R_OK):
+        raise ValueError(text)
+    return text
+
+
 def _choice(*allowed: str):
     def convert(text: str) -> str:
         if text not in allowed:
@@ -62,15 +72,16 @@ def _choice(*allowed: str):
 # value, raising ValueError for what click may read otherwise (None: the text itself);
 # envvar: the environment variable click reads when the option is not given.
 Option = namedtuple("Option", "param action convert envvar", defaults=(None, None))
-# body: the function in lode.cli.lookups; argument: the positional parameter, many
-# (nargs=-1, required) or exactly one; options: every spelling → its Option;
-# defaults: parameter → click's default.
-Command = namedtuple("Command", "body argument many options defaults")
+# body: "module:function" in lode.cli; argument: the positional parameter, taking
+# MANY (nargs=-1, required), ONE, or OPTIONAL (0 or 1, default None) values, converted
+# by convert; options: every spelling → its Option; defaults: parameter → click's default.
+Command = namedtuple("Command", "body argument takes convert options defaults")
+MANY, ONE, OPTIONAL = "many", "one", "optional"
 
 
-def _command(body: str, argument: str, many: bool, *options) -> Command:
+def _command(body: str, argument: str, takes: str, *options, convert=None) -> Command:
     """``options``: (spellings, Option, default) each."""
-    return Command(body, argument, many, {name: opt for names, opt, _ in options for name in names},
+    return Command(body, argument, takes, convert, {name: opt for names, opt, _ in options for name in names},
                    {opt.param: default for _, opt, default in options})
 
 
@@ -85,7 +96,7 @@ _LOOKUP = (_DB, _WORKSPACE, _LIMIT, _NO_LSP, _LSP_TIMEOUT, _NO_DAEMON, _JSON)
 
 COMMANDS: dict[str, Command] = {
     "search": _command(
-        "search", "query", True,
+        "lookups:search", "query", MANY,
         (("--limit", "-n"), Option("limit", VALUE, _int_range(1, 1000)), 10),
         (("--path",), Option("paths", MULTIPLE), ()),
         (("--glob",), Option("globs", MULTIPLE), ()),
@@ -96,13 +107,22 @@ COMMANDS: dict[str, Command] = {
         (("--rerank",), Option("rerank", FLAG), False),
         (("--files",), Option("files", FLAG), False),
         _WORKSPACE, _DB, _NO_DAEMON, _JSON),
-    "def": _command("definition", "name", False, *_LOOKUP),
-    "refs": _command("references", "name", False, *_LOOKUP,
+    "def": _command("lookups:definition", "name", ONE, *_LOOKUP),
+    "refs": _command("lookups:references", "name", ONE, *_LOOKUP,
                      (("--all",), Option("every", FLAG), False)),
-    "impls": _command("implementations", "name", False, *_LOOKUP),
-    "describe": _command("describe", "name", False, *_LOOKUP,
+    "impls": _command("lookups:implementations", "name", ONE, *_LOOKUP),
+    "describe": _command("lookups:describe", "name", ONE, *_LOOKUP,
                          (("--body",), Option("include_body", FLAG), False)),
-    "symbols": _command("symbols", "query", False, _DB, _WORKSPACE, _LIMIT, _NO_DAEMON, _JSON),
+    "symbols": _command("lookups:symbols", "query", ONE, _DB, _WORKSPACE, _LIMIT, _NO_DAEMON, _JSON),
+    "index": _command(
+        "indexing:index", "root", OPTIONAL,
+        (("--name",), Option("name", VALUE), None),
+        (("--no-code",), Option("no_code", FLAG), False),
+        (("--text-ext",), Option("text_ext", MULTIPLE), ()),
+        (("--workers",), Option("workers", VALUE, _int_range(1, 64)), None),
+        (("--no-embed",), Option("no_embed", FLAG), False),
+        (("--model",), Option("model", VALUE), None),
+        _DB, _JSON, convert=_folder),
 }
 
 
@@ -111,7 +131,7 @@ def parse(command: Command, args: list[str], environ) -> dict | None:
     the line to click (see the module's docstring)."""
     params = dict(command.defaults)
     given: set[str] = set()
-    many: dict[str, list] = {}
+    repeated: dict[str, list] = {}
     positional: list[str] = []
     i = 0
     while i < len(args):
@@ -142,11 +162,11 @@ def parse(command: Command, args: list[str], environ) -> dict | None:
         except ValueError:
             return None
         if option.action == MULTIPLE:
-            many.setdefault(option.param, []).append(value)
+            repeated.setdefault(option.param, []).append(value)
         else:
             params[option.param] = value
         given.add(option.param)
-    params.update({param: tuple(values) for param, values in many.items()})
+    params.update({param: tuple(values) for param, values in repeated.items()})
     for option in command.options.values():
         if option.envvar is None or option.param in given:
             continue
@@ -159,14 +179,22 @@ def parse(command: Command, args: list[str], environ) -> dict | None:
             params[option.param] = text in _TRUE
         else:
             params[option.param] = text
-    if command.many:
+    if command.takes == MANY:
         if not positional:
             return None
-        params[command.argument] = tuple(positional)
+        values = tuple(positional)
+    elif len(positional) == 1:
+        values = positional[0]
+    elif command.takes == OPTIONAL and not positional:
+        values = None
     else:
-        if len(positional) != 1:
+        return None
+    if command.convert is not None and values is not None:
+        try:
+            values = command.convert(values)
+        except ValueError:
             return None
-        params[command.argument] = positional[0]
+    params[command.argument] = values
     return params
 
 
@@ -182,10 +210,11 @@ def run(args: list[str]) -> None:
     params = parse(command, args[1:], os.environ)
     if params is None:
         return
-    from . import lookups
+    from importlib import import_module
 
+    module, function = command.body.split(":")
     try:
-        getattr(lookups, command.body)(**params)
+        getattr(import_module(f"{__package__}.{module}"), function)(**params)
     except (EOFError, KeyboardInterrupt):
         print("\nAborted!", file=sys.stderr)  # as click says it
         sys.exit(1)

