@@ -40,9 +40,12 @@ PIECE_CHARS = frozenset(ALPHABET + "\u2581")
 KEEP_EXTENDED = 8  # extended tokenizers kept in the cache folder (the newest)
 
 
+outside = _OUTSIDE.search  # a text's first character outside ALPHABET (a match), or None
+
+
 def fits(texts) -> bool:
     """Whether the compact tokenizer tokenizes every text exactly as the full one."""
-    return not any(_OUTSIDE.search(t) for t in texts)
+    return not any(map(outside, texts))
 
 
 def cache_dir() -> Path:

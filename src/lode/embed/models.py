@@ -131,13 +131,18 @@ class StaticEmbedder:
 
     def _chars(self, text: str) -> set[str]:
         """The characters of ``text`` as the tokenizer's normaliser leaves them."""
+        return set(self._normal(text))
+
+    def _normal(self, text: str) -> str:
+        """``text`` as the tokenizer's normaliser leaves it (as it is when the
+        normaliser cannot be read; then no compact tokenizer is trusted)."""
         if self._normalizer is None:
             try:
                 self._normalizer = self._compact.normalizer(self._tokenizer_json) or False
             except Exception:  # unreadable: no compact tokenizer can be trusted
                 self._small_failed = True
-                return set(text)
-        return set(self._normalizer.normalize_str(text)) if self._normalizer else set(text)
+                return text
+        return self._normalizer.normalize_str(text) if self._normalizer else text
 
     def prepare(self, texts) -> None:
         """Hear about texts to come (an index run's): the characters outside the compact
@@ -149,22 +154,27 @@ class StaticEmbedder:
             if not self._compact.fits([t]):
                 self._extra |= self._chars(t) - self._compact.PIECE_CHARS
 
-    def _tokenizer_for(self, texts: list[str]):
-        """(tokenizer, its ids → the model's ids or None, its unknown-token id)."""
+    def _tokenizer_for(self, texts: list[str], chars: set[str] | None = None):
+        """(tokenizer, its ids → the model's ids or None, its unknown-token id) for
+        ``texts``; ``chars``: the characters of those outside the compact alphabet as
+        the normaliser leaves them, when already known."""
         fits = self._compact.fits
         if self._full is None and not self._small_failed:
-            if not fits(texts):
-                self.prepare(texts)
+            if chars is None:
+                chars = set()
+                for t in texts:
+                    if not fits([t]):
+                        chars |= self._chars(t)
                 if self._small_failed:
                     return self._full_tokenizer()
+            self._extra |= chars - self._compact.PIECE_CHARS
             if self._small is None or not self._extra <= self._small[3]:
                 built = self._compact.load(self._tokenizer_json, self.id, "".join(self._extra))
                 if built is None:
                     self._small_failed = True
                     return self._full_tokenizer()
                 self._small = built  # a larger one replaces a smaller one
-            chars = self._small[3]
-            if fits(texts) or all(self._chars(t) <= chars for t in texts if not fits([t])):
+            if chars <= self._small[3]:
                 return self._small[:3]
         return self._full_tokenizer()
 
@@ -242,8 +252,19 @@ class StaticEmbedder:
         cap = self.max_tokens
         pieces: list[bytes] = [b""] * len(texts)
         words = self._words
-        tokenizer, model_ids, unk = self._tokenizer_for(["code"])  # the one for ALPHABET texts
-        split = [words.split(h, tokenizer) if self.by_words else None for h in heads]
+        # Texts outside the compact alphabet are normalised once: for the characters the
+        # tokenizer must know and for their words.
+        normal: dict[int, str] = {}
+        chars: set[str] = set()
+        for i, t in enumerate(texts):
+            if not self._compact.fits((t,)):
+                normal[i] = self._normal(t)
+                chars.update(normal[i])
+        if self._small_failed:
+            chars = None  # (the normaliser could not be read: the full tokenizer serves)
+        tokenizer, model_ids, unk = self._tokenizer_for(texts, chars)
+        split = [words.split(h, tokenizer, normal.get(i) if h is texts[i] else None) if self.by_words else None
+                 for i, h in enumerate(heads)]
         table = words.learn(itertools.chain.from_iterable(ws for ws in split if ws), tokenizer, model_ids, unk)
         for i, ws in enumerate(split):
             if ws is None:
@@ -257,7 +278,6 @@ class StaticEmbedder:
             pieces[i] = got
         rest = [i for i in range(len(texts)) if split[i] is None]
         if rest:
-            tokenizer, model_ids, unk = self._tokenizer_for([texts[i] for i in rest])
             encodings = tokenizer.encode_batch_fast([heads[i] for i in rest], add_special_tokens=False)
             for i, e in zip(rest, encodings):
                 ids = e.ids

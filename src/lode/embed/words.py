@@ -8,20 +8,23 @@ distinct word are kept (:class:`WordPieces`) and a text's pieces are joined from
 only new words go through the tokenizer. Same pieces, so the same vectors, for about a
 third of the CPU.
 
-That holds for a text whose normalised form splits where the text splits: a text of the
-compact tokenizer's :data:`~lode.embed.compact.ALPHABET` (ASCII code, 93% of Go's texts),
-where the normaliser only turns tab, newline and carriage return into spaces and leaves
-every other character as it is. A text with another character, or holding an added
-token's text (``<pad>``, ``<unk>``: matched before words are cut), goes through the
-tokenizer whole. :meth:`WordPieces.usable` checks these properties on the tokenizer
-itself before any text is cut this way.
+That holds for a text whose normalised form splits where the tokenizer splits it: a
+text of the compact tokenizer's :data:`~lode.embed.compact.ALPHABET` (ASCII code, 93% of
+Go's texts) is cut as it is, the normaliser turning only tab, newline and carriage
+return into spaces; another text is normalised first (in Rust), then cut, and each of
+its words outside the alphabet must come out of the normaliser unchanged (it is
+normalised again when it is tokenized alone). A text holding an added token's text
+(``<pad>``, ``<unk>``: matched before words are cut), the word-start mark ``▁``, or a
+character Python splits at and the tokenizer does not, goes through the tokenizer whole.
+:func:`_word_starts` checks the tokenizer itself before any text is cut this way.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+import re
+from typing import TYPE_CHECKING, Iterable, NamedTuple
 
-from .compact import ALPHABET, fits
+from .compact import ALPHABET, outside
 
 if TYPE_CHECKING:
     import numpy as np
@@ -36,21 +39,41 @@ _SAMPLE = ("func (s *Server) Close() error {\n\tif s.ln != nil {\r\n\t\treturn s
            "def _vectors(self, flat): rows = self.rows[flat] if x>=0x7f else {'k': [1, 2.5e-3]}")
 
 
+class _Checked(NamedTuple):
+    tokenizer: object
+    starts: np.ndarray | None   # which ids are pieces starting a word; None: no word path
+    added: tuple[str, ...]      # the added tokens' texts
+    unsplit: re.Pattern | None  # whitespace Python splits at and the tokenizer does not
+
+
 class WordPieces:
     """The pieces of each distinct word seen, as the full tokenizer's ids without the
     unknown token (little-endian int32 bytes, ready to join)."""
 
     def __init__(self) -> None:
         self.ids: dict[str, bytes] = {}
-        self._checked: dict[int, tuple[object, np.ndarray | None, tuple[str, ...]]] = {}
+        self._checked: dict[int, _Checked] = {}
 
-    def split(self, text: str, tokenizer) -> list[str] | None:
-        """The words ``tokenizer`` cuts ``text`` into, or None when the text must go
-        through the tokenizer whole."""
+    def split(self, text: str, tokenizer, normal: str | None = None) -> list[str] | None:
+        """The words ``tokenizer`` cuts ``text`` into (normalised; ``normal``: the text
+        normalised, when known), or None when the text must go through the tokenizer whole."""
         checked = self._check(tokenizer)
-        if checked[1] is None or not fits((text,)) or any(a in text for a in checked[2]):
+        if checked.starts is None or any(a in text for a in checked.added):
             return None
-        return text.split()
+        if not outside(text):
+            return text.split()
+        norm = tokenizer.normalizer
+        text = normal if normal is not None else norm.normalize_str(text) if norm is not None else text
+        if _MARK in text or any(a in text for a in checked.added) or \
+                (checked.unsplit is not None and checked.unsplit.search(text)):
+            return None
+        words = text.split()
+        if norm is not None:
+            kept = self.ids
+            for w in words:
+                if w not in kept and outside(w) and norm.normalize_str(w) != w:
+                    return None  # tokenized alone it would be normalised into another word
+        return words
 
     def learn(self, words: Iterable[str], tokenizer, model_ids: np.ndarray | None,
               unk: int | None) -> dict[str, bytes]:
@@ -68,10 +91,16 @@ class WordPieces:
         if len(kept) + len(new) > WORDS_KEPT:
             kept = self.ids = {}
             new = distinct
-        new = list(new)
-        starts = self._check(tokenizer)[1]
-        groups = [new[i:i + GROUP_WORDS] for i in range(0, len(new), GROUP_WORDS)]
-        encodings = tokenizer.encode_batch_fast([" ".join(g) for g in groups], add_special_tokens=False)
+        # Words of the alphabet go through the tokenizer GROUP_WORDS to an input, cut
+        # apart again at their marked first pieces; any other word alone (joined to
+        # another, a leading combining mark would join the space before it).
+        starts = self._check(tokenizer).starts
+        plain = [w for w in new if not outside(w)]
+        others = [w for w in new if outside(w)] if len(plain) < len(new) else []
+        groups = [plain[i:i + GROUP_WORDS] for i in range(0, len(plain), GROUP_WORDS)]
+        encodings = tokenizer.encode_batch_fast([" ".join(g) for g in groups] + others, add_special_tokens=False)
+        for w, e in zip(others, encodings[len(groups):]):
+            kept[w] = _full_ids(np.asarray(e.ids, dtype=np.int64), model_ids, unk).tobytes()
         for group, enc in zip(groups, encodings):
             ids = np.asarray(enc.ids, dtype=np.int64)
             bounds = np.flatnonzero(starts[ids])
@@ -100,7 +129,7 @@ class WordPieces:
         into words here, its added tokens' texts), worked out once per tokenizer."""
         got = self._checked.get(id(tokenizer))
         if got is None or got[0] is not tokenizer:
-            got = self._checked[id(tokenizer)] = (tokenizer, *_word_starts(tokenizer))
+            got = self._checked[id(tokenizer)] = _Checked(tokenizer, *_word_starts(tokenizer))
         return got
 
 
@@ -112,9 +141,10 @@ def _full_ids(ids: np.ndarray, model_ids: np.ndarray | None, unk: int | None) ->
     return (ids if model_ids is None else model_ids[ids]).astype("<i4")
 
 
-def _word_starts(tokenizer) -> tuple[np.ndarray | None, tuple[str, ...]]:
-    """Which ids of ``tokenizer`` are pieces starting a word, if its normaliser keeps
-    :data:`ALPHABET` texts' words and its pieces of a text are its words' pieces."""
+def _word_starts(tokenizer) -> tuple[np.ndarray | None, tuple[str, ...], re.Pattern | None]:
+    """Which ids of ``tokenizer`` are pieces starting a word (None if its normaliser
+    changes :data:`ALPHABET` texts' words or its pieces of a text are not its words'
+    pieces), its added tokens' texts, and the whitespace characters it does not split at."""
     import numpy as np
 
     added = tuple(t.content for t in tokenizer.get_added_tokens_decoder().values())
@@ -122,15 +152,17 @@ def _word_starts(tokenizer) -> tuple[np.ndarray | None, tuple[str, ...]]:
     for c in [*ALPHABET, "\r\n"]:
         out = norm.normalize_str(c) if norm is not None else c
         if (out.strip() if c.isspace() else out != c):
-            return None, added
+            return None, added, None
     pre = tokenizer.pre_tokenizer
     if pre is None or [p for p, _ in pre.pre_tokenize_str(_SAMPLE)] != [_MARK + w for w in _SAMPLE.split()]:
-        return None, added
+        return None, added, None
+    spaces = [c for c in map(chr, range(0x3001)) if c.isspace()]  # (U+3000 is the last)
+    unsplit = "".join(c for c in spaces if len(pre.pre_tokenize_str(f"a{c}b")) != 2)
     vocab = tokenizer.get_vocab(with_added_tokens=True)
     starts = np.zeros(max(vocab.values()) + 1, dtype=bool)
     starts[[i for piece, i in vocab.items() if piece.startswith(_MARK)]] = True
     whole = tokenizer.encode(_SAMPLE, add_special_tokens=False).ids
     by_word = [i for e in tokenizer.encode_batch_fast(_SAMPLE.split(), add_special_tokens=False) for i in e.ids]
     if whole != by_word or int(starts[whole].sum()) != len(_SAMPLE.split()):
-        return None, added
-    return starts, added
+        return None, added, None
+    return starts, added, re.compile(f"[{re.escape(unsplit)}]") if unsplit else None
