@@ -80,6 +80,14 @@ class FileContext:
         row, col = node.start_point
         found.append((start, len(found), name, REFERENCE, row + 1, col + 1, ""))
 
+    def seen_before(self, name: str, start: int) -> bool:
+        """Whether ``ref(name, node)`` at ``start`` would add nothing (an earlier
+        reference to ``name`` is kept already): lets a caller skip costly checks."""
+        if self.every:
+            return False
+        earliest = self._earliest_ref.get(name)
+        return earliest is not None and earliest <= start
+
     def define_module(self, name: str) -> None:
         """The file's module itself, as a definition at the top of the file."""
         self.add(name, DEFINITION, None, "module")

@@ -82,12 +82,16 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
     defs: dict[tuple[int, int], Def] = {}
     imports, rels, refs, typed = [], [], [], []
     for pattern, caps in grammar_for(spec).matches(_query(spec, rules), root):
-        if len(caps) == 1:  # most matches are one reference: handled by its capture alone
+        n = len(caps)
+        if n == 1:  # most matches are one reference: handled by its capture alone
             [cap] = caps
             handler = _ONE_NODE_REFS.get(cap)
             if handler is not None:
                 refs.append((handler, caps[cap][0]))
                 continue
+        elif n == 2 and "ref.member" in caps and "ref.base" in caps:  # `pkg.Name`, `s.Close`
+            refs.append((_ref_base_member, caps))
+            continue
         if "import" in caps:
             imports.append(caps)
         elif "var.name" in caps or "field.name" in caps or "ret.owner" in caps:
@@ -239,6 +243,10 @@ def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | N
     ctx.ref(f"{target}.{member}", base_node)
 
 
+def _ref_base_member(ctx: FileContext, resolver, caps: dict) -> None:
+    _ref_base(ctx, resolver, caps["ref.base"][0], caps["ref.member"][0])
+
+
 def _ref_value(ctx: FileContext, resolver, node: Node) -> None:
     # a name used as a value (`r.Use(RequestID)`): this file's or an import's, or,
     # visible across files (Go: capitalised), the package's; a lowercase unknown
@@ -259,12 +267,13 @@ def _ref_local(ctx: FileContext, resolver, node: Node) -> None:
     name = ctx.data[start:end].decode("utf-8", "replace")
     if name in rules.builtins or (start, end) in ctx.by_node:
         return  # a builtin, or a definition's own name (`type Server struct`)
+    target = ctx.aliases.get(name) or ctx.local_defs.get(name) or resolver.unqualified(ctx, name)
+    if not target or ctx.seen_before(target, start):
+        return  # nothing, or a name whose earlier use is kept already: the parent need not be asked
     parent = node.parent  # asked once: tree-sitter finds a parent by walking down from the root
     if parent is not None and parent.type in rules.qualified_types:
         return  # the last part of `http.Client`: the whole is a `@ref.base`
-    target = ctx.aliases.get(name) or ctx.local_defs.get(name) or resolver.unqualified(ctx, name)
-    if target:
-        ctx.ref(target, node)
+    ctx.ref(target, node)
 
 
 # A match holding only one of these captures is that reference (most matches of a file).

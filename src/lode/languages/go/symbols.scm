@@ -23,8 +23,12 @@
 (type_spec name: (type_identifier) @rel.owner
   type: (interface_type (type_elem [(type_identifier) (qualified_type)] @rel.embeds)))
 
-(selector_expression operand: (identifier) @ref.base)
-(qualified_type package: (package_identifier) @ref.base)
+; the member is captured with its base (no search for it from the base node); the
+; `!field`/`!name` forms keep a member-less base (a broken tree) as before
+(selector_expression operand: (identifier) @ref.base field: _ @ref.member)
+(selector_expression operand: (identifier) @ref.base !field)
+(qualified_type package: (package_identifier) @ref.base name: _ @ref.member)
+(qualified_type package: (package_identifier) @ref.base !name)
 (call_expression function: (identifier) @ref.local)
 (composite_literal type: (type_identifier) @ref.local)
 (type_identifier) @ref.local
@@ -47,7 +51,8 @@
   result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @ret.type)
 (function_declaration name: (identifier) @ret.owner
   result: (parameter_list . (parameter_declaration type: (_) @ret.type)))
-(selector_expression operand: [(selector_expression) (call_expression)] @ref.base)
+(selector_expression operand: [(selector_expression) (call_expression)] @ref.base field: _ @ref.member)
+(selector_expression operand: [(selector_expression) (call_expression)] @ref.base !field)
 (argument_list (identifier) @ref.value)
 (keyed_element (literal_element (identifier) @ref.value))
 (return_statement (expression_list (identifier) @ref.value))
