@@ -10,8 +10,6 @@ from ..errors import InvalidParams
 from ..workspace.roots import holding
 from .fuzzy import NameMatcher
 from .index import DEFAULT_LIMIT, SymbolIndex, normalize
-from .structure import outline as file_outline
-from .structure import query_ast as run_query
 
 _CANDIDATE_KEYS = ("name", "path", "line", "column", "kind", "module", "detail", "via", "target",
                    "test", "workspace")
@@ -250,6 +248,8 @@ def outline(store, path: str, workspace: str | None = None) -> dict:
         ws = holding(path, store.workspaces())
         if ws is not None:
             root, path = ws.root, os.path.relpath(os.path.realpath(path), ws.root)
+    from .structure import outline as file_outline  # files are read: not for a look-up
+
     return {"path": path, "symbols": [i.to_dict() for i in file_outline(path, root)]}
 
 
@@ -285,6 +285,7 @@ def outline_text(path: str, root: str, text: str) -> list[dict]:
     """A file's definitions in order, from its current ``text`` (an editor's buffer);
     empty for a file in no language lode knows."""
     from ..languages import language_for_path
+    from .structure import outline as file_outline
 
     if language_for_path(path) is None:
         return []
@@ -300,6 +301,8 @@ def query_ast(query: str, paths: list[str] | None = None, language: str | None =
     base = root or os.getcwd()
     targets = [p if os.path.isabs(p) else os.path.join(base, p) for p in (paths or [base])]
     counts: dict = {}
+    from .structure import query_ast as run_query
+
     captures, errors = run_query(query, targets, language, limit, base=base, counts=counts, rules=rules)
     return {"captures": [c.to_dict() for c in captures], "errors": errors, "total": counts["total"],
             "truncated": counts["total"] > len(captures)}

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from ..errors import InvalidParams
-from ..languages import language_for_path
+from ..languages import language_for_path, registered_for_path
 from .extraction import rules_for
 from .records import DEFINITION, METHOD, REFERENCE
 
@@ -64,8 +64,10 @@ def normalize(query: str) -> str:
 
 
 def _rules(path: str):
-    """The symbol rules of the language a path is written in (None: none)."""
-    spec = language_for_path(path)
+    """The symbol rules of the language a path is written in (None: none). The path is
+    one the index holds symbols of, so its grammar loaded when it was indexed: the
+    language by extension, without loading the grammar again."""
+    spec = registered_for_path(path)
     return rules_for(spec) if spec is not None else None
 
 
