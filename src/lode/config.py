@@ -11,21 +11,25 @@ listed in :data:`TUNABLES`.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
-from pathlib import Path
+from collections import namedtuple
+
+TYPE_CHECKING = False  # the names below are for annotations only (typing itself is ~3 ms)
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# Neither dataclasses nor pathlib is imported here (pathlib only when a Path is made):
+# a CLI command that asks the daemon imports this module for the store's and socket's
+# paths, and the two were ~10 ms of its ~40.
 
 MAX_TEXT_BYTES = 16 * 1024 * 1024  # larger files are refused, with the reason recorded
 
-
-@dataclass(frozen=True)
-class ChunkConfig:
-    # A definition with more non-whitespace characters than this is split.
-    body_budget: int = 2000
-    # Chunks with fewer non-whitespace characters stay lexical-only (no embedding):
-    # a lone `}` or a one-line gap carries nothing a vector can use. One threshold.
-    short_content: int = 32
-    # The embed surface's bound, in characters (~4 per token for a 256-token model).
-    embed_budget: int = 1000
+# How files are cut into chunks (immutable; ChunkConfig(body_budget=60) for another):
+# - body_budget: a definition with more non-whitespace characters than this is split;
+# - short_content: chunks with fewer non-whitespace characters stay lexical-only (no
+#   embedding): a lone `}` or a one-line gap carries nothing a vector can use;
+# - embed_budget: the embed surface's bound, in characters (~4 per token for a
+#   256-token model).
+ChunkConfig = namedtuple("ChunkConfig", "body_budget short_content embed_budget", defaults=(2000, 32, 1000))
 
 
 DEFAULT_CHUNK_CONFIG = ChunkConfig()
@@ -37,8 +41,14 @@ DEFAULT_CHUNK_CONFIG = ChunkConfig()
 
 def default_db_path() -> Path:
     """``$XDG_DATA_HOME/lode/lode.db``, i.e. ``~/.local/share/lode/lode.db``."""
+    from pathlib import Path
+
+    return Path(_default_db_location())
+
+
+def _default_db_location() -> str:
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "lode" / "lode.db"
+    return os.path.join(base, "lode", "lode.db")
 
 
 #: URL schemes of a shared PostgreSQL store (``--db postgresql://user@host/db``).
@@ -81,9 +91,20 @@ def resolve_db_path(db: str | os.PathLike | None = None) -> Path | str:
     A ``postgresql://`` (or ``postgres://``) URL is returned as it is, a ``str``: a
     shared PostgreSQL store. Any other URL (``mysql://…``) is refused rather than taken
     for a folder name; everything else is a SQLite file's path."""
+    location = resolve_db_location(db)
+    if is_postgres_url(location):
+        return location
+    from pathlib import Path
+
+    return Path(location)
+
+
+def resolve_db_location(db: str | os.PathLike | None = None) -> str:
+    """:func:`resolve_db_path` as a string, without pathlib (the daemon's clients
+    compare it with the store a daemon serves)."""
     value = db or os.environ.get("LODE_DB")
     if not value:
-        return default_db_path()
+        return _default_db_location()
     text = os.fspath(value)
     scheme = url_scheme(text)
     if scheme in POSTGRES_SCHEMES:
@@ -93,7 +114,7 @@ def resolve_db_path(db: str | os.PathLike | None = None) -> Path | str:
 
         raise StoreError(f"the store {text!r} is a {scheme} URL; lode keeps its store in a SQLite file "
                          "(give a file path) or on a PostgreSQL server (give a postgresql:// URL)")
-    return Path(text).expanduser()
+    return os.path.expanduser(text)
 
 
 def default_socket_path() -> str:

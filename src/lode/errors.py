@@ -8,7 +8,6 @@ docs/daemon.md lists every code in :data:`BY_CODE`; a test keeps the two in step
 
 from __future__ import annotations
 
-from typing import Any
 
 
 class LodeError(Exception):
@@ -162,7 +161,7 @@ class RemoteError(LodeError):
     """An error response from the daemon, with its JSON-RPC code and the exit code of the
     class behind that code."""
 
-    def __init__(self, code: int, message: str, data: Any = None):
+    def __init__(self, code: int, message: str, data: object = None):  # any JSON value
         super().__init__(message, data=data if isinstance(data, dict) else None)
         self.rpc_code = code
         self.exit_code = exit_code_for(code)
@@ -172,7 +171,7 @@ class RemoteFailed(LodeError):
     """The daemon answered a CLI command with a domain error (bad params, not found, …):
     shown as the store would have shown it."""
 
-    def __init__(self, code: int, message: str, data: Any = None):
+    def __init__(self, code: int, message: str, data: object = None):  # any JSON value
         super().__init__(message, data=data if isinstance(data, dict) else None)
         self.rpc_code = code
         self.exit_code = exit_code_for(code)

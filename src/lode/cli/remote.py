@@ -22,7 +22,7 @@ import os
 import socket
 
 from .. import __version__
-from ..config import default_socket_path, is_postgres_url, resolve_db_path, store_label
+from ..config import default_socket_path, is_postgres_url, resolve_db_location, store_label
 from ..errors import LodeError, RemoteFailed  # noqa: F401 (old import path)
 
 NO_DAEMON_ENV = "LODE_NO_DAEMON"
@@ -43,7 +43,7 @@ def socket_path() -> str:
 
 def store_path(db_path: str | None) -> str:
     """The store a command opens (lode.config, which loads neither asyncio nor SQLite)."""
-    return str(resolve_db_path(db_path))
+    return resolve_db_location(db_path)
 
 
 class Daemon:
