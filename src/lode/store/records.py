@@ -19,6 +19,8 @@ class ChunkRow:
     embed: str | None
     embed_hash: str | None
     body: str
+    # idents_for(body, name or "") and breadcrumb_labels(breadcrumb): the store removes a
+    # chunk's FTS row by deriving them again (lode.store.fts_rows), so they must be those.
     idents: str
     labels: str = ""  # the breadcrumb as the lexical index holds it (with identifier parts)
 
