@@ -23,6 +23,8 @@ from .workspace import held
 from .workspace.documents import DEFAULT_READ_CHARS, Root
 from .workspace.roots import holding, within
 
+WARM_MAX_FILES = 2000  # index runs of at most this many files load the embedding model while chunking
+
 
 def _globs(name: str, value) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, (list, tuple)) or \
@@ -260,6 +262,8 @@ class Service:
         from .workspace import index_workspace  # the indexer loads only to index
 
         progress = self._stoppable(progress)
+        if embed:
+            progress = self._warming(progress, model)
         # One indexer per workspace: on a shared store a second one is refused (IndexerBusy).
         with self.store.index_lock(ws):
             result = index_workspace(self.store, ws, progress=progress, workers=workers, only=paths).to_dict()
@@ -510,6 +514,23 @@ class Service:
         stopping): between files and between embedding batches, each batch already
         written whole, with :class:`~lode.errors.IndexStopped`."""
         self._index_stop = check
+
+    def _warming(self, progress, model):
+        """``progress`` that also starts loading the embedding model once the indexer says
+        it has files to chunk (its first call, with their count), so the model loads
+        while they are chunked. Not for runs of more than WARM_MAX_FILES files: those
+        take long enough, and the model would sit in memory beside the whole run."""
+        started = []
+
+        def hook(done: int, total: int, path: str = "") -> None:
+            if not started and path != "embedding" and 0 < total <= WARM_MAX_FILES:
+                started.append(True)
+                from .embed.indexing import warm_up
+
+                warm_up(self.store, model)
+            if progress is not None:
+                progress(done, total, path)
+        return hook
 
     def _stoppable(self, progress):
         stop = getattr(self, "_index_stop", None)

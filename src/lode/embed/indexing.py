@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from . import evidence
 from .models import ModelUnavailable, load_embedder, model_id, model_name
 from .vectors import embed_workspace, set_model, stored_model
@@ -21,6 +23,44 @@ def embed_after_index(store, workspace_id: int, model: str | None = None, progre
     return result
 
 
+# Models being loaded ahead of the embedding stage, by name (see warm_up).
+_warming: dict[str, threading.Thread] = {}
+_warming_lock = threading.Lock()
+
+
+def warm_up(store, model: str | None = None) -> None:
+    """Start loading the model the embedding stage will use (as :func:`_embed` names
+    it), in a background thread, while the run's files are still being chunked: the
+    index process mostly waits for its workers then, and the load (numpy, the model,
+    its tokenizer on a first text: ~0.3 s) no longer follows the indexing. The stage
+    waits for the thread before it embeds. A model that cannot load is left for the
+    stage to load again and report."""
+    try:
+        name = model_name(model if model is not None else stored_model(store))
+    except Exception:  # noqa: BLE001 - an unknown name: the stage says so
+        return
+
+    def load() -> None:
+        try:
+            # The tokenizer and the word pieces load on the first text embedded.
+            load_embedder(name).embed(["func warmUp() {}"])
+        except Exception:  # noqa: BLE001 - reported by the stage's own load
+            pass
+    with _warming_lock:
+        if name in _warming:
+            return
+        thread = _warming[name] = threading.Thread(target=load, name="lode-embed-warm-up", daemon=True)
+    thread.start()
+
+
+def _warmed(name: str) -> None:
+    """Wait for a warm-up of ``name`` under way (an embedder is not shared by threads)."""
+    with _warming_lock:
+        thread = _warming.pop(name, None)
+    if thread is not None:
+        thread.join()
+
+
 def _embed(store, workspace_id: int, model: str | None, progress, generation: int | None) -> dict:
     explicit = model is not None
     name = model_name(model if explicit else stored_model(store))
@@ -38,6 +78,7 @@ def _embed(store, workspace_id: int, model: str | None, progress, generation: in
     # The last complete run with this model left no chunk without a vector: only files
     # written since its generation can lack one (Go's tree: 200 ms -> 7 ms to find them).
     since = _generation_of(last, mid) if mark is not None and same_model else None
+    _warmed(name)
     try:
         embedder = load_embedder(name)
     except ModelUnavailable as exc:
