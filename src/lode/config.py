@@ -188,6 +188,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.embed.vectors": ("EMBED_BATCH", "RECLAIM_BATCH"),
     "lode.embed.compact": ("KEEP_EXTENDED",),
     "lode.embed.words": ("WORDS_KEPT", "GROUP_WORDS"),
+    "lode.embed.helpers": ("HELPED_TEXTS", "MAX_HELPERS"),
     # search and lookups
     "lode.search.options": ("DEFAULT_LIMIT", "MAX_LIMIT"),
     "lode.search.query": ("MAX_QUERY_CHARS", "MAX_WORD_CHARS", "LONG_QUERY_WORDS"),

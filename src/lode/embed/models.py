@@ -154,6 +154,21 @@ class StaticEmbedder:
             if not self._compact.fits([t]):
                 self._extra |= self._chars(t) - self._compact.PIECE_CHARS
 
+    # A large run embeds in helper processes too (lode.embed.helpers).
+    in_helpers = True
+
+    def expected_characters(self) -> str:
+        """The characters outside the compact alphabet that the prepared texts hold,
+        once the tokenizer that knows them is built (a helper process then reads it
+        from the cache folder instead of building it again)."""
+        self._tokenizer_for([], set())
+        return "".join(sorted(self._extra))
+
+    def expect_characters(self, chars: str) -> None:
+        """Texts to come hold these characters (:meth:`expected_characters` of another
+        process's embedder)."""
+        self._extra |= set(chars)
+
     def _tokenizer_for(self, texts: list[str], chars: set[str] | None = None):
         """(tokenizer, its ids → the model's ids or None, its unknown-token id) for
         ``texts``; ``chars``: the characters of those outside the compact alphabet as

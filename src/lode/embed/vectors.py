@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable
 if TYPE_CHECKING:
     import numpy as np
 
-from .models import Embedder, model_name
+from .models import MODELS, Embedder, model_name
 
 EMBED_BATCH = 2048      # texts per embed call and per store transaction
 RECLAIM_BATCH = 5000    # vectors deleted per transaction
@@ -56,11 +56,14 @@ def embed_workspace(store, embedder: Embedder, workspace_id: int | None = None,
                     progress: Progress | None = None, since_generation: int | None = None) -> dict:
     """Embed every chunk text of the workspace that has no vector for ``embedder`` yet
     (looking only at files written after ``since_generation``, when an earlier run left
-    none missing up to it), then reclaim garbage. Returns counts and timings."""
+    none missing up to it), then reclaim garbage. Returns counts and timings (CPU
+    seconds include the helper processes', :mod:`.helpers`)."""
+    from . import helpers
+
     started = time.monotonic()
     cpu0 = time.process_time()
     todo = missing(store, embedder.id, workspace_id, since_generation)
-    total, done, seconds_embedding = len(todo), 0, 0.0
+    total, done = len(todo), 0
     prepare = getattr(embedder, "prepare", None)
     if prepare is not None and total > EMBED_BATCH:  # (a small run's batch prepares itself)
         # One pass over the texts first, so the model sizes its tokenizer once for all
@@ -69,24 +72,68 @@ def embed_workspace(store, embedder: Embedder, workspace_id: int | None = None,
             prepare(store.vectors.texts(todo[i:i + EMBED_BATCH]).values())
     if progress:
         progress(0, total, "embedding")
-    for i in range(0, total, EMBED_BATCH):
-        part = todo[i:i + EMBED_BATCH]
-        texts = store.vectors.texts(part)
-        keys = [h for h in part if texts.get(h)]
-        t = time.perf_counter()
-        vecs = embedder.embed([texts[h] for h in keys]).astype("<f4", copy=False)
-        seconds_embedding += time.perf_counter() - t
-        store.vectors.add(embedder.id, embedder.dim, [(h, v.tobytes()) for h, v in zip(keys, vecs)])
-        done += len(part)
-        if progress:
-            progress(done, total, "embedding")
+    clock = [0.0, 0.0]  # seconds embedding (or waiting for helpers), helpers' CPU seconds
+    pool = helpers.start(embedder, _name_of(embedder), total)
+    try:
+        for part, keys, vecs in _embedded(store, embedder, todo, pool, clock):
+            store.vectors.add(embedder.id, embedder.dim, [(h, v.tobytes()) for h, v in zip(keys, vecs)])
+            done += len(part)
+            if progress:
+                progress(done, total, "embedding")
+    finally:
+        if pool is not None:
+            pool.close()
     store.vectors.set_settings({"model_id": embedder.id, "dim": str(embedder.dim)})
     reclaimed = reclaim(store, embedder.id)
     return {"model": embedder.id, "embedded": total, "reclaimed": reclaimed,
-            "embed_seconds": round(seconds_embedding, 3),
+            "embed_seconds": round(clock[0], 3),
             "seconds": round(time.monotonic() - started, 3),
-            "cpu_seconds": round(time.process_time() - cpu0, 3),
-            "texts_per_second": round(total / seconds_embedding, 1) if seconds_embedding > 0 else None}
+            "cpu_seconds": round(time.process_time() - cpu0 + clock[1], 3),
+            "helpers": pool.size if pool is not None else 0,
+            "texts_per_second": round(total / clock[0], 1) if clock[0] > 0 else None}
+
+
+def _embedded(store, embedder: Embedder, todo: list[str], pool, clock: list[float]):
+    """(hashes, hashes with a text, their vectors) per batch of ``todo``, in the order
+    they are ready: batches go to the helpers while they have fewer than two each to
+    do, the others are embedded here."""
+    from collections import deque
+
+    pending: deque = deque()
+
+    def collect():
+        part, keys, texts, future = pending.popleft()
+        t = time.perf_counter()
+        try:
+            vecs, cpu = future.result()
+            clock[1] += cpu
+        except Exception:  # a helper that failed: its batch is embedded here
+            vecs = embedder.embed(texts).astype("<f4", copy=False)
+        clock[0] += time.perf_counter() - t
+        return part, keys, vecs
+
+    for i in range(0, len(todo), EMBED_BATCH):
+        part = todo[i:i + EMBED_BATCH]
+        found = store.vectors.texts(part)
+        keys = [h for h in part if found.get(h)]
+        texts = [found[h] for h in keys]
+        future = pool.submit(texts) if pool is not None and len(pending) < 2 * pool.size else None
+        if future is not None:
+            pending.append((part, keys, texts, future))
+        else:
+            t = time.perf_counter()
+            vecs = embedder.embed(texts).astype("<f4", copy=False)
+            clock[0] += time.perf_counter() - t
+            yield part, keys, vecs
+        while pending and pending[0][3].done():
+            yield collect()
+    while pending:
+        yield collect()
+
+
+def _name_of(embedder: Embedder) -> str:
+    """The model name ``embedder`` was loaded under (its id's entry in MODELS)."""
+    return next((name for name, (mid, *_) in MODELS.items() if mid == embedder.id), embedder.id)
 
 
 def reclaim(store, keep_model_id: str, batch: int = RECLAIM_BATCH) -> int:

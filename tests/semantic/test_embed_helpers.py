@@ -1,0 +1,61 @@
+"""A large embedding run hands batches to helper processes (lode.embed.helpers): the
+store gets the vectors one process alone makes, and a helper that fails costs nothing
+but its batches being embedded by the indexing process."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lode.embed import helpers, vectors
+from lode.embed.models import _static_path
+from lode.service import Service
+
+pytestmark = pytest.mark.skipif(_static_path() is None, reason="the static model is not installed")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def tree(tmp_path):
+    """A copy of lode's own source: real code, some thousands of chunks."""
+    dest = tmp_path / "ws" / "lode"
+    shutil.copytree(ROOT / "src" / "lode", dest, ignore=shutil.ignore_patterns("__pycache__"))
+    return dest
+
+
+def _run(tmp_path, tree: Path, name: str, monkeypatch, helped_texts: int) -> tuple[dict, dict]:
+    monkeypatch.setattr(vectors, "EMBED_BATCH", 64)  # many batches: for helpers and this process
+    monkeypatch.setattr(helpers, "HELPED_TEXTS", helped_texts)
+    svc = Service(tmp_path / name / "lode.db")
+    try:
+        run = svc.index(str(tree), workers=1)["embedding"]
+        ws = svc.store.workspace(tree.name)
+        got = dict(svc.store.vectors.of_workspaces(run["model"], [ws.id]))
+        embeddable, embedded = svc.store.vectors.counts(run["model"], ws.id)
+        assert embeddable == embedded > 1000
+    finally:
+        svc.close()
+    return run, got
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="helpers need a second core")
+def test_helpers_make_the_vectors_one_process_makes(tmp_path, tree, monkeypatch):
+    alone, expected = _run(tmp_path, tree, "alone", monkeypatch, helped_texts=10**9)
+    helped, got = _run(tmp_path, tree, "helped", monkeypatch, helped_texts=1)
+    assert alone["helpers"] == 0 and helped["helpers"] >= 1
+    assert got == expected
+    assert helped["cpu_seconds"] > 0
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="helpers need a second core")
+def test_a_failing_helper_costs_only_its_batches(tmp_path, tree, monkeypatch):
+    _, expected = _run(tmp_path, tree, "alone", monkeypatch, helped_texts=10**9)
+    # Helpers asked to load a model that does not exist fail as they start.
+    monkeypatch.setattr(vectors, "_name_of", lambda embedder: "no-such-model")
+    helped, got = _run(tmp_path, tree, "broken", monkeypatch, helped_texts=1)
+    assert helped["helpers"] >= 1
+    assert got == expected
