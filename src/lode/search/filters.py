@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-import pathspec
-
 from ..errors import InvalidParams
 from ..store.chunks import ChunkFilter
 
@@ -52,6 +50,8 @@ class Filters:
             return None
         pos = [g for g in self.path_globs if not g.startswith("!")]
         neg = [g[1:] for g in self.path_globs if g.startswith("!") and len(g) > 1]
+        import pathspec  # ~8 ms to import: only a search with --glob needs it
+
         try:
             include = pathspec.GitIgnoreSpec.from_lines(pos) if pos else None
             exclude = pathspec.GitIgnoreSpec.from_lines(neg) if neg else None
