@@ -21,7 +21,6 @@ changes again.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 import time
@@ -60,6 +59,8 @@ def hold_state(root: str, path: str, state) -> str | None:
         return "current"
     if state.hash is None or st.st_size > HASH_LIMIT:
         return "unchecked"
+    import hashlib  # only a changed held file is hashed (a look-up's start need not load it)
+
     try:
         with open(full, "rb") as f:
             h = hashlib.blake2b(f.read(HASH_LIMIT + 1), digest_size=16).hexdigest()
