@@ -27,7 +27,7 @@ from .hooks import file_writer
 from .migrations import migration
 
 if TYPE_CHECKING:  # the store reads these records; it does not import the symbol package
-    from ..symbols.records import FileSymbols
+    from ..symbols.records import FileSymbols, PackedSymbols
 
 
 @migration("0100_symbols")
@@ -81,14 +81,14 @@ def _symbol_files_module(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX symbol_files_module ON symbol_files(module)")
 
 
-def write_file_symbols(db: sqlite3.Connection, file_id: int, fs: FileSymbols) -> None:
+def write_file_symbols(db: sqlite3.Connection, file_id: int, fs: FileSymbols | PackedSymbols) -> None:
     """Replace one file's contribution (the caller holds the transaction)."""
     for table in ("symbol_files", "symbols", "symbol_links", "symbol_relations"):
         db.execute(f"DELETE FROM {table} WHERE file_id = ?", (file_id,))
     db.execute("INSERT INTO symbol_files (file_id, module, names, aliases) VALUES (?, ?, ?, ?)",
                (file_id, fs.module, "\n".join(fs.names), json.dumps(fs.aliases, ensure_ascii=False)))
     db.executemany("INSERT INTO symbols (file_id, rname, kind, line, col, detail) VALUES (?, ?, ?, ?, ?, ?)",
-                   [(file_id, s.name[::-1], s.kind, s.line, s.column, s.detail) for s in fs.symbols])
+                   [(file_id, name[::-1], kind, line, col, detail) for name, kind, line, col, detail in fs.rows])
     rows = []
     for link in fs.links:
         wild = link.name.endswith(".*")
@@ -104,7 +104,8 @@ def write_file_symbols(db: sqlite3.Connection, file_id: int, fs: FileSymbols) ->
 
 @file_writer
 def _store_symbols(db: sqlite3.Connection, file_id: int, record) -> None:
-    """The store's per-file hook: ``record.symbols`` holds this file's FileSymbols."""
+    """The store's per-file hook: ``record.symbols`` holds this file's FileSymbols (or
+    PackedSymbols, the same contents as a worker sends them)."""
     for fs in getattr(record, "symbols", None) or ():
-        if hasattr(fs, "relations"):  # a FileSymbols (lode.symbols.records)
+        if hasattr(fs, "relations"):  # a FileSymbols or PackedSymbols (lode.symbols.records)
             write_file_symbols(db, file_id, fs)

@@ -81,3 +81,30 @@ class FileSymbols:
         seen.update(dict.fromkeys(link.name for link in self.links
                                   if link.exported and not link.name.endswith(".*")))
         return list(seen)
+
+    @property
+    def rows(self) -> list[tuple[str, str, int, int, str]]:
+        """(name, kind, line, column, detail) of each symbol, in order: what a store writes."""
+        return [(s.name, s.kind, s.line, s.column, s.detail) for s in self.symbols]
+
+    def packed(self) -> "PackedSymbols":
+        return PackedSymbols(self.path, self.language, self.module, self.names, self.rows,
+                             self.links, self.relations, self.aliases)
+
+
+@dataclass(slots=True)
+class PackedSymbols:
+    """A file's :class:`FileSymbols` as an index worker sends it to the process writing
+    the store: the same contents, each symbol a plain tuple (``rows``) and the defined
+    ``names`` listed. Unpickling a Symbol object costs ~2 µs, a tuple a tenth of that:
+    on Go's standard library (~460k symbols) about a second of the writing process,
+    which every worker waits for."""
+
+    path: str
+    language: str
+    module: str
+    names: list[str]
+    rows: list[tuple[str, str, int, int, str]]
+    links: list[Link]
+    relations: list[Relation]
+    aliases: dict[str, str]

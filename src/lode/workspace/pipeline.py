@@ -70,10 +70,11 @@ def language_of(path: str, how: str) -> str:
 
 def extract_symbols(path: str, text: str, tree, spec, root: str | None = None) -> list:
     """Hook for the symbol index: records for one parsed file (``root`` is the
-    workspace root, read for module markers such as go.mod and ``__init__.py``)."""
+    workspace root, read for module markers such as go.mod and ``__init__.py``), packed
+    for the trip to the process writing the store."""
     from ..symbols import extract
 
-    return list(extract(path, text, tree, spec, root))
+    return [fs.packed() for fs in extract(path, text, tree, spec, root)]
 
 
 class ChunkTimeout(Exception):
@@ -236,9 +237,9 @@ def _pickle_as_fields(cls) -> None:
 
 
 def _compact_records() -> None:
-    from ..symbols.records import Link, Relation, Symbol
+    from ..symbols.records import Link, PackedSymbols, Relation, Symbol
 
-    for cls in (ChunkRow, Symbol, Link, Relation):
+    for cls in (ChunkRow, Symbol, Link, Relation, PackedSymbols):
         _pickle_as_fields(cls)
 
 

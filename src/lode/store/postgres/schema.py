@@ -142,16 +142,16 @@ def text(value):
 
 @batch_writer
 def _store_symbols(cur, workspace_id: int, written) -> None:
-    """The batch's symbol rows (``record.symbols`` holds each file's FileSymbols), one
-    COPY per table."""
+    """The batch's symbol rows (``record.symbols`` holds each file's FileSymbols or
+    PackedSymbols), one COPY per table."""
     files, symbols, links, relations = [], [], [], []
     for w in written:
         for fs in w.record.symbols or ():
-            if not hasattr(fs, "relations"):  # not a FileSymbols (lode.symbols.records)
+            if not hasattr(fs, "relations"):  # not a FileSymbols/PackedSymbols (lode.symbols.records)
                 continue
             fid = w.file_id
             files.append((fid, fs.module, "\n".join(fs.names), json.dumps(fs.aliases, ensure_ascii=False)))
-            symbols += [(fid, s.name[::-1], s.kind, s.line, s.column, s.detail) for s in fs.symbols]
+            symbols += [(fid, name[::-1], kind, line, col, detail) for name, kind, line, col, detail in fs.rows]
             for link in fs.links:
                 wild = link.name.endswith(".*")
                 name = link.name[:-2] if wild else link.name
