@@ -27,8 +27,8 @@ def tree(tmp_path):
     return dest
 
 
-def _run(tmp_path, tree: Path, name: str, monkeypatch, helped_texts: int) -> tuple[dict, dict]:
-    monkeypatch.setattr(vectors, "EMBED_BATCH", 64)  # many batches: for helpers and this process
+def _run(tmp_path, tree: Path, name: str, monkeypatch, helped_texts: int, batch: int = 64) -> tuple[dict, dict]:
+    monkeypatch.setattr(vectors, "EMBED_BATCH", batch)  # many batches: for helpers and this process
     monkeypatch.setattr(helpers, "HELPED_TEXTS", helped_texts)
     svc = Service(tmp_path / name / "lode.db")
     try:
@@ -58,4 +58,25 @@ def test_a_failing_helper_costs_only_its_batches(tmp_path, tree, monkeypatch):
     monkeypatch.setattr(vectors, "_name_of", lambda embedder: "no-such-model")
     helped, got = _run(tmp_path, tree, "broken", monkeypatch, helped_texts=1)
     assert helped["helpers"] >= 1
+    assert got == expected
+
+
+def test_texts_with_other_characters_are_embedded_last_with_one_tokenizer(tmp_path, tree, monkeypatch):
+    """A large run embeds texts outside the compact alphabet after the others, sizing
+    one extended tokenizer for all of them (not one per batch that brings new ones)."""
+    from lode.embed import compact
+
+    scripts = ["naïve café", "Größe → λ", "日本語のコメント", "Ελληνικά σχόλια", "кириллица ёж",
+               "עברית", "emoji 🚀 ✓", "½ ² ﬁle"]
+    for i, words in enumerate(scripts):
+        (tree / f"intl_{i}.py").write_text(f'def greet_{i}(name):\n    """{words} for {{name}}"""\n'
+                                           f'    return "{words}" + name\n', encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    run, got = _run(tmp_path, tree, "intl", monkeypatch, helped_texts=10**9)
+    extended = list(compact.cache_dir().glob("tokenizer-*-x*.json"))
+    assert len(extended) == 1
+    chars = (extended[0].with_suffix(".chars")).read_text(encoding="utf-8")
+    assert {"ï", "λ", "日", "σ", "ё", "ע", "🚀"} <= set(chars)
+    # The same vectors as one batch of every text in order (no text waits).
+    _, expected = _run(tmp_path, tree, "intl-one-batch", monkeypatch, helped_texts=10**9, batch=10**6)
     assert got == expected

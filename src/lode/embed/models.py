@@ -169,6 +169,12 @@ class StaticEmbedder:
         process's embedder)."""
         self._extra |= set(chars)
 
+    def embed_last(self, text: str) -> bool:
+        """Whether a large run should embed ``text`` after the others, with those like
+        it: it holds characters outside the compact alphabet, which may need a larger
+        compact tokenizer (:meth:`prepare` sizes it once for all of them)."""
+        return self._compact.outside(text) is not None
+
     def _tokenizer_for(self, texts: list[str], chars: set[str] | None = None):
         """(tokenizer, its ids → the model's ids or None, its unknown-token id) for
         ``texts``; ``chars``: the characters of those outside the compact alphabet as
@@ -184,6 +190,9 @@ class StaticEmbedder:
                     return self._full_tokenizer()
             self._extra |= chars - self._compact.PIECE_CHARS
             if self._small is None or not self._extra <= self._small[3]:
+                # The smaller one goes first: each holds ~120 MB while loaded.
+                self._small = None
+                self._words.forget_tokenizer()
                 built = self._compact.load(self._tokenizer_json, self.id, "".join(self._extra))
                 if built is None:
                     self._small_failed = True
@@ -278,15 +287,17 @@ class StaticEmbedder:
         if self._small_failed:
             chars = None  # (the normaliser could not be read: the full tokenizer serves)
         tokenizer, model_ids, unk = self._tokenizer_for(texts, chars)
-        split = [words.split(h, tokenizer, normal.get(i) if h is texts[i] else None) if self.by_words else None
-                 for i, h in enumerate(heads)]
+        if self.by_words:
+            split = words.split(heads, tokenizer, {i: n for i, n in normal.items() if heads[i] is texts[i]})
+        else:
+            split = [None] * len(texts)
         table = words.learn(itertools.chain.from_iterable(ws for ws in split if ws), tokenizer, model_ids, unk)
         for i, ws in enumerate(split):
             if ws is None:
                 continue
             got = words.pieces(table, ws, cap)
             if len(got) < cap * 4 and heads[i] is not texts[i]:  # the start was not enough
-                ws = split[i] = words.split(texts[i], tokenizer)
+                ws = split[i] = words.split([texts[i]], tokenizer, {0: normal[i]} if i in normal else None)[0]
                 if ws is None:
                     continue
                 got = words.pieces(words.learn(ws, tokenizer, model_ids, unk), ws, cap)

@@ -64,20 +64,19 @@ def embed_workspace(store, embedder: Embedder, workspace_id: int | None = None,
     cpu0 = time.process_time()
     todo = missing(store, embedder.id, workspace_id, since_generation)
     total, done = len(todo), 0
-    prepare = getattr(embedder, "prepare", None)
-    if prepare is not None and total > EMBED_BATCH:  # (a small run's batch prepares itself)
-        # One pass over the texts first, so the model sizes its tokenizer once for all
-        # of them (lode.embed.compact) instead of falling back to its largest one.
-        for i in range(0, total, EMBED_BATCH):
-            prepare(store.vectors.texts(todo[i:i + EMBED_BATCH]).values())
+    # A large run embeds the texts that may need a larger tokenizer last, all at once,
+    # so the model sizes it once for all of them (lode.embed.compact) instead of
+    # growing it batch by batch (or falling back to its largest one); a small run's
+    # batch sizes it itself.
+    last = getattr(embedder, "embed_last", None) if total > EMBED_BATCH else None
     if progress:
         progress(0, total, "embedding")
     clock = [0.0, 0.0]  # seconds embedding (or waiting for helpers), helpers' CPU seconds
     pool = helpers.start(embedder, _name_of(embedder), total)
     try:
-        for part, keys, vecs in _embedded(store, embedder, todo, pool, clock):
+        for count, keys, vecs in _embedded(store, embedder, todo, pool, clock, last):
             store.vectors.add(embedder.id, embedder.dim, [(h, v.tobytes()) for h, v in zip(keys, vecs)])
-            done += len(part)
+            done += count
             if progress:
                 progress(done, total, "embedding")
     finally:
@@ -93,42 +92,58 @@ def embed_workspace(store, embedder: Embedder, workspace_id: int | None = None,
             "texts_per_second": round(total / clock[0], 1) if clock[0] > 0 else None}
 
 
-def _embedded(store, embedder: Embedder, todo: list[str], pool, clock: list[float]):
-    """(hashes, hashes with a text, their vectors) per batch of ``todo``, in the order
-    they are ready: batches go to the helpers while they have fewer than two each to
-    do, the others are embedded here."""
+def _embedded(store, embedder: Embedder, todo: list[str], pool, clock: list[float], last=None):
+    """(hashes accounted for, hashes with a text, their vectors) per batch of ``todo``,
+    in the order they are ready: batches go to the helpers while they have fewer than
+    two each to do, the others are embedded here; texts ``last`` picks wait for the end."""
     from collections import deque
 
     pending: deque = deque()
+    deferred: list[tuple[str, str]] = []
+
+    def timed(texts):
+        t = time.perf_counter()
+        vecs = embedder.embed(texts).astype("<f4", copy=False)
+        clock[0] += time.perf_counter() - t
+        return vecs
 
     def collect():
-        part, keys, texts, future = pending.popleft()
+        count, keys, texts, future = pending.popleft()
         t = time.perf_counter()
         try:
             vecs, cpu = future.result()
+            clock[0] += time.perf_counter() - t
             clock[1] += cpu
         except Exception:  # a helper that failed: its batch is embedded here
-            vecs = embedder.embed(texts).astype("<f4", copy=False)
-        clock[0] += time.perf_counter() - t
-        return part, keys, vecs
+            vecs = timed(texts)
+        return count, keys, vecs
 
     for i in range(0, len(todo), EMBED_BATCH):
         part = todo[i:i + EMBED_BATCH]
         found = store.vectors.texts(part)
         keys = [h for h in part if found.get(h)]
+        count = len(part)
+        if last is not None:
+            now = []
+            for h in keys:
+                (deferred.append((h, found[h])) if last(found[h]) else now.append(h))
+            count -= len(keys) - len(now)
+            keys = now
         texts = [found[h] for h in keys]
         future = pool.submit(texts) if pool is not None and len(pending) < 2 * pool.size else None
         if future is not None:
-            pending.append((part, keys, texts, future))
+            pending.append((count, keys, texts, future))
         else:
-            t = time.perf_counter()
-            vecs = embedder.embed(texts).astype("<f4", copy=False)
-            clock[0] += time.perf_counter() - t
-            yield part, keys, vecs
+            yield count, keys, timed(texts)
         while pending and pending[0][3].done():
             yield collect()
     while pending:
         yield collect()
+    if deferred:
+        getattr(embedder, "prepare", lambda texts: None)([t for _, t in deferred])
+        for i in range(0, len(deferred), EMBED_BATCH):
+            part = deferred[i:i + EMBED_BATCH]
+            yield len(part), [h for h, _ in part], timed([t for _, t in part])
 
 
 def _name_of(embedder: Embedder) -> str:

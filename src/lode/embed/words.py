@@ -42,7 +42,7 @@ _SAMPLE = ("func (s *Server) Close() error {\n\tif s.ln != nil {\r\n\t\treturn s
 class _Checked(NamedTuple):
     tokenizer: object
     starts: np.ndarray | None   # which ids are pieces starting a word; None: no word path
-    added: tuple[str, ...]      # the added tokens' texts
+    added: re.Pattern | None    # the added tokens' texts
     unsplit: re.Pattern | None  # whitespace Python splits at and the tokenizer does not
 
 
@@ -52,19 +52,30 @@ class WordPieces:
 
     def __init__(self) -> None:
         self.ids: dict[str, bytes] = {}
-        self._checked: dict[int, _Checked] = {}
+        self._checked: _Checked | None = None  # the last tokenizer's (a replaced one is freed)
 
-    def split(self, text: str, tokenizer, normal: str | None = None) -> list[str] | None:
-        """The words ``tokenizer`` cuts ``text`` into (normalised; ``normal``: the text
-        normalised, when known), or None when the text must go through the tokenizer whole."""
+    def split(self, texts: list[str], tokenizer, normal: dict[int, str] | None = None) -> list[list[str] | None]:
+        """The words ``tokenizer`` cuts each text into (normalised; ``normal``: texts
+        normalised, by position, when known), or None for a text that must go through
+        the tokenizer whole."""
         checked = self._check(tokenizer)
-        if checked.starts is None or any(a in text for a in checked.added):
-            return None
-        if not outside(text):
-            return text.split()
+        if checked.starts is None:
+            return [None] * len(texts)
+        added = checked.added.search if checked.added is not None else _nothing
+        out: list[list[str] | None] = []
+        for i, text in enumerate(texts):
+            if added(text):
+                out.append(None)
+            elif not outside(text):
+                out.append(text.split())
+            else:
+                out.append(self._normal_words(text, tokenizer, checked, normal.get(i) if normal else None))
+        return out
+
+    def _normal_words(self, text: str, tokenizer, checked: _Checked, normal: str | None) -> list[str] | None:
         norm = tokenizer.normalizer
         text = normal if normal is not None else norm.normalize_str(text) if norm is not None else text
-        if _MARK in text or any(a in text for a in checked.added) or \
+        if _MARK in text or (checked.added is not None and checked.added.search(text)) or \
                 (checked.unsplit is not None and checked.unsplit.search(text)):
             return None
         words = text.split()
@@ -124,13 +135,20 @@ class WordPieces:
         """The first ``cap`` pieces of a text of ``words`` (all in ``table``), int32 bytes."""
         return b"".join(map(table.__getitem__, words))[:cap * 4]
 
-    def _check(self, tokenizer):
-        """(tokenizer, which of its ids start a word — None when its texts cannot be cut
-        into words here, its added tokens' texts), worked out once per tokenizer."""
-        got = self._checked.get(id(tokenizer))
-        if got is None or got[0] is not tokenizer:
-            got = self._checked[id(tokenizer)] = _Checked(tokenizer, *_word_starts(tokenizer))
+    def forget_tokenizer(self) -> None:
+        """Drop the reference to the last tokenizer (it is being replaced)."""
+        self._checked = None
+
+    def _check(self, tokenizer) -> _Checked:
+        """What :func:`_word_starts` says of ``tokenizer``, worked out once."""
+        got = self._checked
+        if got is None or got.tokenizer is not tokenizer:
+            got = self._checked = _Checked(tokenizer, *_word_starts(tokenizer))
         return got
+
+
+def _nothing(_text: str) -> None:
+    return None
 
 
 def _full_ids(ids: np.ndarray, model_ids: np.ndarray | None, unk: int | None) -> np.ndarray:
@@ -141,13 +159,14 @@ def _full_ids(ids: np.ndarray, model_ids: np.ndarray | None, unk: int | None) ->
     return (ids if model_ids is None else model_ids[ids]).astype("<i4")
 
 
-def _word_starts(tokenizer) -> tuple[np.ndarray | None, tuple[str, ...], re.Pattern | None]:
+def _word_starts(tokenizer) -> tuple[np.ndarray | None, re.Pattern | None, re.Pattern | None]:
     """Which ids of ``tokenizer`` are pieces starting a word (None if its normaliser
     changes :data:`ALPHABET` texts' words or its pieces of a text are not its words'
     pieces), its added tokens' texts, and the whitespace characters it does not split at."""
     import numpy as np
 
-    added = tuple(t.content for t in tokenizer.get_added_tokens_decoder().values())
+    contents = [t.content for t in tokenizer.get_added_tokens_decoder().values() if t.content]
+    added = re.compile("|".join(map(re.escape, contents))) if contents else None
     norm = tokenizer.normalizer
     for c in [*ALPHABET, "\r\n"]:
         out = norm.normalize_str(c) if norm is not None else c
