@@ -46,19 +46,23 @@ def warm_up(store, model: str | None = None) -> None:
             load_embedder(name).embed(["func warmUp() {}"])
         except Exception:  # noqa: BLE001 - reported by the stage's own load
             pass
-    with _warming_lock:
+    with _warming_lock:  # started before another run's stage can find it and wait for it
         if name in _warming:
             return
         thread = _warming[name] = threading.Thread(target=load, name="lode-embed-warm-up", daemon=True)
-    thread.start()
+        thread.start()
 
 
 def _warmed(name: str) -> None:
-    """Wait for a warm-up of ``name`` under way (an embedder is not shared by threads)."""
+    """Wait for a warm-up of ``name`` under way: every stage that would embed with the
+    model waits (its warm-up thread is embedding a line with it)."""
     with _warming_lock:
-        thread = _warming.pop(name, None)
+        thread = _warming.get(name)
     if thread is not None:
         thread.join()
+        with _warming_lock:
+            if _warming.get(name) is thread:
+                del _warming[name]
 
 
 def _embed(store, workspace_id: int, model: str | None, progress, generation: int | None) -> dict:
