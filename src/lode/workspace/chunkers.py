@@ -8,8 +8,6 @@ no-op re-index never needs it.
 
 from __future__ import annotations
 
-import os
-
 from ..chunking import chunker_id
 from ..chunking.derive import deriver_id
 from ..chunking.prose import MARKDOWN_ID
@@ -40,7 +38,11 @@ def chunkers_by_extension():
 
     def chunker(path: str, how: str) -> str:
         dot = path.rfind(".")
-        key = (how, path[dot:] if dot >= 0 else "", os.path.splitext(path)[1])
+        slash = path.rfind("/")
+        tail = path[dot:] if dot >= 0 else ""
+        # os.path.splitext's extension without its two calls per file: the same tail when
+        # the dot is in the file name after its leading dots ('.bashrc' has none), else ''.
+        key = (how, tail, tail if dot > slash and path[slash + 1:dot].lstrip(".") else "")
         got = known.get(key)
         if got is None:
             got = known[key] = chunker_for(path, how)

@@ -17,6 +17,7 @@ UTF-8 come as Python's ``surrogateescape`` strings (the store keeps them lossles
 from __future__ import annotations
 
 import errno
+import operator
 import os
 import re
 import stat
@@ -82,6 +83,8 @@ def inspect_file(path: str, real_root: str, is_link: bool | None = None) -> tupl
 def _spec(lines) -> pathspec.GitIgnoreSpec:
     return pathspec.GitIgnoreSpec.from_lines(lines)
 
+
+_NAME = operator.attrgetter("name")  # the listing's sort key, without a Python call per entry
 
 _EXT_GLOB = re.compile(r"^\*\*/\*(\.[A-Za-z0-9_+~-]+)$")
 _NAME_GLOB = re.compile(r"^\*\*/([A-Za-z0-9_.+~-]+)$")  # a file name, no wildcards
@@ -174,7 +177,7 @@ def walk(root: str, config: WorkspaceConfig,
         abs_dir = os.path.join(root, rel_dir) if rel_dir else root
         try:
             with os.scandir(abs_dir) as it:
-                entries = sorted(it, key=lambda e: e.name)
+                entries = sorted(it, key=_NAME)
         except OSError as exc:
             if on_error:
                 on_error(rel_dir.rstrip("/") or ".", f"cannot list directory: {exc.strerror or exc}")
