@@ -32,7 +32,11 @@ def read_bytes(path: str, max_bytes: int = MAX_TEXT_BYTES) -> bytes:
                 raise FileRefused(path, "not a regular file (a FIFO, device or socket): never read")
             if st.st_size > max_bytes:
                 raise FileRefused(path, f"too large: {st.st_size} bytes (limit {max_bytes})")
-            data = f.read(max_bytes + 1)
+            # The size it has (plus a byte, to see it grew): asking for max_bytes + 1 at
+            # once made every read allocate a 16 MiB buffer.
+            data = f.read(st.st_size + 1)
+            if len(data) > st.st_size:  # grown since: read on to the limit
+                data += f.read(max_bytes + 1 - len(data))
     except FileRefused:
         raise
     except FileNotFoundError:
