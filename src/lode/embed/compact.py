@@ -61,26 +61,8 @@ def load(tokenizer_json: Path, model_id: str, extra: str = ""):
     import numpy as np
     from tokenizers import Tokenizer
 
-    extra = "".join(sorted(set(extra) - PIECE_CHARS))
     try:
-        st = tokenizer_json.stat()
-        base = hashlib.blake2b(f"{FORMAT}|{model_id}|{tokenizer_json}|{st.st_size}|{st.st_mtime_ns}".encode(),
-                               digest_size=8).hexdigest()
-        key = base
-        folder = cache_dir()
-        if extra:
-            # An extended tokenizer already built for more characters serves as well.
-            known = _covering(folder, base, extra)
-            extra = known if known is not None else extra
-            key += "-x" + hashlib.blake2b(extra.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
-        spec_path, ids_path = folder / f"tokenizer-{key}.json", folder / f"tokenizer-{key}.ids.npy"
-        if not (spec_path.exists() and ids_path.exists()):
-            _build_apart(tokenizer_json, spec_path, ids_path, extra)
-            if extra:
-                _prune(folder)
-        if extra:
-            spec_path.with_suffix(".chars").write_text(extra, encoding="utf-8", errors="surrogatepass")
-            os.utime(spec_path)  # recently used: kept by _prune
+        spec_path, ids_path, extra = _files(tokenizer_json, model_id, extra)
         tok = Tokenizer.from_file(str(spec_path))
         ids = np.load(ids_path)
         unk = _unk_of(spec_path)
@@ -92,6 +74,41 @@ def load(tokenizer_json: Path, model_id: str, extra: str = ""):
     tok.no_padding()
     tok.no_truncation()
     return tok, ids, unk, PIECE_CHARS | set(extra)
+
+
+def build(tokenizer_json: Path, model_id: str, extra: str = "") -> bool:
+    """Build the files :func:`load` reads, without loading them (for processes about
+    to load them at once: one build instead of one each). False when they cannot be."""
+    try:
+        _files(tokenizer_json, model_id, extra)
+    except Exception:
+        return False
+    return True
+
+
+def _files(tokenizer_json: Path, model_id: str, extra: str) -> tuple[Path, Path, str]:
+    """The compact tokenizer's files for ``extra`` (built first when missing) and the
+    added characters they hold."""
+    extra = "".join(sorted(set(extra) - PIECE_CHARS))
+    st = tokenizer_json.stat()
+    base = hashlib.blake2b(f"{FORMAT}|{model_id}|{tokenizer_json}|{st.st_size}|{st.st_mtime_ns}".encode(),
+                           digest_size=8).hexdigest()
+    key = base
+    folder = cache_dir()
+    if extra:
+        # An extended tokenizer already built for more characters serves as well.
+        known = _covering(folder, base, extra)
+        extra = known if known is not None else extra
+        key += "-x" + hashlib.blake2b(extra.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+    spec_path, ids_path = folder / f"tokenizer-{key}.json", folder / f"tokenizer-{key}.ids.npy"
+    if not (spec_path.exists() and ids_path.exists()):
+        _build_apart(tokenizer_json, spec_path, ids_path, extra)
+        if extra:
+            _prune(folder)
+    if extra:
+        spec_path.with_suffix(".chars").write_text(extra, encoding="utf-8", errors="surrogatepass")
+        os.utime(spec_path)  # recently used: kept by _prune
+    return spec_path, ids_path, extra
 
 
 def _covering(folder: Path, base: str, extra: str) -> str | None:

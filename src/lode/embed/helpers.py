@@ -1,13 +1,13 @@
 """Helper processes for a large embedding run.
 
-The static model embeds in one process, the tokenizer's Rust threads aside, so after a
-full index of a large tree one core would sit idle for the whole embedding stage. A
-run with many texts to embed starts helper processes (through the fork server the
-index workers come from, so it is safe beside threads), each loading the same model;
-this process reads the texts, hands some batches to the helpers, embeds the others
-itself and writes every vector. The same code embeds on both sides, so the vectors
-are the ones this process would make. A helper that fails only costs its batch being
-embedded here; helpers exit with this process, even when it is killed outright.
+A run with many texts to embed starts one helper process per core (through the fork
+server the index workers come from, so it is safe beside threads), each loading the
+same model; this process reads the texts, hands them out a batch at a time and writes
+every vector. The same code embeds on both sides, so the vectors are the ones this
+process would make; and this process, which carries what the index run left, never
+loads the model's tokenizer (~120 MB). Texts that need a larger tokenizer come last, to
+one fresh helper that loads only that one. A helper that fails only costs its batch
+being embedded here; helpers exit with this process, even when it is killed outright.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 HELPED_TEXTS = 20_000   # fewer texts to embed than this: this process embeds them alone
-MAX_HELPERS = 3         # helper processes at most (one fewer than the cores otherwise)
+MAX_HELPERS = 3         # helper processes at most (else one per core)
 
 _embedder = None        # in a helper: its model (or why it could not load)
 _reported = 0.0         # in a helper: its CPU seconds reported so far
@@ -41,7 +41,7 @@ class Helpers:
                                          initargs=(os.getpid(), name, characters))
 
     def submit(self, texts: list[str]) -> Future | None:
-        """A future of (float32 vectors, the helper's CPU seconds) for ``texts``, or
+        """A future of :func:`_embed`'s answer for ``texts``, or
         None once the helpers are broken (a helper died, or could not load the model)."""
         from concurrent.futures.process import BrokenProcessPool
 
@@ -54,15 +54,22 @@ class Helpers:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-def start(embedder, name: str, texts: int) -> Helpers | None:
-    """Helpers for embedding ``texts`` texts with ``embedder`` (loaded as ``name``), or
-    None when this process had better embed them alone (few texts, one core, or a model
-    that does not run in helpers)."""
-    count = min((os.cpu_count() or 1) - 1, MAX_HELPERS)
-    if texts < HELPED_TEXTS or count < 1 or not getattr(embedder, "in_helpers", False):
+def start(embedder, name: str, texts: int, characters: str = "", count: int | None = None) -> Helpers | None:
+    """Helpers for embedding ``texts`` texts with ``embedder`` (loaded as ``name``;
+    ``characters``: those outside the compact alphabet the texts hold), one per core up
+    to :data:`MAX_HELPERS` unless ``count`` says; None when this process had better
+    embed them alone (fewer than :data:`HELPED_TEXTS` texts, one core, or a model that
+    does not run in helpers)."""
+    if count is None:
+        count = min(os.cpu_count() or 1, MAX_HELPERS)
+        if texts < HELPED_TEXTS or count < 2:
+            return None
+    if count < 1 or not getattr(embedder, "in_helpers", False):
         return None
-    characters = getattr(embedder, "expected_characters", None)
-    return Helpers(name, count, characters() if characters else "")
+    build = getattr(embedder, "build_tokenizer", None)
+    if build is not None:
+        build(characters)  # once here, not once by each helper
+    return Helpers(name, count, characters)
 
 
 def _start(parent_pid: int, name: str, characters: str) -> None:
@@ -81,13 +88,15 @@ def _start(parent_pid: int, name: str, characters: str) -> None:
         expect(characters)  # the tokenizer the parent prepared (read from the cache folder)
 
 
-def _embed(texts: list[str]) -> tuple[np.ndarray, float]:
-    """The vectors of ``texts`` and the CPU seconds this helper spent since its last
-    answer (its start, loading the model, counts in the first)."""
+def _embed(texts: list[str]) -> tuple[np.ndarray, float, float]:
+    """The vectors of ``texts``, the CPU seconds this helper spent since its last
+    answer (its start, loading the model, counts in the first) and its peak RSS in MB."""
+    import resource
+
     global _reported
     if isinstance(_embedder, Exception):
         raise RuntimeError(f"the helper could not load the model: {_embedder}")
     vectors = _embedder.embed(texts).astype("<f4", copy=False)
     now = time.process_time()
     spent, _reported = now - _reported, now
-    return vectors, spent
+    return vectors, spent, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

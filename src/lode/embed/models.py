@@ -158,16 +158,19 @@ class StaticEmbedder:
     in_helpers = True
 
     def expected_characters(self) -> str:
-        """The characters outside the compact alphabet that the prepared texts hold,
-        once the tokenizer that knows them is built (a helper process then reads it
-        from the cache folder instead of building it again)."""
-        self._tokenizer_for([], set())
+        """The characters outside the compact alphabet that the prepared texts hold."""
         return "".join(sorted(self._extra))
 
     def expect_characters(self, chars: str) -> None:
         """Texts to come hold these characters (:meth:`expected_characters` of another
         process's embedder)."""
         self._extra |= set(chars)
+
+    def build_tokenizer(self, chars: str = "") -> None:
+        """Build the compact tokenizer for ``chars`` into the cache folder without
+        loading it (helper processes about to start then all read it)."""
+        if self._full is None and not self._small_failed:
+            self._compact.build(self._tokenizer_json, self.id, chars)
 
     def embed_last(self, text: str) -> bool:
         """Whether a large run should embed ``text`` after the others, with those like

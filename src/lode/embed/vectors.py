@@ -12,6 +12,8 @@ points at any more. The queries are the store's (``store.vectors``,
 from __future__ import annotations
 
 import time
+from collections import deque
+from contextlib import closing
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
@@ -58,8 +60,6 @@ def embed_workspace(store, embedder: Embedder, workspace_id: int | None = None,
     (looking only at files written after ``since_generation``, when an earlier run left
     none missing up to it), then reclaim garbage. Returns counts and timings (CPU
     seconds include the helper processes', :mod:`.helpers`)."""
-    from . import helpers
-
     started = time.monotonic()
     cpu0 = time.process_time()
     todo = missing(store, embedder.id, workspace_id, since_generation)
@@ -71,33 +71,35 @@ def embed_workspace(store, embedder: Embedder, workspace_id: int | None = None,
     last = getattr(embedder, "embed_last", None) if total > EMBED_BATCH else None
     if progress:
         progress(0, total, "embedding")
-    clock = [0.0, 0.0]  # seconds embedding (or waiting for helpers), helpers' CPU seconds
-    pool = helpers.start(embedder, _name_of(embedder), total)
-    try:
-        for count, keys, vecs in _embedded(store, embedder, todo, pool, clock, last):
+    # seconds embedding (or waiting for helpers); the helpers' CPU seconds, count, peak RSS (MB)
+    clock = [0.0, 0.0, 0, 0.0]
+    with closing(_embedded(store, embedder, todo, clock, last)) as batches:
+        for count, keys, vecs in batches:
             store.vectors.add(embedder.id, embedder.dim, [(h, v.tobytes()) for h, v in zip(keys, vecs)])
             done += count
             if progress:
                 progress(done, total, "embedding")
-    finally:
-        if pool is not None:
-            pool.close()
     store.vectors.set_settings({"model_id": embedder.id, "dim": str(embedder.dim)})
     reclaimed = reclaim(store, embedder.id)
     return {"model": embedder.id, "embedded": total, "reclaimed": reclaimed,
             "embed_seconds": round(clock[0], 3),
             "seconds": round(time.monotonic() - started, 3),
             "cpu_seconds": round(time.process_time() - cpu0 + clock[1], 3),
-            "helpers": pool.size if pool is not None else 0,
+            "helpers": clock[2], "helper_peak_rss_mb": round(clock[3]),
             "texts_per_second": round(total / clock[0], 1) if clock[0] > 0 else None}
 
 
-def _embedded(store, embedder: Embedder, todo: list[str], pool, clock: list[float], last=None):
+def _embedded(store, embedder: Embedder, todo: list[str], clock: list[float], last=None):
     """(hashes accounted for, hashes with a text, their vectors) per batch of ``todo``,
-    in the order they are ready: batches go to the helpers while they have fewer than
-    two each to do, the others are embedded here; texts ``last`` picks wait for the end."""
-    from collections import deque
+    in the order they are ready. A large run hands the batches to helper processes
+    (:mod:`.helpers`), at most two waiting per helper; otherwise, or when a helper
+    fails, they are embedded here. Texts ``last`` picks wait for the end."""
+    from . import helpers
 
+    name = _name_of(embedder)
+    pool = helpers.start(embedder, name, len(todo))
+    pools = [pool] if pool is not None else []
+    clock[2] += pool.size if pool is not None else 0
     pending: deque = deque()
     deferred: list[tuple[str, str]] = []
 
@@ -111,39 +113,59 @@ def _embedded(store, embedder: Embedder, todo: list[str], pool, clock: list[floa
         count, keys, texts, future = pending.popleft()
         t = time.perf_counter()
         try:
-            vecs, cpu = future.result()
+            vecs, cpu, peak = future.result()
             clock[0] += time.perf_counter() - t
             clock[1] += cpu
+            clock[3] = max(clock[3], peak)
         except Exception:  # a helper that failed: its batch is embedded here
             vecs = timed(texts)
         return count, keys, vecs
 
-    for i in range(0, len(todo), EMBED_BATCH):
-        part = todo[i:i + EMBED_BATCH]
-        found = store.vectors.texts(part)
-        keys = [h for h in part if found.get(h)]
-        count = len(part)
-        if last is not None:
-            now = []
-            for h in keys:
-                (deferred.append((h, found[h])) if last(found[h]) else now.append(h))
-            count -= len(keys) - len(now)
-            keys = now
-        texts = [found[h] for h in keys]
-        future = pool.submit(texts) if pool is not None and len(pending) < 2 * pool.size else None
-        if future is not None:
-            pending.append((count, keys, texts, future))
-        else:
-            yield count, keys, timed(texts)
-        while pending and pending[0][3].done():
+    def hand(pool, count, keys, texts):
+        """Give a batch to ``pool`` (after the oldest one waiting, if it has enough), or
+        embed it here when there are no helpers (or they broke)."""
+        if pool is not None:
+            while len(pending) >= 2 * pool.size:
+                yield collect()
+            future = pool.submit(texts)
+            if future is not None:
+                pending.append((count, keys, texts, future))
+                return
+        yield count, keys, timed(texts)
+
+    try:
+        for i in range(0, len(todo), EMBED_BATCH):
+            part = todo[i:i + EMBED_BATCH]
+            found = store.vectors.texts(part)
+            keys = [h for h in part if found.get(h)]
+            count = len(part)
+            if last is not None:
+                now = []
+                for h in keys:
+                    (deferred.append((h, found[h])) if last(found[h]) else now.append(h))
+                count -= len(keys) - len(now)
+                keys = now
+            yield from hand(pool, count, keys, [found[h] for h in keys])
+            while pending and pending[0][3].done():
+                yield collect()
+        late = None
+        if deferred:
+            texts = [t for _, t in deferred]
+            getattr(embedder, "prepare", lambda texts: None)(texts)  # their characters
+            if pool is not None:
+                # One fresh helper for them, loading only the larger tokenizer they need.
+                late = helpers.start(embedder, name, len(texts), embedder.expected_characters(), count=1)
+                if late is not None:
+                    pools.append(late)
+                    clock[2] += late.size
+            for i in range(0, len(deferred), EMBED_BATCH):
+                part = deferred[i:i + EMBED_BATCH]
+                yield from hand(late, len(part), [h for h, _ in part], [t for _, t in part])
+        while pending:
             yield collect()
-    while pending:
-        yield collect()
-    if deferred:
-        getattr(embedder, "prepare", lambda texts: None)([t for _, t in deferred])
-        for i in range(0, len(deferred), EMBED_BATCH):
-            part = deferred[i:i + EMBED_BATCH]
-            yield len(part), [h for h, _ in part], timed([t for _, t in part])
+    finally:
+        for p in pools:
+            p.close()
 
 
 def _name_of(embedder: Embedder) -> str:
