@@ -20,7 +20,6 @@ the type's member (:mod:`.typed`).
 from __future__ import annotations
 
 import threading
-from importlib import import_module
 
 from ..languages.resolver import resolver_for
 from ..languages.spec import LanguageSpec
@@ -29,23 +28,11 @@ from ..languages.treesitter import Node, Tree, grammar_for
 from .context import Def, FileContext, key
 from .layout import Layout
 from .records import DEFINITION, METHOD, FileSymbols
+from .rules import rules_for
 from .typed import TypeTable
 
-_rules: dict[str, SymbolRules | None] = {}
 _queries: dict[str, object] = {}
 _lock = threading.Lock()
-
-
-def rules_for(spec: LanguageSpec) -> SymbolRules | None:
-    """The symbol rules of a language, or None when it has no cross-file support."""
-    with _lock:
-        if spec.name not in _rules:
-            name = spec.folder or spec.name
-            try:
-                _rules[spec.name] = import_module(f"lode.languages.{name}.symbols").RULES
-            except ModuleNotFoundError:
-                _rules[spec.name] = None
-        return _rules[spec.name]
 
 
 def _query(spec: LanguageSpec, rules: SymbolRules):

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 
 from ..errors import InvalidParams
 from ..languages import language_for_path, registered_for_path
-from .extraction import rules_for
+from .rules import rules_for  # not .extraction: a look-up needs no tree-sitter
 from .records import DEFINITION, METHOD, REFERENCE
 
 MAX_LINK_DEPTH = 4
