@@ -63,6 +63,11 @@ def split_lines(data: bytes, start: int, end: int, budget: int) -> list[tuple[in
     """Cut ``[start, end)`` at line ends into trimmed pieces of about ``budget``
     non-whitespace bytes; a single line longer than that is cut inside, at a
     character boundary (minified files)."""
+    if nonws(data, start, end) <= budget:
+        # Fits whole (most gaps and fragments do): no line can start a new piece or be
+        # cut up, so the walk below would give just this, counting each line on the way.
+        start, end = trim(data, start, end)
+        return [(start, end)] if start < end else []
     pieces: list[tuple[int, int]] = []
     piece_start, size, pos = start, 0, start
     while pos < end:
