@@ -13,6 +13,7 @@ being embedded here; helpers exit with this process, even when it is killed outr
 from __future__ import annotations
 
 import os
+import signal
 import time
 from typing import TYPE_CHECKING
 
@@ -77,6 +78,9 @@ def _start(parent_pid: int, name: str, characters: str) -> None:
     from .models import load_embedder
 
     follow(parent_pid)
+    # Ctrl-C reaches the whole process group: the indexing process handles it (and ends
+    # the helpers); a helper printing its own KeyboardInterrupt would only add noise.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     global _embedder
     try:
         _embedder = load_embedder(name)
