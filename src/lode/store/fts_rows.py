@@ -13,7 +13,8 @@ row is a pure function of what ``chunks`` and ``files`` hold (:func:`row`):
 
 The indexer's workers compute ``idents`` and ``labels`` with those same functions
 (:mod:`lode.workspace.pipeline`), so the writer takes them as given, and removal
-recomputes them. :data:`DERIVATION` names that derivation: it is recorded in the store
+derives them again — or, for a chunk whose text comes back unchanged in the file's new
+record, takes the values the worker derived for that same text. :data:`DERIVATION` names that derivation: it is recorded in the store
 (``fts_state``), and a store recorded under another one has its lexical index rebuilt
 from ``chunks`` when it opens (:func:`keep_current`), so rows made by an older
 derivation are never deleted with a newer one's values.
@@ -68,17 +69,32 @@ def row(chunk_id: int, body: str, name: str | None, breadcrumb: str, workspace_i
     return (chunk_id, body, labelled(breadcrumb, workspace_id), idents_for(body, name or ""))
 
 
-def _rows(stored: Iterable[tuple]) -> list[tuple]:
-    return [row(i, unpack(z), name, crumb, ws) for i, z, name, crumb, ws in stored]
+def _rows(stored: Iterable[tuple], known: Iterable | None = None) -> list[tuple]:
+    """The FTS rows of stored chunks; ``known``: chunk records (``body``, ``name``,
+    ``breadcrumb``, ``idents``, ``labels``) whose values were derived as :func:`row`
+    derives them, reused for stored chunks with the same texts instead of deriving
+    them again."""
+    if not known:
+        return [row(i, unpack(z), name, crumb, ws) for i, z, name, crumb, ws in stored]
+    idents = {(c.body, c.name or ""): c.idents for c in known}
+    labels = {c.breadcrumb: c.labels for c in known if c.labels}
+    out = []
+    for i, z, name, crumb, ws in stored:
+        body = unpack(z)
+        got = idents.get((body, name or ""))
+        out.append((i, body, labelled(crumb, ws, labels.get(crumb)),
+                    got if got is not None else idents_for(body, name or "")))
+    return out
 
 
 def insert(db: sqlite3.Connection, rows: list[tuple]) -> None:
     db.executemany(_INSERT, rows)
 
 
-def forget_file(db: sqlite3.Connection, file_id: int) -> None:
-    """Remove a file's chunks from the lexical index (before its rows are deleted)."""
-    db.executemany(_DELETE, _rows(db.execute(_SOURCE + " WHERE c.file_id = ?", (file_id,))))
+def forget_file(db: sqlite3.Connection, file_id: int, known: Iterable | None = None) -> None:
+    """Remove a file's chunks from the lexical index (before its rows are deleted);
+    ``known``: the chunks replacing them, as for :func:`_rows`."""
+    db.executemany(_DELETE, _rows(db.execute(_SOURCE + " WHERE c.file_id = ?", (file_id,)), known))
 
 
 def forget_workspace(db: sqlite3.Connection, workspace_id: int) -> None:

@@ -251,7 +251,9 @@ class Store:
                     db.execute("UPDATE files SET mtime_ns = ?, size = ?, ctime_ns = ? WHERE workspace_id = ? AND path = ?",
                                (rec.mtime_ns, rec.size, rec.ctime_ns, workspace_id, path))
                     continue
-                self._delete_path(db, workspace_id, rec.path)
+                # Most chunks of a changed file come back unchanged: their old rows are
+                # removed with the values the worker just derived for the same text.
+                self._delete_path(db, workspace_id, rec.path, None if raw is not None else rec.chunks)
                 file_id = db.execute(
                     "INSERT INTO files (workspace_id, path, raw_path, mtime_ns, size, hash, chunker, language, tag,"
                     " lines, refused, note, generation, ctime_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -279,12 +281,12 @@ class Store:
                     writer(db, file_id, rec)
 
     @staticmethod
-    def _delete_path(db: sqlite3.Connection, workspace_id: int, path: str) -> None:
+    def _delete_path(db: sqlite3.Connection, workspace_id: int, path: str, known=None) -> None:
         row = db.execute("SELECT id FROM files WHERE workspace_id = ? AND path = ?",
                          (workspace_id, to_store(path)[0])).fetchone()
         if row is None:
             return
-        fts_rows.forget_file(db, row[0])
+        fts_rows.forget_file(db, row[0], known)
         db.execute("DELETE FROM files WHERE id = ?", (row[0],))  # chunks and others cascade
 
     # -- subsystems: each one's queries in its own module ----------------------------
