@@ -39,7 +39,14 @@ def _query(spec: LanguageSpec, rules: SymbolRules):
     with _lock:
         q = _queries.get(spec.name)
     if q is None:
-        q = grammar_for(spec).query(rules.query())
+        grammar = grammar_for(spec)
+        source = rules.query()
+        # the scope nodes themselves (functions, literals), for typed.TypeTable: finding
+        # a name's scope by walking up from it asks tree-sitter for each parent in turn
+        kinds = sorted(k for k in rules.scope_nodes if grammar.language.id_for_node_kind(k, True))
+        if kinds:
+            source += "\n[" + " ".join(f"({k})" for k in kinds) + "] @scope\n"
+        q = grammar.query(source)
         with _lock:
             _queries[spec.name] = q
     return q
@@ -67,7 +74,7 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         return FileSymbols(path, spec.name, ctx.module)
 
     defs: dict[tuple[int, int], Def] = {}
-    imports, rels, refs, typed = [], [], [], []
+    imports, rels, refs, typed, scopes = [], [], [], [], []
     for pattern, caps in grammar_for(spec).matches(_query(spec, rules), root):
         n = len(caps)
         if n == 1:  # most matches are one reference: handled by its capture alone
@@ -75,6 +82,9 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
             handler = _ONE_NODE_REFS.get(cap)
             if handler is not None:
                 refs.append((handler, caps[cap][0]))
+                continue
+            if cap == "scope":
+                scopes.append(caps[cap][0])
                 continue
         elif n == 2 and "ref.member" in caps and "ref.base" in caps:  # `pkg.Name`, `s.Close`
             refs.append((_ref_base_member, caps))
@@ -105,7 +115,7 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         resolver.imports(ctx, caps)
     by_node = ctx.by_node = _qualify(ctx, resolver, defs)
     if rules.scope_nodes:
-        ctx.types = TypeTable(ctx, resolver, by_node)
+        ctx.types = TypeTable(ctx, resolver, by_node, scopes)
         for caps in sorted(typed, key=lambda c: "ret.owner" not in c):
             ctx.types.add(caps)
         ctx.types.finish()

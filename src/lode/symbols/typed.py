@@ -36,8 +36,23 @@ MAX_DEPTH = 6
 class TypeTable:
     """Variable, field and return types of one file, and the type of an expression."""
 
-    def __init__(self, ctx: FileContext, resolver, by_node: dict):
+    def __init__(self, ctx: FileContext, resolver, by_node: dict, scopes: list | None = None):
         self.ctx, self.resolver, self.by_node = ctx, resolver, by_node
+        # The file's scope nodes (every node of a scope type, from the symbol query) as
+        # spans sorted by start, outer first, each with the index of the one enclosing
+        # it (-1: none). None: not given, scopes are found by walking up the tree.
+        self._scope_spans: list[tuple[int, int]] | None = None
+        self._scope_starts: list[int] = []
+        self._scope_up: list[int] = []
+        if scopes is not None:
+            spans = sorted(((n.start_byte, n.end_byte) for n in scopes), key=lambda sp: (sp[0], -sp[1]))
+            stack: list[int] = []
+            for i, (start, _end) in enumerate(spans):
+                while stack and spans[stack[-1]][1] <= start:
+                    stack.pop()
+                self._scope_up.append(stack[-1] if stack else -1)
+                stack.append(i)
+            self._scope_spans, self._scope_starts = spans, [sp[0] for sp in spans]
         self.vars: dict[tuple[int, int], dict[str, str]] = {}
         self.fields: dict[tuple[str, str], str] = {}
         self.returns: dict[str, str] = {}
@@ -111,6 +126,18 @@ class TypeTable:
         self._spans = {name: ([sp[0] for sp in spans], spans) for name, spans in by_name.items()}
 
     def _scope(self, node) -> tuple[int, int]:
+        at, end = node.start_byte, node.end_byte
+        if self._scope_spans is not None and at < end and node.child_count == 0:
+            # A leaf's enclosing scopes are exactly the scope spans holding its first
+            # byte; the innermost is the last one starting at or before it, or one
+            # enclosing that.
+            spans, up = self._scope_spans, self._scope_up
+            i = bisect_right(self._scope_starts, at) - 1
+            while i >= 0:
+                if at < spans[i][1]:
+                    return spans[i]
+                i = up[i]
+            return (-1, -1)
         scopes = self.ctx.rules.scope_nodes
         p = node.parent
         while p is not None:
