@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import os
 
-from .records import FileSymbols, Link, Relation, Symbol
-
 
 def extract(path: str, text: str | bytes, tree, spec, root: str | os.PathLike | None = None) -> list[FileSymbols]:
     """The indexer's hook: this file's symbol records, as a list holding one
@@ -36,3 +34,12 @@ def extract(path: str, text: str | bytes, tree, spec, root: str | os.PathLike | 
 
 
 __all__ = ["extract", "FileSymbols", "Symbol", "Link", "Relation"]
+
+
+def __getattr__(name: str):
+    # The records' dataclasses load when one is asked for: a look-up never needs them.
+    if name in ("FileSymbols", "Symbol", "Link", "Relation"):
+        from . import records
+
+        return getattr(records, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,7 +8,6 @@ import threading
 
 from ..errors import InvalidParams
 from ..workspace.roots import holding
-from .fuzzy import NameMatcher
 from .index import DEFAULT_LIMIT, SymbolIndex, normalize
 
 _CANDIDATE_KEYS = ("name", "path", "line", "column", "kind", "module", "detail", "via", "target",
@@ -214,6 +213,8 @@ def matcher(store, workspace: str | None = None) -> NameMatcher:
         hit = _matchers.get(key)
     if hit is not None and hit[0] == version:
         return hit[1]
+    from .fuzzy import NameMatcher  # only a fuzzy look-up needs it
+
     m = NameMatcher(SymbolIndex(store, wid).names())
     with _lock:
         _matchers[key] = (version, m)

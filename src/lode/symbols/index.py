@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 from ..errors import InvalidParams
 from ..languages import language_for_path, registered_for_path
 from .rules import rules_for  # not .extraction: a look-up needs no tree-sitter
-from .records import DEFINITION, METHOD, REFERENCE
+from .kinds import DEFINITION, METHOD, REFERENCE
 
 MAX_LINK_DEPTH = 4
 MAX_NAME_CHARS = 1000  # a qualified name longer than this is refused, not looked up

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-DEFINITION, METHOD, REFERENCE = "definition", "method", "reference"
+from .kinds import DEFINITION, METHOD, REFERENCE
 KINDS = (DEFINITION, METHOD, REFERENCE)
 
 # Relation kinds: `sub` extends/implements `base`; a Go interface `requires` a method
