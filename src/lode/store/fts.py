@@ -96,9 +96,10 @@ class LexicalIndex:
         SQLite's LIKE), by workspace, path and position."""
         db = self.store.db
         db.create_function("lode_contains", 2, fts_rows.contains, deterministic=True)
+        # The scope's tests first: a text is decompressed only for a chunk they admit.
         sql = ("SELECT c.id FROM files f JOIN chunks c ON c.file_id = f.id "
-               f"WHERE lode_contains(c.body_z, ?){scope.where} ORDER BY f.workspace_id, f.path, c.id LIMIT ?")
-        return [r[0] for r in db.execute(sql, [needle.encode("utf-8", "surrogatepass").lower(), *scope.args, limit])]
+               f"WHERE 1{scope.where} AND lode_contains(c.body_z, ?) ORDER BY f.workspace_id, f.path, c.id LIMIT ?")
+        return [r[0] for r in db.execute(sql, [*scope.args, needle.encode("utf-8", "surrogatepass").lower(), limit])]
 
     def bodies(self, ids: list[int]) -> dict[int, str]:
         """Each chunk's text, by id."""
