@@ -68,7 +68,13 @@ class ChunkReads:
 
     def count(self, workspace_id: int) -> int:
         """How many chunks a workspace has."""
-        return self.store.db.execute(
+        db = self.store.db
+        if db.execute("SELECT id FROM workspaces").fetchall() == [(workspace_id,)]:
+            # The only workspace holds every chunk (foreign keys are on, rows cascade):
+            # SQLite counts the table from its smallest index, without the join that
+            # took ~5 ms of every no-op re-index of Go's tree (124k chunks).
+            return db.execute("SELECT count(*) FROM chunks").fetchone()[0]
+        return db.execute(
             "SELECT count(*) FROM files f CROSS JOIN chunks c ON c.file_id = f.id WHERE f.workspace_id = ?",
             (workspace_id,)).fetchone()[0]
 
