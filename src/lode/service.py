@@ -13,8 +13,6 @@ from __future__ import annotations
 import os
 
 from .errors import IndexerBusy, IndexStopped, InvalidParams, NotFound
-from .session import Session  # noqa: F401 (servers reach their session through the service)
-from .external.positions import byte_column, utf16_column  # noqa: F401 (LSP columns, for `lode lsp`)
 from .config import store_label
 from .store import open_store, resolve_db_path
 from .store.sqlite import WorkspaceRow
@@ -24,6 +22,20 @@ from .workspace.documents import DEFAULT_READ_CHARS, Root
 from .workspace.roots import holding, within
 
 WARM_MAX_FILES = 2000  # index runs of at most this many files load the embedding model while chunking
+
+
+def __getattr__(name: str):
+    # The servers reach their Session (logging, threading) and the LSP server its column
+    # helpers through this module; they load on first use, not for a command-line look-up.
+    if name == "Session":
+        from .session import Session
+
+        return Session
+    if name in ("byte_column", "utf16_column"):
+        from .external import positions
+
+        return getattr(positions, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _globs(name: str, value) -> tuple[str, ...]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 
 from .. import __version__
 from ..config import default_socket_path, is_postgres_url, resolve_db_location, store_label
@@ -106,6 +105,8 @@ def daemon_for(db_path: str | None, skip: bool = False) -> Daemon | None:
     path = socket_path()
     if not os.path.exists(path):
         return None
+    import socket  # only with a daemon's socket to try (~2 ms a look-up without one need not pay)
+
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.settimeout(CONNECT_SECONDS)
     try:
