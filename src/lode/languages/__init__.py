@@ -10,7 +10,6 @@ own. A grammar that fails to load is reported once and its files are read as tex
 
 from __future__ import annotations
 
-import logging
 import os
 import pkgutil
 import threading
@@ -18,8 +17,6 @@ from importlib import import_module
 
 from .spec import LanguageSpec, grammar, module_query, wheel_query
 from .textonly import TEXT_ONLY, TEXT_ONLY_NAMES
-
-log = logging.getLogger(__name__)
 
 GENERIC: tuple[LanguageSpec, ...] = (
     LanguageSpec("java", (".java",), grammar("tree_sitter_java"), (module_query("tree_sitter_java"),)),
@@ -80,8 +77,10 @@ def mark_unusable(spec: LanguageSpec, why: str) -> None:
     where the query is first needed, so routing a path never compiles queries)."""
     if spec.name not in _broken:
         _broken[spec.name] = why
-        log.warning("the %s grammar failed to load (%s); %s files are indexed as text",
-                    spec.name, why, spec.name)
+        import logging  # only to report a grammar that failed (a look-up never needs it: ~3 ms)
+
+        logging.getLogger(__name__).warning("the %s grammar failed to load (%s); %s files are indexed as text",
+                                            spec.name, why, spec.name)
     _checked.add(spec.name)
 
 
