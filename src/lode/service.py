@@ -16,8 +16,6 @@ from .errors import IndexerBusy, IndexStopped, InvalidParams, NotFound
 from .config import store_label
 from .store import open_store, resolve_db_path
 from .store.sqlite import WorkspaceRow
-from .workspace import WorkspaceConfig, check_root, check_text_extensions
-from .workspace import held
 from .workspace.documents import DEFAULT_READ_CHARS, Root
 from .workspace.roots import holding, within
 
@@ -104,6 +102,8 @@ class Service:
 
     @staticmethod
     def _describe(ws: WorkspaceRow) -> dict:
+        from .workspace.config import WorkspaceConfig  # the workspace rules load only when asked for
+
         cfg = WorkspaceConfig.from_dict(ws.config)
         return {"name": ws.name, "root": ws.root, **cfg.to_dict(),
                 "text_collisions": cfg.text_collisions(), "generation": ws.generation,
@@ -119,6 +119,8 @@ class Service:
         real = os.path.realpath(os.path.expanduser(root))
         if not os.path.isdir(real):
             raise NotFound(f"no such directory: {root}", data={"param": "root"})
+        from .workspace.config import WorkspaceConfig, check_root, check_text_extensions
+
         check_root(real)
         existing = [w for w in self.store.workspaces() if w.root == real]
         if existing:
@@ -150,6 +152,8 @@ class Service:
     def configure_workspace(self, workspace: str, code: bool | None = None, include: list[str] | None = None,
                             exclude: list[str] | None = None, text_extensions: list[str] | None = None) -> dict:
         """Change only the settings given; the next index run applies them."""
+        from .workspace.config import WorkspaceConfig, check_text_extensions
+
         ws = self._ws(workspace)
         cfg = WorkspaceConfig.from_dict(ws.config)
         changes = {}
@@ -287,6 +291,8 @@ class Service:
     # -- status -------------------------------------------------------------------
 
     def status(self, workspace: str | None = None) -> dict:
+        from .workspace import held
+
         rows = [self._ws(workspace)] if workspace is not None else self.store.workspaces()
         out = []
         for ws in rows:
