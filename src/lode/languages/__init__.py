@@ -11,7 +11,6 @@ own. A grammar that fails to load is reported once and its files are read as tex
 from __future__ import annotations
 
 import os
-import pkgutil
 import threading
 from importlib import import_module
 
@@ -27,14 +26,26 @@ GENERIC: tuple[LanguageSpec, ...] = (
 )
 
 
+def _folders() -> list[str]:
+    """The language folders (sub-packages) by name, as pkgutil.iter_modules would list
+    them, without importing pkgutil (~0.7 ms of every command)."""
+    names = set()
+    for folder in __path__:
+        try:
+            entries = os.listdir(folder)
+        except OSError:
+            continue
+        names.update(n for n in entries if "." not in n
+                     and os.path.isfile(os.path.join(folder, n, "__init__.py")))
+    return sorted(names)
+
+
 def _discover() -> tuple[LanguageSpec, ...]:
     """The specs defined in each language folder (a folder may define several, C and
     C++; a spec imported from a sibling folder counts once), then ``GENERIC``."""
     found: dict[str, LanguageSpec] = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if not info.ispkg:
-            continue
-        module = import_module(f"{__name__}.{info.name}")
+    for name in _folders():
+        module = import_module(f"{__name__}.{name}")
         for value in vars(module).values():
             if isinstance(value, LanguageSpec):
                 found.setdefault(value.name, value)
