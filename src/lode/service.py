@@ -13,8 +13,8 @@ from __future__ import annotations
 import os
 
 from .errors import IndexerBusy, IndexStopped, InvalidParams, NotFound
-from .config import store_label
-from .store import open_store, resolve_db_path
+from .config import resolve_db_text, store_label
+from .store import open_store
 from .store.sqlite import WorkspaceRow
 from .workspace.documents import DEFAULT_READ_CHARS, Root
 from .workspace.roots import holding, within
@@ -47,7 +47,7 @@ def _globs(name: str, value) -> tuple[str, ...]:
 class Service:
     def __init__(self, db_path: str | os.PathLike | None = None):
         self.check_plugins()  # a broken plug-in stops lode here, before anything is indexed wrongly
-        self.db_path = str(resolve_db_path(db_path))
+        self.db_path = resolve_db_text(db_path)  # str(resolve_db_path(...)), without pathlib
         self.store = open_store(self.db_path)
 
     @staticmethod

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from ..config import is_postgres_url
+from ..config import is_postgres_url, resolve_db_text
 from .location import default_db_path, resolve_db_path
 from .sqlite import Store
 
@@ -20,7 +20,7 @@ def open_store(location: str | os.PathLike | None = None):
     """The store at ``location`` (``--db``), else ``$LODE_DB``, else the default file:
     a :class:`Store` for a path, a ``PgStore`` for a ``postgresql://`` URL (any other
     URL raises :class:`~lode.errors.StoreError`)."""
-    resolved = resolve_db_path(location)
+    resolved = resolve_db_text(location)  # str(resolve_db_path(...)), without pathlib
     if is_postgres_url(resolved):
         from .postgres import PgStore
 

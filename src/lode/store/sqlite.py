@@ -10,9 +10,9 @@ import time
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import Callable, Iterable, Iterator, NamedTuple
 
+from ..config import path_text
 from ..errors import NotFound, StoreError  # noqa: F401 (StoreError: old import path)
 from . import fts_rows, hooks
 from .chunks import ChunkReads
@@ -76,10 +76,12 @@ class Store:
     """An open store. Not shared between threads: open one per thread or process."""
 
     def __init__(self, path: str | os.PathLike, *, timeout: float = 30.0):
-        self.path = Path(path)
+        # The path as str(Path(path)) spells it; the Path itself (self.path) is made when
+        # asked for: pathlib is ~3 ms of a command-line look-up.
+        self._path_text = path_text(os.fspath(path))
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None,
+            os.makedirs(os.path.dirname(self._path_text) or ".", exist_ok=True)
+            self.db = sqlite3.connect(self._path_text, timeout=timeout, isolation_level=None,
                                       check_same_thread=False)
             self.db.execute(f"PRAGMA page_size = {PAGE_BYTES}")  # only while the file is empty
             self._wal(timeout)
@@ -289,6 +291,12 @@ class Store:
         fts_rows.forget_file(db, row[0], known)
         db.execute("DELETE FROM files WHERE id = ?", (row[0],))  # chunks and others cascade
 
+    @cached_property
+    def path(self) -> Path:
+        from pathlib import Path
+
+        return Path(self._path_text)
+
     # -- subsystems: each one's queries in its own module ----------------------------
 
     @cached_property
@@ -318,7 +326,7 @@ class Store:
 
     def change_stamps(self) -> ChangeStamps:
         """A reader of what answers about this store depend on, on its own connection."""
-        return ChangeStamps(str(self.path))
+        return ChangeStamps(self._path_text)
 
     def location(self) -> str:
         """The store file's absolute path (one store, however its path was spelled)."""
@@ -360,6 +368,8 @@ class Store:
         return {k for (k,) in self.db.execute("SELECT DISTINCT kind FROM chunks")}
 
     def size_bytes(self) -> int:
+        from pathlib import Path
+
         total = 0
         for suffix in ("", "-wal", "-shm"):
             p = Path(str(self.path) + suffix)
