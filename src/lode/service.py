@@ -54,9 +54,12 @@ class Service:
     def check_plugins() -> None:
         """Load the plug-in table once; a broken plug-in raises
         :class:`~lode.errors.PluginError` naming its package (servers check before serving)."""
-        from .plugins.registry import check
+        from .plugins.installed import plugins_wanted
 
-        check()
+        if plugins_wanted():  # else no plug-in can be broken; the registry loads on first use
+            from .plugins.registry import check
+
+            check()
 
     @staticmethod
     def registered() -> dict:

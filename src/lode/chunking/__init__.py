@@ -50,7 +50,7 @@ def chunk_file(path: str, text: str, config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
 
 def _plugin_chunker(ext: str):
     """The plug-in chunker registered for ``ext`` (lode.plugins), or None."""
-    from ..plugins import registry
+    from ..plugins.registry import registry
 
     return registry().plugin_for("chunker", ext) if ext else None
 

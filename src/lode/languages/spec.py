@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Callable
+from collections.abc import Callable  # not typing's: typing is ~3 ms to import
 
 # Node types that hold a definition's body; its signature is the text before them.
 DEFAULT_BODIES = frozenset({

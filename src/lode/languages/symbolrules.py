@@ -36,7 +36,7 @@ Captures a ``symbols.scm`` may use:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable  # not typing's: typing is ~3 ms to import
 
 
 # eq=False: each language has one table, compared and hashed by identity (no caller compares

@@ -60,3 +60,9 @@ def may_declare_plugins() -> bool:
                 if child.name.lower().endswith(_METADATA_DIRS) and _names_a_group(child.path):
                     return True
     return False
+
+
+def plugins_wanted() -> bool:
+    """Whether plug-ins are on (``LODE_PLUGINS`` is not off) and some installed package
+    may declare one."""
+    return os.environ.get("LODE_PLUGINS", "").lower() not in ("off", "0", "no") and may_declare_plugins()

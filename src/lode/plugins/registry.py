@@ -14,12 +14,11 @@ set of plug-ins would store files under the wrong chunker.
 
 from __future__ import annotations
 
-import os
 import threading
 from dataclasses import dataclass, field
 
 from ..errors import PluginError  # defined with the other errors; imported here by its old path
-from .installed import may_declare_plugins
+from .installed import plugins_wanted
 from .protocols import EXTENSION_PATTERN, NAME_PATTERN, VERSION_PATTERN
 
 GROUPS = {"chunker": "lode.chunkers", "deriver": "lode.derivers", "ranker": "lode.rankers"}
@@ -204,7 +203,7 @@ def _validate(entries: list[Registration]) -> None:
 def _plugins_wanted() -> bool:
     """Whether plug-ins are on and some installed package may declare one (a cheap
     look at the packages' entry-point files: importlib.metadata only when one does)."""
-    return os.environ.get("LODE_PLUGINS", "").lower() not in ("off", "0", "no") and may_declare_plugins()
+    return plugins_wanted()
 
 
 def build() -> Registry:

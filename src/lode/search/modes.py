@@ -110,7 +110,7 @@ class PluginRanker:
 
 def _plugin_ranker():
     """(the build's ranker plug-in, None or why it cannot rank), or (None, None)."""
-    from ..plugins import registry
+    from ..plugins.registry import registry
 
     found = registry().plugins("ranker")
     if not found:

@@ -9,7 +9,7 @@ backend turns it into its own predicates (here, :func:`filter_sql`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable  # not typing's: typing is ~3 ms to import
 
 @dataclass(frozen=True)
 class ChunkFilter:

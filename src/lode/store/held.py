@@ -4,7 +4,7 @@ columns are :mod:`.schema_held`'s). Reached as ``store.held``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable  # not typing's: typing is ~3 ms to import
 
 
 @dataclass(frozen=True, slots=True)

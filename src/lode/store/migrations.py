@@ -29,7 +29,7 @@ import importlib
 import sqlite3
 import time
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable  # not typing's: typing is ~3 ms to import
 
 # Modules that register migrations, in application order.
 MIGRATION_MODULES: tuple[str, ...] = (

@@ -52,7 +52,7 @@ def chunkers_by_extension():
 
 def plugin_for(kind: str, path: str):
     """The plug-in registration serving ``path`` (by its lower-cased extension), or None."""
-    from ..plugins import registry
+    from ..plugins.registry import registry
 
     dot = path.rfind(".")
     if dot < 0 or "/" in path[dot:]:

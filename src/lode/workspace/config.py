@@ -85,7 +85,7 @@ def _plugin_ext(ext: str):
         return _plugin_exts[ext]
     except KeyError:
         pass
-    from ..plugins import registry
+    from ..plugins.registry import registry
 
     r = registry()
     found = _plugin_exts[ext] = r.plugin_for("chunker", ext) or r.plugin_for("deriver", ext)
@@ -93,7 +93,7 @@ def _plugin_ext(ext: str):
 
 
 def _plugin_globs(kind: str) -> list[str]:
-    from ..plugins import registry
+    from ..plugins.registry import registry
 
     return [f"**/*{e}" for reg in registry().plugins(kind) for e in reg.extensions]
 

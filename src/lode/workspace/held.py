@@ -38,7 +38,7 @@ def lacking(stored_chunker: str | None) -> bool:
     """Whether this build lacks the plug-in that made a file (the file is then held)."""
     if not stored_chunker or stored_chunker[:2] not in ("p:", "d:"):
         return False
-    from ..plugins import registry
+    from ..plugins.registry import registry
 
     return registry().lacks(stored_chunker)
 

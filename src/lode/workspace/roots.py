@@ -8,9 +8,13 @@ root it lies in, so a workspace nested inside another owns its own files.
 from __future__ import annotations
 
 import os
-from typing import Callable, Iterable, TypeVar
+from collections.abc import Callable, Iterable
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # typing is ~3 ms to import: T is for annotations only
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 
 def within(real: str, root: str) -> bool:
