@@ -20,6 +20,10 @@ from __future__ import annotations
 import json
 import os
 
+TYPE_CHECKING = False  # socket loads only when a daemon's socket file exists (daemon_for)
+if TYPE_CHECKING:
+    import socket
+
 from .. import __version__
 from ..config import default_socket_path, is_postgres_url, resolve_db_location, store_label
 from ..errors import LodeError, RemoteFailed  # noqa: F401 (old import path)

@@ -26,6 +26,10 @@ from .stamps import ChangeStamps
 from .symbols import SymbolTables
 from .vectors import VectorTables
 
+TYPE_CHECKING = False  # Path is for annotations here (pathlib loads when Store.path is made)
+if TYPE_CHECKING:
+    from pathlib import Path
+
 
 # A new store's page size. Chunk rows (body, breadcrumb labels, identifier parts: ~700
 # bytes, many over 4 kB) pack into 16 kB pages with less left over than into SQLite's

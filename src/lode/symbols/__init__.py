@@ -15,6 +15,10 @@ from __future__ import annotations
 
 import os
 
+TYPE_CHECKING = False  # the records load on first use (see __getattr__)
+if TYPE_CHECKING:
+    from .records import FileSymbols
+
 
 def extract(path: str, text: str | bytes, tree, spec, root: str | os.PathLike | None = None) -> list[FileSymbols]:
     """The indexer's hook: this file's symbol records, as a list holding one

@@ -10,6 +10,10 @@ from ..errors import InvalidParams
 from ..workspace.roots import holding
 from .index import DEFAULT_LIMIT, SymbolIndex, normalize
 
+TYPE_CHECKING = False  # the fuzzy matcher loads only to build one (matcher())
+if TYPE_CHECKING:
+    from .fuzzy import NameMatcher
+
 _CANDIDATE_KEYS = ("name", "path", "line", "column", "kind", "module", "detail", "via", "target",
                    "test", "workspace")
 _matchers: dict[tuple, tuple[tuple, NameMatcher]] = {}
