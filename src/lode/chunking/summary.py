@@ -6,6 +6,7 @@ language's (``LanguageSpec``: ``collections``, ``function_literals``, ``declarin
 from __future__ import annotations
 
 import re
+from itertools import repeat
 
 from ..languages.spec import LanguageSpec
 from ..languages.treesitter import Node
@@ -78,7 +79,8 @@ def _find_body(node: Node, spec: LanguageSpec) -> Node | None:
 def comment_text(raw: str) -> str:
     """Comment markers removed, lines joined as prose; C#'s XML doc tags are dropped
     (a reference such as `<see cref="Foo"/>` keeps its name)."""
-    lines = [_ML_CLOSE.sub("", _COMMENT_MARKS.sub("", ln)).rstrip(" */") for ln in raw.splitlines()]
+    lines = [(_ML_CLOSE.sub("", ln) if "*)" in ln else ln).rstrip(" */")  # `*)` ends OCaml's only
+             for ln in map(_COMMENT_MARKS.sub, repeat(""), raw.splitlines())]
     text = _squash(" ".join(ln for ln in lines if ln.strip()))
     if _XML_DOC.search(text):
         text = _squash(_XML_DOC_TAG.sub(" ", _XML_DOC_REF.sub(r"\1", text)))
