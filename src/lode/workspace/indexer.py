@@ -267,7 +267,8 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     records.write(store, ws.id)
     stats.held = len(records.kept)
     stats.refused += len(walk_errors)
-    stats.cpu_seconds = round(cpu[0] + (time.process_time() - own_cpu if workers > 1 and len(jobs) >= INLINE_BELOW else 0.0), 3)
+    own = time.process_time() - own_cpu  # inline, this holds the chunking too (cpu[0] is part of it)
+    stats.cpu_seconds = round(cpu[0] + own if workers > 1 and len(jobs) >= INLINE_BELOW else own, 3)
     stats.seconds = time.monotonic() - started
     store.finish_index(ws.id, stats.seconds)
     return stats
