@@ -3,27 +3,21 @@ tokenizer gives, on real code, and is built once into the cache folder."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from lode.chunking import chunk_file
 from lode.embed import compact
 from lode.embed.models import MODELS, StaticEmbedder, _static_path
 
-ROOT = Path(__file__).resolve().parents[2]
+from .conftest import repo_embed_texts
+
 MODEL_ID = MODELS["static"][0]
 
 
 def _embed_texts() -> list[str]:
-    texts = []
-    for folder in (ROOT / "tests", ROOT / "examples", ROOT / "src"):
-        for path in sorted(folder.rglob("*")):
-            if path.is_file() and path.suffix in (".go", ".py", ".rs", ".ts", ".tsx", ".js", ".zig", ".c", ".java", ".rb", ".md"):
-                text = path.read_text(encoding="utf-8", errors="replace")
-                texts += [c.embed for c in chunk_file(str(path.relative_to(ROOT)), text) if c.embed]
-    return texts
+    return repo_embed_texts(("tests", "examples", "src"), (".go", ".py", ".rs", ".ts", ".tsx", ".js", ".zig",
+                                                           ".c", ".java", ".rb", ".md"))
 
 
 @pytest.fixture(scope="module")

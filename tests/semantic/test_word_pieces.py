@@ -5,16 +5,15 @@ texts where cutting words apart could go wrong."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from lode.chunking import chunk_file
 from lode.embed import compact, words
 from lode.embed.models import MODELS, StaticEmbedder, _static_path
 
-ROOT = Path(__file__).resolve().parents[2]
+from .conftest import repo_embed_texts
+
 
 HARD = [
     "func Close() error {\r\n\treturn nil\r\n}\r\n",          # CRLF: one grapheme, one space
@@ -29,13 +28,7 @@ HARD = [
 
 
 def _code_texts() -> list[str]:
-    texts = []
-    for folder in (ROOT / "src" / "lode", ROOT / "examples"):
-        for path in sorted(folder.rglob("*")):
-            if path.is_file() and path.suffix in (".go", ".py", ".rs", ".ts", ".md"):
-                text = path.read_text(encoding="utf-8", errors="replace")
-                texts += [c.embed for c in chunk_file(str(path.relative_to(ROOT)), text) if c.embed]
-    return texts
+    return repo_embed_texts(("src/lode", "examples"), (".go", ".py", ".rs", ".ts", ".md"))
 
 
 @pytest.fixture(scope="module")
