@@ -3,7 +3,6 @@ tokenizer gives, on real code, and is built once into the cache folder."""
 
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 
