@@ -20,20 +20,14 @@ def _embed_texts() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def embedders(tmp_path_factory):
-    path = _static_path()
-    if path is None:
-        pytest.skip("the static model is not installed")
-    mp = pytest.MonkeyPatch()
-    mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-    built = StaticEmbedder(path, MODEL_ID)
+def embedders(static_model):
+    built = StaticEmbedder(static_model, MODEL_ID)
     built.embed(["serve http"])              # builds the compact files
-    again = StaticEmbedder(path, MODEL_ID)
+    again = StaticEmbedder(static_model, MODEL_ID)
     again.embed(["serve http"])              # reads them
-    full = StaticEmbedder(path, MODEL_ID)
+    full = StaticEmbedder(static_model, MODEL_ID)
     full._full_tokenizer()                   # the model's own tokenizer only
-    yield built, again, full
-    mp.undo()
+    return built, again, full
 
 
 def test_compact_files_are_built_once(embedders):

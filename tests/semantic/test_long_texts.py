@@ -7,18 +7,12 @@ import numpy as np
 import pytest
 
 from lode.chunking import chunk_file
-from lode.embed.models import MODELS, StaticEmbedder, _static_path
+from lode.embed.models import MODELS, StaticEmbedder
 
 
 @pytest.fixture(scope="module")
-def embedder(tmp_path_factory):
-    path = _static_path()
-    if path is None:
-        pytest.skip("the static model is not installed")
-    mp = pytest.MonkeyPatch()
-    mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-    yield StaticEmbedder(path, MODELS["static"][0])
-    mp.undo()
+def embedder(static_model):
+    return StaticEmbedder(static_model, MODELS["static"][0])
 
 
 def _whole(embedder: StaticEmbedder, texts: list[str]) -> np.ndarray:

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from lode.embed import compact, words
-from lode.embed.models import MODELS, StaticEmbedder, _static_path
+from lode.embed.models import MODELS, StaticEmbedder
 
 from .conftest import repo_embed_texts
 
@@ -32,18 +32,12 @@ def _code_texts() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def pair(tmp_path_factory):
+def pair(static_model):
     """(words, whole): the same model, with and without the word path."""
-    path = _static_path()
-    if path is None:
-        pytest.skip("the static model is not installed")
-    mp = pytest.MonkeyPatch()
-    mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-    by_words = StaticEmbedder(path, MODELS["static"][0])
-    whole = StaticEmbedder(path, MODELS["static"][0])
+    by_words = StaticEmbedder(static_model, MODELS["static"][0])
+    whole = StaticEmbedder(static_model, MODELS["static"][0])
     whole.by_words = False
-    yield by_words, whole
-    mp.undo()
+    return by_words, whole
 
 
 def test_real_code_gets_the_same_vectors(pair):
