@@ -20,7 +20,9 @@ from __future__ import annotations
 import os
 import sys
 
-GROUP_NAMES = (b"lode.chunkers", b"lode.derivers", b"lode.rankers")  # registry.GROUPS' values
+# The entry-point group of each kind of plug-in (the registry's table of them).
+GROUPS = {"chunker": "lode.chunkers", "deriver": "lode.derivers", "ranker": "lode.rankers"}
+GROUP_NAMES = tuple(g.encode() for g in GROUPS.values())
 _METADATA_DIRS = (".dist-info", ".egg-info")
 
 

@@ -18,10 +18,9 @@ import threading
 from dataclasses import dataclass, field
 
 from ..errors import PluginError  # defined with the other errors; imported here by its old path
-from .installed import plugins_wanted
+from .installed import GROUPS, plugins_wanted
 from .protocols import EXTENSION_PATTERN, NAME_PATTERN, VERSION_PATTERN
 
-GROUPS = {"chunker": "lode.chunkers", "deriver": "lode.derivers", "ranker": "lode.rankers"}
 _METHOD = {"chunker": "chunk", "deriver": "derive", "ranker": "rank"}
 
 #: Stored chunker ids of plug-ins: ``p:<name>@<version>`` (a chunker),
