@@ -9,9 +9,11 @@
    kill at any moment leaves whole files, and a re-run picks up the rest. Files the
    walk no longer yields leave the index.
 
-Worker processes start through a fork server (safe beside threads such as a progress
-bar or a daemon's); scripts that call this must guard their entry point with
-``if __name__ == "__main__":``, as multiprocessing requires.
+Worker processes are forked from this process when it runs no other thread (a
+command-line run: instant, the modules already loaded), else started through a fork
+server (safe beside threads such as a progress bar or a daemon's); scripts that call
+this must guard their entry point with ``if __name__ == "__main__":``, as
+multiprocessing requires.
 
 At most a bounded number of tasks is in flight, so memory does not grow with the tree.
 """
@@ -68,10 +70,18 @@ def _pool(workers: int):  # a ProcessPoolExecutor
     # multiprocessing and concurrent.futures load only for a pooled run (~12 ms a no-op
     # re-index need not pay)
     import multiprocessing
+    import threading
     from concurrent.futures import ProcessPoolExecutor
 
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["lode.workspace.pipeline"])
+    # A fork server costs a run ~0.15 s before the first file is read (a fresh
+    # interpreter importing the pipeline); forking is a copy of this process, but only
+    # safe while no other thread could hold a lock the copy inherits. Index workers
+    # touch neither the store's connection nor anything else of this process.
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("fork")
+    else:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["lode.workspace.pipeline"])
     # Workers exit with this process, even when it is killed outright.
     return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=follow,
                                initargs=(os.getpid(),))
@@ -126,17 +136,31 @@ def _tasks(jobs: list) -> Iterator[list]:
 
 
 def _run(jobs: list, workers: int, config: ChunkConfig, cpu: list[float]) -> Iterator[FileRecord]:
-    """Records for ``jobs``, streamed; in-process for small runs, else a bounded pool.
+    """Records for ``jobs``, streamed; in-process for small runs, else a bounded pool
+    whose workers are started, and sent their first tasks, before this returns.
     Adds the CPU seconds spent chunking to ``cpu[0]``."""
-    from .pipeline import process_many
     if workers <= 1 or len(jobs) < INLINE_BELOW:
-        for task in _tasks(jobs):
-            records, seconds = process_many(task, config)
-            cpu[0] += seconds
-            yield from records
-        return
+        return _inline(jobs, config, cpu)
+    stream = _pooled(jobs, workers, config, cpu)
+    next(stream)  # the pool is up; closing the stream from here on shuts it down
+    return stream
+
+
+def _inline(jobs: list, config: ChunkConfig, cpu: list[float]) -> Iterator[FileRecord]:
+    from .pipeline import process_many
+
+    for task in _tasks(jobs):
+        records, seconds = process_many(task, config)
+        cpu[0] += seconds
+        yield from records
+
+
+def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float]) -> Iterator[FileRecord | None]:
+    """Yields None once the pool has its first tasks, then the records."""
     from concurrent.futures import FIRST_COMPLETED, wait
     from concurrent.futures.process import BrokenProcessPool
+
+    from .pipeline import process_many
 
     tasks = _tasks(jobs)
     window = workers * 3
@@ -145,6 +169,7 @@ def _run(jobs: list, workers: int, config: ChunkConfig, cpu: list[float]) -> Ite
     try:
         pending: dict = {}
         exhausted = False
+        started = False
         while pending or not exhausted:
             while not exhausted and len(pending) < window:
                 task = next(tasks, None)
@@ -152,6 +177,9 @@ def _run(jobs: list, workers: int, config: ChunkConfig, cpu: list[float]) -> Ite
                     exhausted = True
                     break
                 pending[pool.submit(process_many, task, config)] = task
+            if not started:
+                started = True
+                yield None
             if not pending:
                 break
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -252,13 +280,15 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     stats.generation = generation
     workers = workers if workers is not None else (os.cpu_count() or 1)
     total = len(jobs)
+    cpu = [0.0]
+    own_cpu = time.process_time()
+    # Workers start before the first progress call: it may start a thread (the embedding
+    # model's warm-up, a progress bar), and a process with no other thread forks them.
+    records = held.Diverted(_run(jobs, workers, config, cpu))
     if progress:
         progress(0, total, "")
     batch: list[FileRecord] = list(walk_errors)
     pending_deletes: Iterable[str] = deleted
-    cpu = [0.0]
-    own_cpu = time.process_time()
-    records = held.Diverted(_run(jobs, workers, config, cpu))
     with _bulk_writes(store, len(jobs)), _no_cyclic_gc(workers > 1 and len(jobs) >= INLINE_BELOW):
         _write_all(store, ws, generation, records, batch, pending_deletes,
                    ctimes, stats, progress, total)
