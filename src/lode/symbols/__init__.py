@@ -20,16 +20,18 @@ if TYPE_CHECKING:
     from .records import FileSymbols
 
 
-def extract(path: str, text: str | bytes, tree, spec, root: str | os.PathLike | None = None) -> list[FileSymbols]:
+def extract(path: str, text: str | bytes, tree, spec, root: str | os.PathLike | None = None,
+            packed: bool = False) -> list[FileSymbols]:
     """The indexer's hook: this file's symbol records, as a list holding one
-    :class:`FileSymbols` (empty for languages without symbol rules). ``path`` is
-    relative to the workspace ``root``, which is read for module markers (go.mod,
-    ``__init__.py``, Cargo.toml, package.json)."""
+    :class:`FileSymbols` (empty for languages without symbol rules; ``packed``: one
+    ``PackedSymbols``, as a worker sends them). ``path`` is relative to the workspace
+    ``root``, which is read for module markers (go.mod, ``__init__.py``, Cargo.toml,
+    package.json)."""
     from .extraction import extract_symbols
     from .layout import layout_for
 
     try:
-        fs = extract_symbols(path, text, tree, spec, layout_for(root))
+        fs = extract_symbols(path, text, tree, spec, layout_for(root), packed=packed)
     except RecursionError:
         return []
     except Exception:  # an extraction bug costs this file's symbols, never its chunks

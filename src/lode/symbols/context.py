@@ -106,17 +106,22 @@ class FileContext:
             self.relations.append(Relation(sub, base, kind, node.start_point[0] + 1, node.start_point[1] + 1))
 
     def symbols(self) -> list[Symbol]:
-        seen: set[tuple[str, str]] = set()
+        return [Symbol(*row) for row in self.rows()]
+
+    def rows(self) -> list[tuple[str, str, int, int, str]]:
+        """(name, kind, line, column, detail) of each symbol in file order: a name's
+        first occurrence of each kind (``every``: each position once). An index
+        worker sends these tuples as they are (no Symbol objects made on the way)."""
+        seen: set[tuple] = set()
         out = []
+        if self.every:
+            for _b, _i, name, kind, line, col, detail in sorted(self._found):
+                if (name, kind, line, col) not in seen:
+                    seen.add((name, kind, line, col))
+                    out.append((name, kind, line, col, detail))
+            return out
         for _b, _i, name, kind, line, col, detail in sorted(self._found):
-            if self.every:
-                if (name, kind, line, col) in seen:
-                    continue
-                seen.add((name, kind, line, col))
-                out.append(Symbol(name, kind, line, col, detail))
-                continue
-            if (name, kind) in seen:
-                continue
-            seen.add((name, kind))
-            out.append(Symbol(name, kind, line, col, detail))
+            if (name, kind) not in seen:
+                seen.add((name, kind))
+                out.append((name, kind, line, col, detail))
         return out

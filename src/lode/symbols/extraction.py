@@ -27,7 +27,7 @@ from ..languages.symbolrules import SymbolRules
 from ..languages.treesitter import Node, Tree, grammar_for
 from .context import Def, FileContext, key
 from .layout import Layout
-from .records import DEFINITION, METHOD, FileSymbols
+from .records import DEFINITION, METHOD, FileSymbols, PackedSymbols, Symbol, defined_names
 from .rules import rules_for
 from .typed import TypeTable
 
@@ -53,11 +53,13 @@ def _query(spec: LanguageSpec, rules: SymbolRules):
 
 
 def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: LanguageSpec,
-                    layout: Layout | None = None, every: bool = False) -> FileSymbols | None:
+                    layout: Layout | None = None, every: bool = False,
+                    packed: bool = False) -> FileSymbols | PackedSymbols | None:
     """The symbols of one file. ``path`` is relative to the workspace root that
     ``layout`` describes; ``tree`` comes from ``grammar_for(spec).parse(data)`` (None
     parses here). Returns None for languages without symbol rules. ``every`` keeps
-    every occurrence, not only the first of each (name, kind)."""
+    every occurrence, not only the first of each (name, kind). ``packed``: the
+    records as an index worker sends them (``FileSymbols.packed()``), made directly."""
     rules = rules_for(spec)
     if rules is None:
         return None
@@ -71,7 +73,8 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
     root = tree.root_node if tree is not None else None
     ctx.module = resolver.module(ctx, root)
     if root is None:
-        return FileSymbols(path, spec.name, ctx.module)
+        empty = FileSymbols(path, spec.name, ctx.module)
+        return empty.packed() if packed else empty
 
     defs: dict[tuple[int, int], Def] = {}
     imports, rels, refs, typed, scopes = [], [], [], [], []
@@ -128,8 +131,12 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
     # state is freed at once instead of waiting for the cyclic collector (the index's
     # workers collect once per task, and walking these cycles was ~4% of their time).
     ctx.types = None
-    return FileSymbols(path, spec.name, ctx.module, ctx.symbols(), ctx.links, ctx.relations,
-                       dict(ctx.aliases))
+    rows = ctx.rows()
+    if packed:
+        return PackedSymbols(path, spec.name, ctx.module, defined_names(rows, ctx.links), rows,
+                             ctx.links, ctx.relations, dict(ctx.aliases))
+    return FileSymbols(path, spec.name, ctx.module, [Symbol(*row) for row in rows], ctx.links,
+                       ctx.relations, dict(ctx.aliases))
 
 
 def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> dict[tuple[int, int], Def]:

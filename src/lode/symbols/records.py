@@ -77,10 +77,7 @@ class FileSymbols:
     @property
     def names(self) -> list[str]:
         """Qualified names this file defines (definitions, methods and re-exports)."""
-        seen = dict.fromkeys(s.name for s in self.symbols if s.kind != REFERENCE)
-        seen.update(dict.fromkeys(link.name for link in self.links
-                                  if link.exported and not link.name.endswith(".*")))
-        return list(seen)
+        return defined_names(self.rows, self.links)
 
     @property
     def rows(self) -> list[tuple[str, str, int, int, str]]:
@@ -90,6 +87,14 @@ class FileSymbols:
     def packed(self) -> "PackedSymbols":
         return PackedSymbols(self.path, self.language, self.module, self.names, self.rows,
                              self.links, self.relations, self.aliases)
+
+
+def defined_names(rows: list[tuple[str, str, int, int, str]], links: list[Link]) -> list[str]:
+    """The qualified names a file defines: of its symbol rows the definitions and
+    methods, then its exported re-exports, each once, in order."""
+    seen = dict.fromkeys(row[0] for row in rows if row[1] != REFERENCE)
+    seen.update(dict.fromkeys(link.name for link in links if link.exported and not link.name.endswith(".*")))
+    return list(seen)
 
 
 @dataclass(slots=True)

@@ -74,7 +74,7 @@ def extract_symbols(path: str, text: str, tree, spec, root: str | None = None) -
     for the trip to the process writing the store."""
     from ..symbols import extract
 
-    return [fs.packed() for fs in extract(path, text, tree, spec, root)]
+    return extract(path, text, tree, spec, root, packed=True)
 
 
 class ChunkTimeout(Exception):
