@@ -82,9 +82,10 @@ def _symbol_files_module(db: sqlite3.Connection) -> None:
 
 
 def write_file_symbols(db: sqlite3.Connection, file_id: int, fs: FileSymbols | PackedSymbols) -> None:
-    """Replace one file's contribution (the caller holds the transaction)."""
-    for table in ("symbol_files", "symbols", "symbol_links", "symbol_relations"):
-        db.execute(f"DELETE FROM {table} WHERE file_id = ?", (file_id,))
+    """Write one file's contribution (the caller holds the transaction). ``file_id`` is a
+    file row just inserted: the rows of any earlier file with that id left with it
+    (foreign keys cascade), so there is nothing to delete first; a first index defers
+    the ``file_id`` indexes such deletes would need (:mod:`.deferred`)."""
     db.execute("INSERT INTO symbol_files (file_id, module, names, aliases) VALUES (?, ?, ?, ?)",
                (file_id, fs.module, "\n".join(fs.names), json.dumps(fs.aliases, ensure_ascii=False)))
     db.executemany("INSERT INTO symbols (file_id, rname, kind, line, col, detail) VALUES (?, ?, ?, ?, ?, ?)",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import sqlite3
@@ -10,25 +9,29 @@ import time
 from collections import namedtuple
 from collections.abc import Callable, Iterable, Iterator  # not typing's: typing is ~3 ms to import
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass
 from functools import cached_property
 
 from ..config import path_text
 from ..errors import NotFound, StoreError  # noqa: F401 (StoreError: old import path)
-from . import fts_rows, hooks
-from .chunks import ChunkReads
-from .fts import LexicalIndex
-from .held import HeldFiles
+from . import deferred, fts_rows, hooks
 from .migrations import migrate
 from .paths import from_store, scrub, to_store
-from .records import FileRecord
 from .stamps import ChangeStamps
 from .symbols import SymbolTables
-from .vectors import VectorTables
 
-TYPE_CHECKING = False  # Path is for annotations here (pathlib loads when Store.path is made)
+# Path is for annotations here (pathlib loads when Store.path is made); so are the
+# subsystems' classes, each module loaded when its subsystem is first used: a
+# command-line look-up needs the symbol tables only, and the others' dataclasses cost it
+# ~3 ms to define.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from .chunks import ChunkReads
+    from .fts import LexicalIndex
+    from .held import HeldFiles
+    from .records import FileRecord
+    from .vectors import VectorTables
 
 
 # A new store's page size. Chunk rows (body, breadcrumb labels, identifier parts: ~700
@@ -53,15 +56,10 @@ def _text(value: str | None) -> str | None:
     return None if value is None else to_store(value)[0]
 
 
-@dataclass(frozen=True)
-class WorkspaceRow:
-    id: int
-    name: str
-    root: str
-    config: dict
-    generation: int
-    indexed_at: float | None
-    index_seconds: float | None
+WorkspaceRow = namedtuple("WorkspaceRow", "id name root config generation indexed_at index_seconds")
+WorkspaceRow.__doc__ = """A workspace as stored (a named tuple, as FileState below: a frozen dataclass cost
+a command-line look-up ~0.5 ms to define). Fields: id, name, root, config (a dict),
+generation, indexed_at and index_seconds (None before a first run)."""
 
 
 FileState = namedtuple("FileState", "id mtime_ns size hash chunker refused ctime_ns", defaults=(0,))
@@ -145,14 +143,21 @@ class Store:
 
     @contextmanager
     def bulk_writes(self) -> Iterator[None]:
-        """Settings for a run writing many files; both are put back after."""
+        """Settings for a run writing many files, put back after; into an empty store,
+        the secondary indexes are built once at the end (:mod:`.deferred`)."""
         db = self.db
         cache = db.execute("PRAGMA cache_size").fetchone()[0]
         checkpoint = db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
         db.execute(f"PRAGMA cache_size = -{BULK_CACHE_KIB}")
         db.execute(f"PRAGMA wal_autocheckpoint = {BULK_CHECKPOINT_PAGES}")
         try:
-            yield
+            if deferred.defer(db):
+                try:
+                    yield
+                finally:
+                    deferred.build(db)  # with the large cache: it sorts every row
+            else:
+                yield
         finally:
             db.execute(f"PRAGMA cache_size = {int(cache)}")
             db.execute(f"PRAGMA wal_autocheckpoint = {int(checkpoint)}")
@@ -216,6 +221,7 @@ class Store:
             db.execute("DELETE FROM vector_state WHERE key = ?", (f"embedded:{workspace_id}",))
 
     def begin_generation(self, workspace_id: int) -> int:
+        deferred.build(self.db)  # indexes a killed first index left unbuilt (one read if none)
         with self.transaction() as db:
             db.execute("UPDATE workspaces SET generation = generation + 1 WHERE id = ?", (workspace_id,))
             return db.execute("SELECT generation FROM workspaces WHERE id = ?", (workspace_id,)).fetchone()[0]
@@ -246,6 +252,8 @@ class Store:
             for rec in records:
                 path, raw = to_store(rec.path)
                 if raw is not None:  # the name is not UTF-8: so are texts quoting it
+                    import dataclasses
+
                     rec = dataclasses.replace(rec, path=path, chunks=scrub(rec.chunks),
                                               symbols=scrub(rec.symbols))
                 if rec.touched:
@@ -300,18 +308,26 @@ class Store:
 
     @cached_property
     def held(self) -> HeldFiles:
+        from .held import HeldFiles
+
         return HeldFiles(self)
 
     @cached_property
     def vectors(self) -> VectorTables:
+        from .vectors import VectorTables
+
         return VectorTables(self)
 
     @cached_property
     def chunks(self) -> ChunkReads:
+        from .chunks import ChunkReads
+
         return ChunkReads(self)
 
     @cached_property
     def fts(self) -> LexicalIndex:
+        from .fts import LexicalIndex
+
         return LexicalIndex(self)
 
     @cached_property
