@@ -222,7 +222,7 @@ def test_a_new_derivation_rebuilds_the_index_when_the_store_opens(tmp_path, tree
     _index(tmp_path / "s.db", root).close()
     # A new derivation: digits become parts of their own (utf8Decode → utf 8 decode).
     monkeypatch.setattr(tokens, "_PART", __import__("re").compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+"))
-    monkeypatch.setattr(tokens, "_split_cache", {})
+    monkeypatch.setattr(tokens, "_split_cache", type(tokens._split_cache)())
     monkeypatch.setattr(fts_rows, "DERIVATION", fts_rows.DERIVATION + 1)
     reopened = Service(tmp_path / "s.db")
     assert fts_rows.recorded(reopened.store.db) == str(fts_rows.DERIVATION)
