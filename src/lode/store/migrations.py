@@ -43,7 +43,7 @@ MIGRATION_MODULES: tuple[str, ...] = (
 
 
 # A registered migration: its name and ``apply(db)`` (a named tuple: a frozen dataclass
-# cost every command ~0.5 ms to define, and the dataclasses module to import).
+# cost every command ~0.5 ms to define).
 Migration = namedtuple("Migration", "name apply")
 
 

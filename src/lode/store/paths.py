@@ -14,7 +14,6 @@ or another control character must not break ``path:line`` lines.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 
@@ -75,6 +74,8 @@ def scrub(value):
         return tuple(scrub(v) for v in value)
     if isinstance(value, dict):
         return {scrub(k): scrub(v) for k, v in value.items()}
+    import dataclasses  # here only: a command-line look-up does not import it
+
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         changes = {f.name: scrub(getattr(value, f.name)) for f in dataclasses.fields(value)}
         return dataclasses.replace(value, **changes)
