@@ -45,11 +45,12 @@ _SOURCE = ("SELECT c.id, c.body_z, c.name, c.breadcrumb, f.workspace_id "
 # zlib's default memLevel (8) makes every compressor set up ~270 kB of tables, which can
 # cost more than compressing a chunk (~530 bytes on average): 16 to 55 µs a call,
 # depending on the process's heap. memLevel 5 (a 4k-entry hash, an 8 kB buffer) finds
-# the same matches in texts this short. Go's tree, 124k chunk texts: 2.0 CPU s in a
-# replay of the index's writes (7.6 s in a fresh process) -> 1.8 s (1.8 s), 28.21 MB
-# either way, 99% of them byte-identical. Any zlib stream decompresses with the same
-# call (unpack), so stores written before read as they did.
-_LEVEL, _WBITS, _MEMLEVEL = 6, 15, 5
+# the same matches in texts this short: level 6, a sixth of Go's tree's chunk texts
+# under callgrind, 3.48 -> 2.32 G instructions, the same size out. Level 1 then takes
+# 1.96 G (level 4: 2.21) and the texts 29.46 MB instead of 28.21 (28.55): Go's store
+# without vectors 184.6 -> 186.0 MB, 1.88x the source. Any zlib stream decompresses with
+# the same call (unpack), so stores written before read as they did.
+_LEVEL, _WBITS, _MEMLEVEL = 1, 15, 5
 
 
 def pack(body: str) -> bytes:
