@@ -141,20 +141,27 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
 
 def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> dict[tuple[int, int], Def]:
     rules = ctx.rules
-    ordered = sorted(defs.values(), key=lambda d: (d.node.start_byte, -d.node.end_byte))
+    # each node's span read once (every read is a call into tree-sitter): by start, the
+    # longer first, ties in the order found
+    ordered = []
+    for i, d in enumerate(defs.values()):
+        node = d.node
+        ordered.append((node.start_byte, -node.end_byte, i, d))
+    ordered.sort()
     by_node: dict[tuple[int, int], Def] = {}
-    stack: list[Def] = []
-    for d in ordered:
-        while stack and stack[-1].node.end_byte <= d.node.start_byte:
+    stack: list[tuple[int, Def]] = []  # (end, definition) of the definitions holding this one
+    for start, neg_end, _i, d in ordered:
+        while stack and stack[-1][0] <= start:
             stack.pop()
-        enclosing = stack[-1] if stack else None
-        stack.append(d)
-        by_node[key(d.node)] = d
+        enclosing = stack[-1][1] if stack else None
+        stack.append((-neg_end, d))
+        by_node[(start, -neg_end)] = d
         if d.name is not None:
-            by_node[key(d.name)] = d
+            name_span = key(d.name)
+            by_node[name_span] = d
         if enclosing is not None and (enclosing.qname is None or enclosing.detail not in rules.scopes):
             continue  # local to a function body or a value: not indexed
-        if d.name is not None and key(d.name) in ctx.suppressed:
+        if d.name is not None and name_span in ctx.suppressed:
             continue
         scope = d.scope = enclosing
         prefix = scope.qname if scope is not None else ctx.module
@@ -229,7 +236,7 @@ def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | N
         if member_node is None:
             return
     if target is None and ctx.types is not None:
-        typed = ctx.types.type_of(base_node)
+        typed = ctx.types.type_of(base_node, text=base)
         if typed:  # `s.Close()` with `s *Server`: the member of that type, named where it is
             ctx.ref(f"{typed}.{ctx.text(member_node)}", member_node)
             return

@@ -97,19 +97,22 @@ class TypeTable:
     def finish(self) -> None:
         """Call results are typed once every return type of the file is known; then
         each name's scopes are sorted by start, for lookups by position."""
-        pending = self._calls
+        # each callee's object and member are found once (up to six field look-ups in
+        # tree-sitter), not in each of the three rounds that may ask
+        pending = [(table, slot, callee, (_child(callee, _OBJECT_FIELDS), _child(callee, _MEMBER_FIELDS)))
+                   for table, slot, callee in self._calls]
         for _round in range(2):  # `a := f(); b := a.g()`: b needs a's type first
             self._index_spans()
             left = []
-            for table, slot, callee in pending:
-                t = self.call_type(callee)
+            for item in pending:
+                t = self.call_type(item[2], parts=item[3])
                 if t:
-                    table.setdefault(slot, t)
+                    item[0].setdefault(item[1], t)
                 else:
-                    left.append((table, slot, callee))
+                    left.append(item)
             pending = left
-        for table, slot, callee in pending:  # results another file states
-            t = self.call_type(callee, defer=True)
+        for table, slot, callee, parts in pending:  # results another file states
+            t = self.call_type(callee, defer=True, parts=parts)
             if t:
                 table.setdefault(slot, t)
         self._index_spans()
@@ -152,21 +155,24 @@ class TypeTable:
         """The qualified name of a type expression, when imports or this file say it."""
         rules = self.ctx.rules
         for _ in range(MAX_DEPTH):
-            if node is None or node.type in rules.type_names:
+            if node is None:
                 break
-            if node.type == "string":  # a forward reference, `other: "Flask"`
+            node_type = node.type  # read once: each read is a call into tree-sitter
+            if node_type in rules.type_names:
+                break
+            if node_type == "string":  # a forward reference, `other: "Flask"`
                 node = next((c for c in node.named_children if c.type == "string_content"), None)
                 break
-            if node.type in ("union_type", "binary_operator"):  # `T | undefined`, `T | None`
+            if node_type in ("union_type", "binary_operator"):  # `T | undefined`, `T | None`
                 members = [c for c in node.named_children if self.ctx.text(c) not in rules.no_type]
                 node = members[0] if len(members) == 1 else None
                 continue
-            if node.type == "generic_type" and node.named_child_count > 1 and \
+            if node_type == "generic_type" and node.named_child_count > 1 and \
                     self.ctx.text(node.named_children[0]) in rules.optional_types:  # Optional[T]
                 param = node.named_children[1]
                 node = param.named_children[0] if param.named_child_count else None
                 continue
-            if node.type not in rules.type_wrappers:
+            if node_type not in rules.type_wrappers:
                 return None
             inner = node.child_by_field_name("type") or node.child_by_field_name("operand")
             node = inner if inner is not None else (node.named_children[0] if node.named_child_count else None)
@@ -174,13 +180,14 @@ class TypeTable:
             return None
         return self.resolver.type_name(self.ctx, node)
 
-    def call_type(self, callee, defer: bool = False) -> str | None:
+    def call_type(self, callee, defer: bool = False, parts: tuple | None = None) -> str | None:
         """The type a call of ``callee`` returns: a method's declared result, a
         function's, or the class itself when a class is called. ``defer``: when this
         file does not say, the callee's name plus ``()`` (``server.New()``) — members
         of it are references the index resolves through the ``returns`` relations
-        other files state."""
-        obj, member = _child(callee, _OBJECT_FIELDS), _child(callee, _MEMBER_FIELDS)
+        other files state. ``parts``: the callee's (object, member) when known."""
+        obj, member = parts if parts is not None else (_child(callee, _OBJECT_FIELDS),
+                                                       _child(callee, _MEMBER_FIELDS))
         if obj is not None and member is not None:
             owner = self.type_of(obj)
             if owner:
@@ -212,15 +219,16 @@ class TypeTable:
             p = p.parent
         return None
 
-    def type_of(self, node, depth: int = 0) -> str | None:
+    def type_of(self, node, depth: int = 0, text: str | None = None) -> str | None:
         """The type of an expression: a typed name, ``self``, a field of a typed
-        value, a call of a method whose result type is known."""
+        value, a call of a method whose result type is known. ``text``: the node's
+        text, when the caller has it already."""
         if node is None or depth > MAX_DEPTH:
             return None
         ctx = self.ctx
         node_type = node.type  # read once: each read is a call into tree-sitter
         if node_type == "identifier":
-            name = ctx.text(node)
+            name = text if text is not None else ctx.text(node)
             if name in ctx.rules.self_names:
                 return self.enclosing_type(node)
             if name not in self.var_names:

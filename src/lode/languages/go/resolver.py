@@ -79,11 +79,12 @@ class GoResolver(Resolver):
         return f"{ctx.module}.{ctx.text(node)}"
 
     def type_name(self, ctx, node) -> str | None:
-        if node.type == "qualified_type":
+        node_type = node.type  # read once: each read is a call into tree-sitter
+        if node_type == "qualified_type":
             pkg = ctx.text(node.child_by_field_name("package"))
             return f"{ctx.aliases[pkg]}.{ctx.text(node.child_by_field_name('name'))}" \
                 if pkg in ctx.aliases else None
-        if node.type == "selector_expression":  # `pkg.NewX` called
+        if node_type == "selector_expression":  # `pkg.NewX` called
             operand, field = node.child_by_field_name("operand"), node.child_by_field_name("field")
             pkg = ctx.text(operand) if operand is not None else ""
             return f"{ctx.aliases[pkg]}.{ctx.text(field)}" if pkg in ctx.aliases and field else None
