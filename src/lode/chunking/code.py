@@ -421,12 +421,15 @@ class _Builder:
         for i, (s, e) in enumerate(split_lines(self.data, start, end, self.config.body_budget)):
             kind = "header" if first and i == 0 else "gap"
             crumb = f"{self.path} › {header_label}" if header_label and kind == "header" else self.path
-            self._add(s, e, kind, None, crumb, self._loose_embed(crumb, s, e, header=kind == "header"))
+            size = nonws(self.data, s, e)
+            self._add(s, e, kind, None, crumb, self._loose_embed(crumb, s, e, header=kind == "header", size=size),
+                      size=size)
 
     def _emit_unit(self, u: Unit, scope: list[str]) -> None:
         crumb = " › ".join([self.path, *scope, u.label])
-        if nonws(self.data, u.start, u.end) <= self.config.body_budget:
-            self._add(u.start, u.end, u.kind, u.name, crumb, self._unit_embed(u, crumb))
+        size = nonws(self.data, u.start, u.end)
+        if size <= self.config.body_budget:
+            self._add(u.start, u.end, u.kind, u.name, crumb, self._unit_embed(u, crumb), size=size)
             return
         if u.children:
             self._split_nested(u, scope, crumb)
@@ -464,7 +467,8 @@ class _Builder:
             if first:  # the head carries the unit's own surface, however short its body
                 self._add(s, e, u.kind, u.name, crumb, self._unit_embed(u, crumb), keep_embed=True)
             else:
-                self._add(s, e, u.kind, u.name, crumb, self._loose_embed(crumb, s, e))
+                size = nonws(self.data, s, e)
+                self._add(s, e, u.kind, u.name, crumb, self._loose_embed(crumb, s, e, size=size), size=size)
             first = False
         return first
 
@@ -485,10 +489,11 @@ class _Builder:
             doc = "\n".join(filter(None, [doc, "; ".join(c.label for c in u.children)]))
         return _bounded(crumb, doc, self.config.embed_budget)
 
-    def _loose_embed(self, crumb: str, start: int, end: int, header: bool = False) -> str:
+    def _loose_embed(self, crumb: str, start: int, end: int, header: bool = False, size: int | None = None) -> str:
         """Embed for text with no signature of its own (gaps, continuations): its
-        comments and the names it declares and calls."""
-        if nonws(self.data, start, end) < self.config.short_content:
+        comments and the names it declares and calls. ``size``: the span's nonws, when
+        known."""
+        if (nonws(self.data, start, end) if size is None else size) < self.config.short_content:
             return ""  # tiny: lexical only, nothing to compute
         comments, declared, called = collect_identifiers(
             self.grammar, self.spec, self.tree.root_node if self.tree is not None else None, start, end)
@@ -504,11 +509,14 @@ class _Builder:
         return _bounded(crumb, doc, self.config.embed_budget) if doc else ""
 
     def _add(self, start: int, end: int, kind: str, name: str | None, crumb: str,
-             embed: str | None, keep_embed: bool = False) -> None:
+             embed: str | None, keep_embed: bool = False, size: int | None = None) -> None:
+        """A chunk of ``[start, end)`` less its outer whitespace. ``size``: the span's
+        nonws, when the caller counted it (trimming leaves it the same)."""
         start, end = trim(self.data, start, end)
         if start >= end:
             return
-        if not embed or (not keep_embed and nonws(self.data, start, end) < self.config.short_content):
+        if not embed or (not keep_embed
+                         and (nonws(self.data, start, end) if size is None else size) < self.config.short_content):
             embed = None
         line_start, line_end = self.lines.span(start, end)
         self.chunks.append(Chunk(self.path, start, end, line_start, line_end, kind, name,

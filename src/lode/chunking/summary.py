@@ -23,6 +23,8 @@ _XML_DOC_REF = re.compile(r'<(?:see|seealso|paramref|typeparamref)\s+\w+="([^"]*
 _XML_DOC_TAG = re.compile(rf"</?(?:{_XML_DOC_NAMES})(?:\s+[^<>]*)?/?>")
 _ML_CLOSE = re.compile(r"\s*\*+\)\s*$")  # OCaml's `*)`
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
+_SPACES = re.compile(r"\s+")
+_LAST_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?=[^A-Za-z0-9_]*$)")
 
 
 def _text(node: Node) -> str:
@@ -90,29 +92,33 @@ def comment_text(raw: str) -> str:
 def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
     """A value's text with collections cut after three elements and function literals
     shown by signature: ``{{0x0, 0xf, 0}, {1, 2, 3}, {4, 5, 6}, …}``."""
+    # Go's constant tables pass here by the thousand: each node's type is read once
+    # (every read is a call into tree-sitter) and the pieces are appended in line.
     out: list[str] = []
-    budget = [limit]
-
-    def emit(s: str) -> None:
-        out.append(s)
-        budget[0] -= len(s)
-
+    budget = limit
+    function_literals, collections = spec.function_literals, spec.collections
     stack: list[tuple[Node, int] | str] = [(node, 0)]
-    while stack and budget[0] > 0:
+    while stack and budget > 0:
         item = stack.pop()
         if isinstance(item, str):
-            emit(item)
+            out.append(item)
+            budget -= len(item)
             continue
         n, depth = item
-        if n.type in spec.function_literals:
+        n_type = n.type
+        if n_type in function_literals:
             body = _find_body(n, spec)
             head = n.text[: body.start_byte - n.start_byte] if body is not None else n.text
-            emit(_squash(head.decode("utf-8", "replace")) + " {…}")
+            piece = _squash(head.decode("utf-8", "replace")) + " {…}"
+            out.append(piece)
+            budget -= len(piece)
             continue
         if n.child_count == 0 or depth > 40:
-            emit(_text(n))
+            piece = _text(n)
+            out.append(piece)
+            budget -= len(piece)
             continue
-        if n.type in spec.collections and n.named_child_count > 3:
+        if n_type in collections and n.named_child_count > 3:
             # walk children by index: a table literal may have thousands
             parts: list[tuple[Node, int] | str] = []
             first, last = n.child(0), n.child(n.child_count - 1)
@@ -133,15 +139,15 @@ def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
             continue
         pieces: list[tuple[Node, int] | str] = []
         for c in n.children:
-            if "comment" in c.type:
+            c_type = c.type
+            if "comment" in c_type:
                 continue
             pieces.append((c, depth + 1))
-            if c.type == ",":
+            if c_type == ",":
                 pieces.append(" ")
         stack.extend(reversed(pieces))
-    text = "".join(out)
-    text = re.sub(r"\s+", " ", text).replace(" ,", ",")
-    if budget[0] <= 0 or len(text) > limit:
+    text = _SPACES.sub(" ", "".join(out)).replace(" ,", ",")
+    if budget <= 0 or len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"
     return text
 
@@ -195,5 +201,5 @@ def _last_identifier(node: Node) -> str | None:
     text = _text(node)
     if len(text) > 200:
         return None
-    m = re.search(r"[A-Za-z_][A-Za-z0-9_]*(?=[^A-Za-z0-9_]*$)", text)
+    m = _LAST_IDENT.search(text)
     return m.group(0) if m else None
