@@ -309,30 +309,37 @@ class _Builder:
         comments (``//!``) describe the enclosing module, not the next item, and stop
         the run."""
         data, lines, start = self.data, self.lines, node.start_byte
+        node_start = start
         comments: list[str] = []
         sib = node.prev_sibling
-        parent = node.parent
-        if sib is None and parent is not None and parent.start_byte == start:
-            sib = parent.prev_sibling  # a block's first definition: its doc precedes the block
-        doc_nodes = self.spec.doc_nodes
+        if sib is None:
+            parent = node.parent
+            if parent is not None and parent.start_byte == start:
+                sib = parent.prev_sibling  # a block's first definition: its doc precedes the block
+        attached, doc_nodes = self.spec.attached, self.spec.doc_nodes
         if self.spec.tail_docs and sib is not None and not is_comment(sib):
             tail = _last_descendant(sib)
             if tail is not None and is_comment(tail):
                 sib = tail  # the previous definition's indented body swallowed this doc
-        while sib is not None and (is_comment(sib) or sib.type in self.spec.attached):
-            if data[sib.end_byte : start].strip():
+        while sib is not None:
+            sib_type = sib.type  # each field read once: every read is a call into tree-sitter
+            comment = "comment" in sib_type  # is_comment
+            if not comment and sib_type not in attached:
                 break
-            gap = lines.line_of(start) - lines.line_of(max(sib.start_byte, sib.end_byte - 1))
-            if gap > 1 and not (gap == 2 and start == node.start_byte and self._loose_doc(sib)):
+            sib_start, sib_end = sib.start_byte, sib.end_byte
+            if data[sib_end:start].strip():
+                break
+            gap = lines.line_of(start) - lines.line_of(max(sib_start, sib_end - 1))
+            if gap > 1 and not (gap == 2 and start == node_start and self._loose_doc(sib)):
                 break  # a blank line: file commentary, not this definition's doc
-            if data[lines.line_start(sib.start_byte) : sib.start_byte].strip():
+            if data[lines.line_start(sib_start) : sib_start].strip():
                 break  # a trailing comment on a line of code belongs to that code
-            if is_comment(sib) and data.startswith(INNER_DOC, sib.start_byte):
+            if comment and data.startswith(INNER_DOC, sib_start):
                 break
-            if is_comment(sib) or sib.type in doc_nodes:
+            if comment or sib_type in doc_nodes:
                 text = sib.text.decode("utf-8", "replace")
-                comments.append(text.strip("\"'") if sib.type in doc_nodes else text)  # docstring quotes
-            start = sib.start_byte
+                comments.append(text.strip("\"'") if sib_type in doc_nodes else text)  # docstring quotes
+            start = sib_start
             sib = sib.prev_sibling
         comments.reverse()
         return start, comments

@@ -51,6 +51,7 @@ class Grammar:
             self.language = tree_sitter.Language(spec.grammar())
         self._local = threading.local()
         self._kind_queries: dict[tuple, tree_sitter.Query] = {}
+        self._definition_kinds: dict[str, str | None] = {}  # capture → kind (definition.<kind>), or None
 
     @property
     def _parser(self) -> tree_sitter.Parser:
@@ -147,21 +148,27 @@ class Grammar:
     def definitions(self, root: Node) -> list[Definition]:
         """Definition captures in byte order; a node captured by several patterns keeps
         the first pattern's kind (so Rust's `method` wins over `function`)."""
-        best: dict[tuple[int, int, str], Definition] = {}
+        # (pattern, kind, node, name) per node: a Definition is made for the winners only,
+        # and they are ordered by the spans already read
+        best: dict[tuple[int, int, str], tuple[int, str, Node, Node | None]] = {}
+        kinds = self._definition_kinds
         cursor = tree_sitter.QueryCursor(self.definitions_query)
         cursor.set_max_start_depth(self.spec.max_depth)
         for pattern, captures in cursor.matches(root):
             names = captures.get("name")
             for capture, nodes in captures.items():
-                if not capture.startswith("definition."):
+                kind = kinds.get(capture, False)
+                if kind is False:
+                    kind = kinds[capture] = capture.split(".", 1)[1] if capture.startswith("definition.") else None
+                if kind is None:
                     continue
-                kind = capture.split(".", 1)[1]
                 for node in nodes:
                     key = (node.start_byte, node.end_byte, node.type)
                     old = best.get(key)
-                    if old is None or pattern < old.pattern:
-                        best[key] = Definition(kind, node, names[0] if names else None, pattern)
-        return sorted(best.values(), key=lambda d: (d.node.start_byte, -d.node.end_byte))
+                    if old is None or pattern < old[0]:
+                        best[key] = (pattern, kind, node, names[0] if names else None)
+        ordered = sorted(best.items(), key=lambda item: (item[0][0], -item[0][1]))
+        return [Definition(kind, node, name, pattern) for _key, (pattern, kind, node, name) in ordered]
 
     def node_captures(self, kinds: dict[str, str], root: Node, start: int, end: int) -> dict[str, list[Node]]:
         """Nodes of the given kinds (kind → capture name) inside ``[start, end)``, found
