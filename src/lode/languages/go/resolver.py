@@ -49,7 +49,10 @@ class GoResolver(Resolver):
     def module(self, ctx, root) -> str:
         package = ""
         if root is not None:
-            for child in root.children:
+            # by index, not root.children: that makes a node object for every top-level
+            # declaration, and the package clause comes first but for comments
+            for i in range(root.child_count):
+                child = root.child(i)
                 if child.type == "package_clause":
                     package = ctx.text(child).split()[-1]
                     break
