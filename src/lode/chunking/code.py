@@ -77,6 +77,7 @@ class _Builder:
         self.tree = None
         self._block_spans: list[tuple[tuple[int, int], tuple[int, int]]] | None = None
         self._used_blocks: set[tuple[tuple[int, int], tuple[int, int]]] = set()  # recovery read pieces in
+        self._spec_rows_of: dict[tuple[int, int, str], list] = {}  # group declaration → _spec_rows
 
     # ---- pipeline -------------------------------------------------------------------
 
@@ -396,7 +397,7 @@ class _Builder:
         node = u.definition.node
         group = self.spec.spec_groups.get(node.type)
         if group:
-            return _spec_group_signature(node, *group)
+            return _spec_group_signature(self._spec_rows(node, group[1]), group[0])
         sig = signature_text(u.node, node, self.spec, self.data, value_like=u.kind in VALUE_KINDS)
         prefix = self.spec.signature_prefix.get(node.type)
         if prefix and not sig.startswith(prefix):
@@ -479,13 +480,22 @@ class _Builder:
             first = False
         return first
 
+    def _spec_rows(self, node: Node, spec_type: str) -> list[tuple[list[str], Node | None, Node | None]]:
+        """The specs of a group declaration (Go's `const (…)`), read once for both its
+        signature and its embed text (a table of constants has hundreds)."""
+        key = (node.start_byte, node.end_byte, node.type)
+        rows = self._spec_rows_of.get(key)
+        if rows is None:
+            rows = self._spec_rows_of[key] = [_spec_parts(s) for s in _specs(node, spec_type)]
+        return rows
+
     # ---- embed surfaces ---------------------------------------------------------------
 
     def _unit_embed(self, u: Unit, crumb: str) -> str:
         node = u.definition.node
         group = self.spec.spec_groups.get(node.type)
         if group:
-            body = _spec_group_values(node, *group, self.spec)
+            body = _spec_group_values(self._spec_rows(node, group[1]), group[0], self.spec)
             return _bounded(f"{self.path} › {body}", u.doc, self.config.embed_budget)
         if u.kind in VALUE_KINDS:
             value = node.child_by_field_name("value") or node.child_by_field_name("right")
@@ -622,9 +632,9 @@ def _statement_starts(node: Node) -> list[int]:
         return sorted(starts)
 
 
-def _spec_parts(s: Node) -> tuple[str, Node | None, Node | None]:
+def _spec_parts(s: Node) -> tuple[list[str], Node | None, Node | None]:
     """Names, type and value of a Go const/var spec; `x = T{…}` takes T as its type."""
-    names = ", ".join(n.text.decode() for n in s.children_by_field_name("name"))
+    names = [n.text.decode() for n in s.children_by_field_name("name")]
     typ, value = s.child_by_field_name("type"), s.child_by_field_name("value")
     if typ is None and value is not None and value.named_child_count == 1:
         only = value.named_children[0]
@@ -633,21 +643,20 @@ def _spec_parts(s: Node) -> tuple[str, Node | None, Node | None]:
     return names, typ, value
 
 
-def _spec_group_signature(node: Node, keyword: str, spec_type: str) -> str:
-    specs = _specs(node, spec_type)
-    if len(specs) == 1:
-        names, typ, _ = _spec_parts(specs[0])
-        return f"{keyword} {names}" + (f" {typ.text.decode()}" if typ is not None else "")
-    names = [n.text.decode() for s in specs for n in s.children_by_field_name("name")]
+def _spec_group_signature(rows: list[tuple[list[str], Node | None, Node | None]], keyword: str) -> str:
+    if len(rows) == 1:
+        names, typ, _ = rows[0]
+        return f"{keyword} {', '.join(names)}" + (f" {typ.text.decode()}" if typ is not None else "")
+    names = [name for row in rows for name in row[0]]
     shown = ", ".join(names[:6]) + (", …" if len(names) > 6 else "")
     return f"{keyword} ({shown})"
 
 
-def _spec_group_values(node: Node, keyword: str, spec_type: str, spec: LanguageSpec) -> str:
+def _spec_group_values(rows: list[tuple[list[str], Node | None, Node | None]], keyword: str,
+                       spec: LanguageSpec) -> str:
     lines = []
-    for s in _specs(node, spec_type):
-        names, typ, value = _spec_parts(s)
-        line = f"{keyword} {names}" + (f" {typ.text.decode()}" if typ is not None else "")
+    for names, typ, value in rows:
+        line = f"{keyword} {', '.join(names)}" + (f" {typ.text.decode()}" if typ is not None else "")
         if value is not None:
             line += " = " + render_value(value, spec)
         lines.append(line)
@@ -659,9 +668,10 @@ def _specs(node: Node, spec_type: str) -> list[Node]:
     while stack:
         n = stack.pop()
         for c in reversed(n.named_children):
-            if c.type == spec_type:
+            c_type = c.type
+            if c_type == spec_type:
                 out.append(c)
-            elif c.type.endswith("_list"):
+            elif c_type.endswith("_list"):
                 stack.append(c)
     out.sort(key=lambda n: n.start_byte)
     return out

@@ -152,6 +152,9 @@ def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
     return text
 
 
+_capture_kinds: dict[str, tuple[tuple[str, str], ...]] = {}  # language → (node kind, capture name)s
+
+
 def collect_identifiers(grammar, spec: LanguageSpec, root: Node | None, start: int, end: int,
                         enough: int = 24) -> tuple[str, list[str], list[str]]:
     """Comments, declared names and called names inside ``[start, end)``: one query
@@ -159,8 +162,10 @@ def collect_identifiers(grammar, spec: LanguageSpec, root: Node | None, start: i
     if root is None:
         return "", [], []
     declaring = spec.declaring
-    kinds = ({k: "decl" for k in declaring} | {k: "call" for k in spec.calls}
-             | {k: "comment" for k in COMMENTS})
+    kinds = _capture_kinds.get(spec.name)
+    if kinds is None:  # the same for every span of the language: made (and sorted) once
+        kinds = _capture_kinds[spec.name] = tuple(sorted(
+            ({k: "decl" for k in declaring} | {k: "call" for k in spec.calls} | {k: "comment" for k in COMMENTS}).items()))
     found = grammar.node_captures(kinds, root, start, end)
     comments = [_text(n) for n in sorted(found.get("comment", ()), key=lambda n: n.start_byte)
                 if n.start_byte >= start and n.end_byte <= end]

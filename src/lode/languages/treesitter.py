@@ -170,10 +170,12 @@ class Grammar:
         ordered = sorted(best.items(), key=lambda item: (item[0][0], -item[0][1]))
         return [Definition(kind, node, name, pattern) for _key, (pattern, kind, node, name) in ordered]
 
-    def node_captures(self, kinds: dict[str, str], root: Node, start: int, end: int) -> dict[str, list[Node]]:
-        """Nodes of the given kinds (kind → capture name) inside ``[start, end)``, found
-        by one query walk in C. Kinds this grammar does not have are left out."""
-        key = tuple(sorted(kinds.items()))
+    def node_captures(self, kinds: dict[str, str] | tuple[tuple[str, str], ...], root: Node, start: int,
+                      end: int) -> dict[str, list[Node]]:
+        """Nodes of the given kinds (kind → capture name, or those pairs sorted, as a
+        caller asking often keeps them) inside ``[start, end)``, found by one query walk
+        in C. Kinds this grammar does not have are left out."""
+        key = kinds if isinstance(kinds, tuple) else tuple(sorted(kinds.items()))
         query = self._kind_queries.get(key)
         if query is None:
             patterns = [f"({kind}) @{cap}" for kind, cap in key
