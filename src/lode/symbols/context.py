@@ -8,6 +8,7 @@ call them need not import each other.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 
 from ..languages.spec import LanguageSpec
 from ..languages.symbolrules import SymbolRules
@@ -50,10 +51,24 @@ class FileContext:
         self.suppressed: set[tuple[int, int]] = set()  # name nodes that are not definitions
         self._found: list[tuple[int, int, str, str, int, int, str]] = []
         self._earliest_ref: dict[str, int] = {}  # a referenced name → where ref() first saw it
+        self.defs: dict = {}  # every definition found (extraction), by span
+        self._defined: set[str] | None = None
+        # an unqualified name's target (alias, top-level definition or the resolver's
+        # guess; None for a builtin), per name: fixed once imports and definitions are read
+        self.name_targets: dict[str, str | None] = {}
+        # a name used as a value: (its alias or top-level definition, else the resolver's
+        # guess when the name is visible across files), per name
+        self.value_targets: dict[str, tuple[str | None, str | None]] = {}
         self.extra: dict = {}  # resolver scratch space
 
     def text(self, node: Node) -> str:
         return self.data[node.start_byte:node.end_byte].decode("utf-8", "replace")
+
+    def defined(self) -> set[str]:
+        """The names this file defines, in any scope (read on first use: one language asks)."""
+        if self._defined is None:
+            self._defined = {self.text(d.name) for d in self.defs.values() if d.name is not None}
+        return self._defined
 
     def join(self, prefix: str, name: str) -> str:
         return f"{prefix}.{name}" if prefix else name
@@ -114,13 +129,16 @@ class FileContext:
         worker sends these tuples as they are (no Symbol objects made on the way)."""
         seen: set[tuple] = set()
         out = []
+        # by start byte; the sort is stable, so ties stay in the order found (as sorting
+        # the whole tuples, whose second field is that order, did), comparing ints only
+        found = sorted(self._found, key=itemgetter(0))
         if self.every:
-            for _b, _i, name, kind, line, col, detail in sorted(self._found):
+            for _b, _i, name, kind, line, col, detail in found:
                 if (name, kind, line, col) not in seen:
                     seen.add((name, kind, line, col))
                     out.append((name, kind, line, col, detail))
             return out
-        for _b, _i, name, kind, line, col, detail in sorted(self._found):
+        for _b, _i, name, kind, line, col, detail in found:
             if (name, kind) not in seen:
                 seen.add((name, kind))
                 out.append((name, kind, line, col, detail))

@@ -104,16 +104,15 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
             for cap, nodes in caps.items():
                 if not cap.startswith("def."):
                     continue
-                name = caps.get("name", [None])[0]
-                d = Def(nodes[0], name, cap[4:], pattern,
-                        receiver=caps.get("receiver", [None])[0],
-                        impl_type=caps.get("impl.type", [None])[0])
+                name = (caps.get("name") or _NO_NODE)[0]
+                d = Def(nodes[0], name, cap[4:], pattern, (caps.get("receiver") or _NO_NODE)[0],
+                        (caps.get("impl.type") or _NO_NODE)[0])
                 k = key(name) if name is not None else key(d.node)
                 old = defs.get(k)
                 if old is None or pattern < old.pattern:
                     defs[k] = d
 
-    ctx.extra["defined"] = {ctx.text(d.name) for d in defs.values() if d.name is not None}
+    ctx.defs = defs
     for caps in imports:
         resolver.imports(ctx, caps)
     by_node = ctx.by_node = _qualify(ctx, resolver, defs)
@@ -262,29 +261,41 @@ def _ref_value(ctx: FileContext, resolver, node: Node) -> None:
     # a name used as a value (`r.Use(RequestID)`): this file's or an import's, or,
     # visible across files (Go: capitalised), the package's; a lowercase unknown
     # name is most likely a local variable
-    rules = ctx.rules
-    name = ctx.text(node)
-    target = ctx.aliases.get(name) or ctx.local_defs.get(name)
-    if target is None and rules.exported is not None and rules.exported(name) \
-            and name not in rules.builtins and key(node) not in ctx.by_node:
-        target = resolver.unqualified(ctx, name)
+    start, end = node.start_byte, node.end_byte
+    name = ctx.data[start:end].decode("utf-8", "replace")
+    found = ctx.value_targets.get(name)
+    if found is None:  # a name is looked up once per file (most are used many times)
+        rules = ctx.rules
+        target = ctx.aliases.get(name) or ctx.local_defs.get(name)
+        guess = resolver.unqualified(ctx, name) if target is None and rules.exported is not None \
+            and rules.exported(name) and name not in rules.builtins else None
+        found = ctx.value_targets[name] = (target, guess)
+    target, guess = found
+    if target is None and guess is not None and (start, end) not in ctx.by_node:
+        target = guess  # not a definition's own name
     if target:
         ctx.ref(target, node)
 
 
 def _ref_local(ctx: FileContext, resolver, node: Node) -> None:
-    rules = ctx.rules
     start, end = node.start_byte, node.end_byte
     name = ctx.data[start:end].decode("utf-8", "replace")
-    if name in rules.builtins or (start, end) in ctx.by_node:
-        return  # a builtin, or a definition's own name (`type Server struct`)
-    target = ctx.aliases.get(name) or ctx.local_defs.get(name) or resolver.unqualified(ctx, name)
-    if not target or ctx.seen_before(target, start):
-        return  # nothing, or a name whose earlier use is kept already: the parent need not be asked
+    target = ctx.name_targets.get(name, _UNKNOWN)
+    if target is _UNKNOWN:  # a name is looked up once per file (most are used many times)
+        target = ctx.name_targets[name] = None if name in ctx.rules.builtins else (
+            ctx.aliases.get(name) or ctx.local_defs.get(name) or resolver.unqualified(ctx, name))
+    if not target or (start, end) in ctx.by_node:
+        return  # nothing, a builtin, or a definition's own name (`type Server struct`)
+    if ctx.seen_before(target, start):
+        return  # a name whose earlier use is kept already: the parent need not be asked
     parent = node.parent  # asked once: tree-sitter finds a parent by walking down from the root
-    if parent is not None and parent.type in rules.qualified_types:
+    if parent is not None and parent.type in ctx.rules.qualified_types:
         return  # the last part of `http.Client`: the whole is a `@ref.base`
     ctx.ref(target, node)
+
+
+_UNKNOWN = object()
+_NO_NODE = (None,)  # an absent capture's first node
 
 
 # A match holding only one of these captures is that reference (most matches of a file).

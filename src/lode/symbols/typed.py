@@ -74,7 +74,10 @@ class TypeTable:
             return
         if "var.name" in caps:
             name_node = caps["var.name"][0]
-            table = self.vars.setdefault(self._scope(name_node), {})
+            scope = self._scope(name_node)
+            table = self.vars.get(scope)
+            if table is None:
+                table = self.vars[scope] = {}
             slot = ctx.text(name_node)
             self.var_names.add(slot)
         elif "field.name" in caps:

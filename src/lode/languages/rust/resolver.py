@@ -166,7 +166,7 @@ class RustResolver(Resolver):
         segs = self._type_segments(ctx, d.impl_type)
         if segs is None:
             return ctx.join(prefix, "".join(ctx.text(d.impl_type).split()))
-        if len(segs) == 1 and (segs[0] not in ctx.aliases or segs[0] in ctx.extra["defined"]):
+        if len(segs) == 1 and (segs[0] not in ctx.aliases or segs[0] in ctx.defined()):
             return ctx.join(prefix, segs[0])  # a type of this file shadows an import
         return self.absolute(ctx, segs)
 
