@@ -13,9 +13,12 @@ from ..store.tokens import IDENT, breadcrumb_labels, identifier_parts, idents_fo
 __all__ = ["IDENT", "breadcrumb_labels", "identifier_parts", "idents_for", "name_key"]
 
 
+_NAME_SEPARATORS = re.compile(r"\.|::|#|/")
+
+
 def name_key(name: str | None) -> str | None:
     """The lower-cased last component of a chunk name (``Store.reclaim`` → ``reclaim``)."""
     if not name:
         return None
-    last = re.split(r"\.|::|#|/", name)[-1].strip()
+    last = _NAME_SEPARATORS.split(name)[-1].strip()
     return last.lower() or None

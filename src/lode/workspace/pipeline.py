@@ -207,13 +207,14 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
 
     rows = []
     for i, c in enumerate(chunks):
-        body = data[c.byte_start:c.byte_end].decode("utf-8", "replace")
+        start, end, name, crumb, embed = c.byte_start, c.byte_end, c.name, c.breadcrumb, c.embed
+        body = data[start:end].decode("utf-8", "replace")
+        # ChunkRow's fields in order: ord, byte_start, byte_end, line_start, line_end, kind,
+        # name, name_key, breadcrumb, embed, embed_hash, body, idents, labels
         rows.append(ChunkRow(
-            ord=i, byte_start=c.byte_start, byte_end=c.byte_end, line_start=c.line_start,
-            line_end=c.line_end, kind=c.kind, name=c.name, name_key=name_key(c.name),
-            breadcrumb=c.breadcrumb, embed=c.embed,
-            embed_hash=digest(c.embed.encode("utf-8", "surrogatepass")) if c.embed else None,
-            body=body, idents=idents_for(body, c.name or ""), labels=breadcrumb_labels(c.breadcrumb)))
+            i, start, end, c.line_start, c.line_end, c.kind, name, name_key(name), crumb, embed,
+            digest(embed.encode("utf-8", "surrogatepass")) if embed else None,
+            body, idents_for(body, name or ""), breadcrumb_labels(crumb)))
     lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
     return FileRecord(job.path, job.mtime_ns, job.size, hash=h, chunker=job.chunker,
                       language=language_of(job.path, job.how),
