@@ -89,7 +89,8 @@ def test_a_first_large_run_builds_secondary_indexes_after_its_rows(tmp_path, mon
 
 def test_indexes_a_killed_load_left_unbuilt_are_built_by_the_next_run(tmp_path):
     """A run killed between deferring and building (os._exit: no finally runs) leaves
-    the definitions recorded; the next index run builds them before writing."""
+    the definitions recorded; the next index run builds them, even one with nothing to
+    write."""
     import subprocess
     import sys
 
@@ -105,6 +106,8 @@ def test_indexes_a_killed_load_left_unbuilt_are_built_by_the_next_run(tmp_path):
     assert left == set(deferred.DEFERRABLE) and not left & set(_indexes(store.db))
     store.close()
     with Service(db_path) as svc:
-        assert svc.index(str(_go_tree(tmp_path / "a", files=5)), embed=False)["indexed"] == 5
+        (tmp_path / "empty").mkdir()
+        assert svc.index(str(tmp_path / "empty"), embed=False)["indexed"] == 0  # nothing to write
         assert _indexes(svc.store.db) == expected
+        assert svc.index(str(_go_tree(tmp_path / "a", files=5)), embed=False)["indexed"] == 5
         assert svc.definition("pkg.Widget3.Render3")["candidates"][0]["path"] == "pkg/f03.go"

@@ -10,7 +10,7 @@ builds included), store 189.8 -> 184.6 MB.
 Only an empty store defers (:func:`defer`): nothing else is searched meanwhile. An index
 is dropped in the same transaction that records its definition in ``deferred_indexes``,
 so a run killed before :func:`build` leaves the definitions behind, and the next index
-run builds them (``Store.begin_generation``). Queries never depend on an index for their
+run builds them as it starts (``Store.file_states``), even one with nothing to write. Queries never depend on an index for their
 answers, only for their speed, so a reader during the load gets the same answers.
 """
 

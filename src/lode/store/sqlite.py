@@ -222,7 +222,6 @@ class Store:
             db.execute("DELETE FROM vector_state WHERE key = ?", (f"embedded:{workspace_id}",))
 
     def begin_generation(self, workspace_id: int) -> int:
-        deferred.build(self.db)  # indexes a killed first index left unbuilt (one read if none)
         with self.transaction() as db:
             db.execute("UPDATE workspaces SET generation = generation + 1 WHERE id = ?", (workspace_id,))
             return db.execute("SELECT generation FROM workspaces WHERE id = ?", (workspace_id,)).fetchone()[0]
@@ -236,7 +235,9 @@ class Store:
 
     def file_states(self, workspace_id: int) -> dict[str, FileState]:
         """Every known file of a workspace (metadata only: no text), keyed by the path
-        as the walk spells it (see :mod:`.paths`)."""
+        as the walk spells it (see :mod:`.paths`). Every index run starts here, so this
+        also builds the indexes a killed first index left unbuilt (one read if none)."""
+        deferred.build(self.db)
         return {from_store(r[0], r[1]): FileState(*r[2:]) for r in self.db.execute(
             "SELECT path, raw_path, id, mtime_ns, size, hash, chunker, refused, ctime_ns FROM files"
             " WHERE workspace_id = ?", (workspace_id,))}
