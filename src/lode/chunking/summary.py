@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from itertools import repeat
+from operator import itemgetter
 
 from ..languages.spec import LanguageSpec
 from ..languages.treesitter import Node
@@ -169,13 +170,16 @@ def collect_identifiers(grammar, spec: LanguageSpec, root: Node | None, start: i
     found = grammar.node_captures(kinds, root, start, end)
     comments = [_text(n) for n in sorted(found.get("comment", ()), key=lambda n: n.start_byte)
                 if n.start_byte >= start and n.end_byte <= end]
-    declared = _names(found.get("decl", ()), start, lambda n: (
-        n.child_by_field_name(declaring[n.type]) if declaring[n.type]
+    declared = _names(found.get("decl", ()), start, lambda n, n_type: (
+        n.child_by_field_name(declaring[n_type]) if declaring[n_type]
         else (n.named_children[0] if n.named_children else None)), enough)
-    called = _names(found.get("call", ()), start, lambda n: (
+    called = _names(found.get("call", ()), start, lambda n, _n_type: (
         n.child_by_field_name("function") or n.child_by_field_name("macro")
         or n.child_by_field_name("name") or (n.named_children[0] if n.named_children else None)), enough)
     return comment_text("\n".join(comments)), declared, called
+
+
+_PLACE = itemgetter(0, 1, 2, 3, 4)  # a name's place: its span, then its node's span and type
 
 
 def _names(nodes, start: int, target, enough: int) -> list[str]:
@@ -187,12 +191,16 @@ def _names(nodes, start: int, target, enough: int) -> list[str]:
     seen: set[str] = set()
     placed = []
     for n in nodes:
-        if n.start_byte < start:
+        n_start = n.start_byte  # each field read once: every read is a call into tree-sitter
+        if n_start < start:
             continue
-        t = target(n)
+        n_type = n.type
+        t = target(n, n_type)
         at = t if t is not None else n
-        placed.append((at.end_byte, at.start_byte, n.start_byte, n.end_byte, n.type, t))
-    for *_key, t in sorted(placed, key=lambda p: p[:5]):
+        placed.append((at.end_byte, at.start_byte, n_start, n.end_byte, n_type, t))
+    placed.sort(key=_PLACE)
+    for place in placed:
+        t = place[5]
         name = _last_identifier(t) if t is not None else None
         if name and name not in seen:
             seen.add(name)
