@@ -31,6 +31,7 @@ from .records import RETURNS
 _OBJECT_FIELDS = ("operand", "object", "value")
 _MEMBER_FIELDS = ("field", "attribute", "property")
 MAX_DEPTH = 6
+_UNSET = object()
 
 
 class TypeTable:
@@ -59,6 +60,7 @@ class TypeTable:
         self._calls: list[tuple[dict, str, object]] = []
         self.var_names: set[str] = set()  # every typed name, any scope: most lookups end here
         self._spans: dict[str, tuple[list[int], list[tuple[int, int, str]]]] = {}
+        self._resolved_names: dict[tuple[str, bytes], str | None] = {}  # see _resolved
 
     # ---- building -----------------------------------------------------------------
 
@@ -162,7 +164,7 @@ class TypeTable:
                 break
             node_type = node.type  # read once: each read is a call into tree-sitter
             if node_type in rules.type_names:
-                break
+                return self._resolved(node, node_type)
             if node_type == "string":  # a forward reference, `other: "Flask"`
                 node = next((c for c in node.named_children if c.type == "string_content"), None)
                 break
@@ -196,9 +198,10 @@ class TypeTable:
             if owner:
                 name = f"{owner}.{self.ctx.text(member)}"
                 return self.returns.get(name) or (f"{name}()" if defer and not owner.endswith(")") else None)
-        if callee.type not in self.ctx.rules.type_names:
+        callee_type = callee.type
+        if callee_type not in self.ctx.rules.type_names:
             return None
-        name = self.resolver.type_name(self.ctx, callee)
+        name = self._resolved(callee, callee_type)
         if not name:
             return None
         if name in self.returns:
@@ -206,6 +209,16 @@ class TypeTable:
         if self.ctx.rules.is_class_name(name.rsplit(".", 1)[-1]):
             return name
         return f"{name}()" if defer else None
+
+    def _resolved(self, node, node_type: str) -> str | None:
+        """The resolver's type_name of a type-name node, once per kind and text in a file:
+        it reads only the node's text and the file's imports and definitions, all known
+        by now (a file names the same few types hundreds of times)."""
+        memo_key = (node_type, self.ctx.data[node.start_byte:node.end_byte])
+        got = self._resolved_names.get(memo_key, _UNSET)
+        if got is _UNSET:
+            got = self._resolved_names[memo_key] = self.resolver.type_name(self.ctx, node)
+        return got
 
     def base_of(self, owner: str | None) -> str | None:
         """The one class ``owner`` extends, as this file states it (``super``)."""
