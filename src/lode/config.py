@@ -240,6 +240,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.cli.remote": ("CONNECT_SECONDS", "CALL_SECONDS"),
     "lode.cli.lookups": ("RPC_MAX_LIMIT",),
     "lode.cli.status": ("HELD_SHOWN",),
+    "lode.cli.indexing": ("REFRESH_SECONDS",),
     "lode.mcp.budget": ("DEFAULT_BUDGET_CHARS",),
     "lode.lsp.server": ("MAX_WORKSPACE_SYMBOLS",),
     "lode.external.servers": ("DEFAULT_TIMEOUT",),
