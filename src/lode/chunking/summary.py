@@ -41,8 +41,10 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
     """A definition's text up to its body, on one line (``def f(x)``, ``impl Db``);
     for constants and variables (``value_like``), their first line."""
     start = outer.start_byte
+    attached, doc_nodes = spec.attached, spec.doc_nodes
     for child in outer.children:  # skip decorators and attributes inside the wrapper
-        if child.type in spec.attached or "comment" in child.type:
+        child_type = child.type  # read once: each read is a call into tree-sitter
+        if child_type in attached or "comment" in child_type:
             start = child.end_byte
         else:
             break
@@ -51,9 +53,12 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
     if end <= start:
         end = node.end_byte
     for child in node.children:  # a comment (or Haddock) before the body is not signature
-        if ("comment" in child.type or child.type in spec.doc_nodes) and start < child.start_byte < end:
-            end = child.start_byte
-            break
+        child_type = child.type
+        if "comment" in child_type or child_type in doc_nodes:
+            child_start = child.start_byte
+            if start < child_start < end:
+                end = child_start
+                break
     text = data[start:end].decode("utf-8", "replace")
     if body is None:
         text = text.split("\n", 1)[0]
@@ -68,11 +73,13 @@ def _find_body(node: Node, spec: LanguageSpec) -> Node | None:
     if body is not None:
         return body
     frontier = [node]
+    bodies = spec.bodies
     for _depth in range(3):
         nxt = []
         for n in frontier:
             for c in n.children:
-                if c.type in spec.bodies or c.type == "{":
+                c_type = c.type
+                if c_type in bodies or c_type == "{":
                     return c
                 nxt.append(c)
         frontier = nxt
