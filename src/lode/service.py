@@ -11,6 +11,7 @@ Workspaces are named by name or root path. ``index``, ``status`` and ``search`` 
 from __future__ import annotations
 
 import os
+from contextlib import nullcontext
 
 from .errors import IndexerBusy, IndexStopped, InvalidParams, NotFound
 from .config import resolve_db_text, store_label
@@ -284,8 +285,12 @@ class Service:
         if embed:
             progress = self._warming(progress, model)
         # One indexer per workspace: on a shared store a second one is refused (IndexerBusy).
-        with self.store.index_lock(ws):
+        # A SQLite store copies the run's pages from its WAL into the store file while
+        # the embedding stage runs (Store.checkpoint_later).
+        later = getattr(self.store, "checkpoint_later", None)
+        with self.store.index_lock(ws), (later() if later else nullcontext(lambda: None)) as checkpoint:
             result = index_workspace(self.store, ws, progress=progress, workers=workers, only=paths).to_dict()
+            checkpoint()
             if embed:
                 from .embed.indexing import embed_after_index
                 result["embedding"] = embed_after_index(self.store, ws.id, model, progress, result.get("generation"))
