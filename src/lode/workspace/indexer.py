@@ -10,7 +10,7 @@
    walk no longer yields leave the index.
 
 Worker processes are forked from this process when it runs no other thread (a
-command-line run: instant, the modules already loaded), else started through a fork
+command-line run on Linux: instant, the modules already loaded), else started through a fork
 server (safe beside threads such as a progress bar or a daemon's); scripts that call
 this must guard their entry point with ``if __name__ == "__main__":``, as
 multiprocessing requires.
@@ -70,14 +70,13 @@ def _pool(workers: int):  # a ProcessPoolExecutor
     # multiprocessing and concurrent.futures load only for a pooled run (~12 ms a no-op
     # re-index need not pay)
     import multiprocessing
-    import threading
     from concurrent.futures import ProcessPoolExecutor
 
     # A fork server costs a run ~0.15 s before the first file is read (a fresh
     # interpreter importing the pipeline); forking is a copy of this process, but only
     # safe while no other thread could hold a lock the copy inherits. Index workers
     # touch neither the store's connection nor anything else of this process.
-    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+    if _single_threaded() and "fork" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("fork")
     else:
         ctx = multiprocessing.get_context("forkserver")
@@ -85,6 +84,16 @@ def _pool(workers: int):  # a ProcessPoolExecutor
     # Workers exit with this process, even when it is killed outright.
     return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=follow,
                                initargs=(os.getpid(),))
+
+
+def _single_threaded() -> bool:
+    """Whether this process runs a single thread, counting Python's and those libraries
+    start natively (numpy's BLAS pool, once imported), as Linux lists them. Elsewhere
+    not known: False (where fork is also less safe, macOS's system libraries)."""
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return False
 
 
 @contextmanager
