@@ -10,6 +10,7 @@ exact identifier still matches as one token. Pure functions: no store state.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from itertools import chain
 
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # ASCII identifiers: others split only in the tokenizer
@@ -58,15 +59,32 @@ def idents_for(*texts: str) -> str:
     # are cut by bytes.translate and split and go through the cache in C (map, chain,
     # dict.fromkeys); a regex finding them was ~1.5x the time. A repeated word adds
     # only parts already found, so words need no de-duplication first.
+    return " ".join(dict.fromkeys(_parts(texts)))
+
+
+def _parts(texts) -> Iterator[str]:
+    """The parts of the compound identifiers in ``texts``, in order, repeats included."""
     if len(_split_cache) > _SPLIT_CACHE_SIZE:
         _split_cache.clear()
     tokens = [t.encode("utf-8", "surrogatepass").translate(_NOT_WORD).split() for t in texts if t]
-    return " ".join(dict.fromkeys(chain.from_iterable(map(_split_cache.__getitem__, chain.from_iterable(tokens)))))
+    return chain.from_iterable(map(_split_cache.__getitem__, chain.from_iterable(tokens)))
+
+
+_CRUMB_SEPARATOR = " › "  # no identifier byte in it: words never run across it
+_head_parts: dict[str, tuple[str, ...]] = {}  # a breadcrumb's head (a file's path) → _parts of it
 
 
 def breadcrumb_labels(breadcrumb: str) -> str:
     """What the lexical index holds for a breadcrumb: the breadcrumb itself, then the
     parts of its compound identifiers (``middleware/basic_auth.go › func BasicAuth`` adds
     ``basic auth``), so path and name words match as words."""
-    parts = idents_for(breadcrumb)
+    # Every chunk of a file has a breadcrumb starting with the file's path: its parts are
+    # found once (the words of `head › rest` are those of head, then those of rest).
+    head, sep, rest = breadcrumb.partition(_CRUMB_SEPARATOR)
+    got = _head_parts.get(head)
+    if got is None:
+        if len(_head_parts) > 1024:
+            _head_parts.clear()
+        got = _head_parts[head] = tuple(_parts((head,)))
+    parts = " ".join(dict.fromkeys(chain(got, _parts((rest,))) if rest else got))
     return f"{breadcrumb}\n{parts}" if parts else breadcrumb
