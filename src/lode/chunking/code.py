@@ -27,7 +27,7 @@ from ..languages.spec import LanguageSpec
 from ..languages.treesitter import Definition, Node, Tree, grammar_for
 from ..records import Chunk
 from .lines import Lines, nonws, split_lines, trim
-from .summary import collect_identifiers, comment_text, render_value, signature_text
+from .summary import RegionNodes, collect_identifiers, comment_text, identifier_nodes, render_value, signature_text
 
 _TOP_LEVEL_AFTER_BLANK = re.compile(rb"\n[ \t]*\n(?=[^\s])")
 INNER_DOC = (b"//!", b"/*!")
@@ -35,6 +35,7 @@ _QUOTES = "\"`'"
 _JOIN_PIECES = 3  # recovery: how many pieces a failing piece may be joined with
 _FILE_DOC = re.compile(rb"@(?:license|file|fileoverview|module|preserve)\b|copyright", re.I)
 VALUE_KINDS = frozenset({"constant", "var", "const", "static", "variable"})
+REGION_PIECES = 32  # a span cut into more pieces than this finds their nodes once (_pieces)
 
 
 @dataclass
@@ -78,6 +79,8 @@ class _Builder:
         self._block_spans: list[tuple[tuple[int, int], tuple[int, int]]] | None = None
         self._used_blocks: set[tuple[tuple[int, int], tuple[int, int]]] = set()  # recovery read pieces in
         self._spec_rows_of: dict[tuple[int, int, str], list] = {}  # group declaration → _spec_rows
+        self._region_span: tuple[int, int] | None = None  # the span being cut into pieces (_pieces)
+        self._region: RegionNodes | None = None
 
     # ---- pipeline -------------------------------------------------------------------
 
@@ -426,7 +429,7 @@ class _Builder:
         self._emit_gap(cursor, end, header_label if cursor == 0 else None, first=cursor == 0)
 
     def _emit_gap(self, start: int, end: int, header_label: str | None, first: bool) -> None:
-        for i, (s, e) in enumerate(split_lines(self.data, start, end, self.config.body_budget)):
+        for i, (s, e) in enumerate(self._pieces(start, end)):
             kind = "header" if first and i == 0 else "gap"
             crumb = f"{self.path} › {header_label}" if header_label and kind == "header" else self.path
             size = nonws(self.data, s, e)
@@ -471,7 +474,7 @@ class _Builder:
     def _emit_fragments(self, u: Unit, crumb: str, start: int, end: int, first: bool) -> bool:
         """Fragments of ``u`` in ``[start, end)``, cut by lines if still too big. The
         first fragment carries the unit's own embed; later ones are continuations."""
-        for s, e in split_lines(self.data, start, end, self.config.body_budget):
+        for s, e in self._pieces(start, end):
             if first:  # the head carries the unit's own surface, however short its body
                 self._add(s, e, u.kind, u.name, crumb, self._unit_embed(u, crumb), keep_embed=True)
             else:
@@ -488,6 +491,15 @@ class _Builder:
         if rows is None:
             rows = self._spec_rows_of[key] = [_spec_parts(s) for s in _specs(node, spec_type)]
         return rows
+
+    def _pieces(self, start: int, end: int) -> list[tuple[int, int]]:
+        """``split_lines`` of ``[start, end)``. A span cut into many pieces is the region
+        their embed texts' nodes are found in, once (_loose_embed); for a few, asking
+        per piece costs less."""
+        pieces = split_lines(self.data, start, end, self.config.body_budget)
+        self._region_span = (start, end) if len(pieces) > REGION_PIECES else None
+        self._region = None
+        return pieces
 
     # ---- embed surfaces ---------------------------------------------------------------
 
@@ -512,8 +524,14 @@ class _Builder:
         known."""
         if (nonws(self.data, start, end) if size is None else size) < self.config.short_content:
             return ""  # tiny: lexical only, nothing to compute
-        comments, declared, called = collect_identifiers(
-            self.grammar, self.spec, self.tree.root_node if self.tree is not None else None, start, end)
+        root = self.tree.root_node if self.tree is not None else None
+        region = None
+        if root is not None and self._region_span is not None \
+                and self._region_span[0] <= start and end <= self._region_span[1]:
+            if self._region is None:
+                self._region = RegionNodes(identifier_nodes(self.grammar, self.spec, root, *self._region_span))
+            region = self._region
+        comments, declared, called = collect_identifiers(self.grammar, self.spec, root, start, end, region=region)
         if header and self.spec.docstring and self.tree is not None:
             file_doc = _docstring(self.tree.root_node, self.spec.docstring, field=None)
             comments = "\n".join(filter(None, [file_doc, comments]))
