@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from lode.search import lexical
+from lode.search.query import parse
 from lode.service import Service
 from lode.store import Store, fts_rows, tokens
 from lode.store.chunks import ChunkFilter
@@ -112,6 +114,41 @@ def test_an_edited_store_holds_exactly_the_index_a_fresh_one_does(tmp_path, tree
     assert edited.store.db.execute("SELECT count(*) FROM chunks_fts").fetchone()[0] == 0
     for svc in (edited, fresh, alone):
         svc.close()
+
+
+COMMON_QUERIES = ["return the error when the handler fails to serve the request",
+                  "push a value into the ring buffer and return the total", "func error string return"]
+
+
+def test_a_reindexed_store_drops_the_common_words_a_fresh_one_does(tmp_path, trees, monkeypatch):
+    # Which query words are too common to search for is a share of the chunks indexed:
+    # a store whose files were re-indexed (new row ids each time) must count its rows,
+    # not read its highest id, or it answers differently from a fresh index.
+    monkeypatch.setattr(lexical, "COMMON_MIN_CHUNKS", 1)  # the fixtures are small
+    root, _ = trees
+    edited = _index(tmp_path / "edited.db", root)
+    files = [p for p in sorted(root.rglob("*")) if p.is_file() and p.suffix in (".go", ".py", ".rs", ".ts", ".js")]
+    texts = {p: p.read_bytes() for p in files}
+    for _ in range(2):  # every file changed and changed back: the same rows under new ids
+        for p in files:
+            p.write_bytes(texts[p] + b"\n")
+        edited.index("all", embed=False)
+        for p in files:
+            p.write_bytes(texts[p])
+        edited.index("all", embed=False)
+    fresh = _index(tmp_path / "fresh.db", root)
+    rows = fresh.store.db.execute("SELECT count(*) FROM chunks").fetchone()[0]
+    assert edited.store.db.execute("SELECT max(id) FROM chunks").fetchone()[0] > 3 * rows
+    assert edited.store.fts.size() == fresh.store.fts.size() == rows
+    dropped = 0
+    for text in COMMON_QUERIES:
+        (a, info), (b, _) = lexical.choose_terms(edited.store, parse(text)), lexical.choose_terms(fresh.store, parse(text))
+        assert [t.key for t in a] == [t.key for t in b], text
+        dropped += len(info.get("dropped_common", []))
+    assert dropped  # the queries did meet the common-word rule
+    assert _hits(edited) == _hits(fresh)
+    edited.close()
+    fresh.close()
 
 
 def test_removing_the_only_workspace_empties_the_index(tmp_path, trees):

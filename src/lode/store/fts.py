@@ -79,9 +79,13 @@ class LexicalIndex:
         return found
 
     def size(self) -> int:
-        """An upper bound of the chunks indexed (the highest row id), read in constant time."""
-        # Every chunk has its row in the index, and no other row is there.
-        return self.store.db.execute("SELECT max(id) FROM chunks").fetchone()[0] or 0
+        """The number of chunks indexed (every chunk has its row in the index, and no
+        other row is there). Exact, not the highest row id: ids grow with every re-index,
+        and a share of this number decides which query words are too common to search
+        for, so a store that had files re-indexed would otherwise answer differently
+        from a fresh index of the same files (SWE-bench dev: a store re-indexed twice
+        had twice the highest id). A count over the smallest index, ~0.4 ms at 200k."""
+        return self.store.db.execute("SELECT count(*) FROM chunks").fetchone()[0]
 
     def named(self, keys: list[str], scope: Scope, limit: int) -> list[int]:
         """Chunks in scope whose name's last component (lower-cased) is one of ``keys``."""

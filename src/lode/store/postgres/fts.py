@@ -360,8 +360,9 @@ class PgLexicalIndex:
             (sorted(set(stems)), sorted(set(stems))))}
 
     def size(self) -> int:
-        """An upper bound of the chunks indexed (the highest chunk id), as in SQLite."""
-        return self.store._one("SELECT max(chunk_id) FROM fts_docs")[0] or 0
+        """The number of chunks indexed, exact (as in SQLite: not the highest id, which
+        grows with every re-index), from the per-workspace totals."""
+        return int(self.store._one("SELECT coalesce(sum(rows), 0) FROM fts_totals")[0])
 
     def _filtered(self, sql: str, params: list, scope: PgScope, limit: int) -> list[int]:
         if scope.path_ok is None:
