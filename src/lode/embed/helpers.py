@@ -6,8 +6,9 @@ same model; this process reads the texts, hands them out a batch at a time and w
 every vector. The same code embeds on both sides, so the vectors are the ones this
 process would make; and this process, which carries what the index run left, never
 loads the model's tokenizer (~120 MB). Texts that need a larger tokenizer come last, to
-one fresh helper that loads only that one. A helper that fails only costs its batch
-being embedded here; helpers exit with this process, even when it is killed outright.
+the same helpers, each batch naming the characters the larger one must hold (each
+helper then swaps its tokenizer once). A helper that fails only costs its batch being
+embedded here; helpers exit with this process, even when it is killed outright.
 """
 
 from __future__ import annotations
@@ -41,13 +42,14 @@ class Helpers:
         self._pool = ProcessPoolExecutor(max_workers=count, mp_context=ctx, initializer=_start,
                                          initargs=(os.getpid(), name, characters))
 
-    def submit(self, texts: list[str]) -> Future | None:
-        """A future of :func:`_embed`'s answer for ``texts``, or
+    def submit(self, texts: list[str], characters: str = "") -> Future | None:
+        """A future of :func:`_embed`'s answer for ``texts`` (holding ``characters``
+        outside the compact alphabet, for which :func:`prepare` built a tokenizer), or
         None once the helpers are broken (a helper died, or could not load the model)."""
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            return self._pool.submit(_embed, texts)
+            return self._pool.submit(_embed, texts, characters)
         except (BrokenProcessPool, RuntimeError):
             return None
 
@@ -67,10 +69,16 @@ def start(embedder, name: str, texts: int, characters: str = "", count: int | No
             return None
     if count < 1 or not getattr(embedder, "in_helpers", False):
         return None
+    prepare(embedder, characters)
+    return Helpers(name, count, characters)
+
+
+def prepare(embedder, characters: str) -> None:
+    """Build the tokenizer for texts holding ``characters`` here, once, not once by
+    each helper (they read it from the cache folder)."""
     build = getattr(embedder, "build_tokenizer", None)
     if build is not None:
-        build(characters)  # once here, not once by each helper
-    return Helpers(name, count, characters)
+        build(characters)
 
 
 def _start(parent_pid: int, name: str, characters: str) -> None:
@@ -92,14 +100,18 @@ def _start(parent_pid: int, name: str, characters: str) -> None:
         expect(characters)  # the tokenizer the parent prepared (read from the cache folder)
 
 
-def _embed(texts: list[str]) -> tuple[np.ndarray, float, float]:
-    """The vectors of ``texts``, the CPU seconds this helper spent since its last
-    answer (its start, loading the model, counts in the first) and its peak RSS in MB."""
+def _embed(texts: list[str], characters: str = "") -> tuple[np.ndarray, float, float]:
+    """The vectors of ``texts`` (holding ``characters`` outside the compact alphabet),
+    the CPU seconds this helper spent since its last answer (its start, loading the
+    model, counts in the first) and its peak RSS in MB."""
     import resource
 
     global _reported
     if isinstance(_embedder, Exception):
         raise RuntimeError(f"the helper could not load the model: {_embedder}")
+    if characters:
+        # the larger tokenizer replaces the smaller one at the first such batch
+        getattr(_embedder, "expect_characters", lambda chars: None)(characters)
     vectors = _embedder.embed(texts).astype("<f4", copy=False)
     now = time.process_time()
     spent, _reported = now - _reported, now
