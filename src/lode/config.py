@@ -201,6 +201,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.workspace.pipeline": ("CHUNK_SECONDS", "MAX_DERIVED_FILE_BYTES"),
     "lode.workspace.held": ("RETRY_FIRST", "RETRY_MAX", "HASH_LIMIT"),
     "lode.chunking.summary": ("SIGNATURE_MAX", "VALUE_MAX"),
+    "lode.chunking.code": ("REGION_PIECES",),
     "lode.symbols.layout": ("LAYOUT_SECONDS",),
     "lode.symbols.typed": ("MAX_DEPTH",),
     "lode.embed.vectors": ("EMBED_BATCH", "RECLAIM_BATCH"),
