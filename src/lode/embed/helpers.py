@@ -33,14 +33,14 @@ _reported = 0.0         # in a helper: its CPU seconds reported so far
 class Helpers:
     """A pool of helper processes embedding texts with the model called ``name``."""
 
-    def __init__(self, name: str, count: int, characters: str = ""):
+    def __init__(self, name: str, count: int):
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         self.size = count
         ctx = multiprocessing.get_context("forkserver")
         self._pool = ProcessPoolExecutor(max_workers=count, mp_context=ctx, initializer=_start,
-                                         initargs=(os.getpid(), name, characters))
+                                         initargs=(os.getpid(), name))
 
     def submit(self, texts: list[str], characters: str = "") -> Future | None:
         """A future of :func:`_embed`'s answer for ``texts`` (holding ``characters``
@@ -57,20 +57,16 @@ class Helpers:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-def start(embedder, name: str, texts: int, characters: str = "", count: int | None = None) -> Helpers | None:
-    """Helpers for embedding ``texts`` texts with ``embedder`` (loaded as ``name``;
-    ``characters``: those outside the compact alphabet the texts hold), one per core up
-    to :data:`MAX_HELPERS` unless ``count`` says; None when this process had better
-    embed them alone (fewer than :data:`HELPED_TEXTS` texts, one core, or a model that
-    does not run in helpers)."""
-    if count is None:
-        count = min(os.cpu_count() or 1, MAX_HELPERS)
-        if texts < HELPED_TEXTS or count < 2:
-            return None
-    if count < 1 or not getattr(embedder, "in_helpers", False):
+def start(embedder, name: str, texts: int) -> Helpers | None:
+    """Helpers for embedding ``texts`` texts with ``embedder`` (loaded as ``name``), one
+    per core up to :data:`MAX_HELPERS`; None when this process had better embed them
+    alone (fewer than :data:`HELPED_TEXTS` texts, one core, or a model that does not
+    run in helpers)."""
+    count = min(os.cpu_count() or 1, MAX_HELPERS)
+    if texts < HELPED_TEXTS or count < 2 or not getattr(embedder, "in_helpers", False):
         return None
-    prepare(embedder, characters)
-    return Helpers(name, count, characters)
+    prepare(embedder, "")
+    return Helpers(name, count)
 
 
 def prepare(embedder, characters: str) -> None:
@@ -81,7 +77,7 @@ def prepare(embedder, characters: str) -> None:
         build(characters)
 
 
-def _start(parent_pid: int, name: str, characters: str) -> None:
+def _start(parent_pid: int, name: str) -> None:
     from ..workspace.orphans import follow
     from .models import load_embedder
 
@@ -94,10 +90,6 @@ def _start(parent_pid: int, name: str, characters: str) -> None:
         _embedder = load_embedder(name)
     except Exception as exc:  # said by each answer (no traceback on the indexer's terminal)
         _embedder = exc
-        return
-    expect = getattr(_embedder, "expect_characters", None)
-    if expect is not None:
-        expect(characters)  # the tokenizer the parent prepared (read from the cache folder)
 
 
 def _embed(texts: list[str], characters: str = "") -> tuple[np.ndarray, float, float]:
