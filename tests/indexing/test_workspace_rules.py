@@ -115,3 +115,18 @@ def test_admit_applies_the_same_rules_to_single_paths(webapp):
     assert admit(str(webapp), cfg, "backend/tmp/scratch.go") is None
     assert admit(str(webapp), cfg, ".github/workflows/ci.yml") is None
     assert admit(str(webapp), cfg, "../outside.go") is None
+
+
+def test_a_gitignore_line_git_cannot_read_is_skipped_not_fatal(tmp_path):
+    # git ignores a lone '!' and a pattern ending in a lone backslash; pathspec raises on
+    # them, which stopped the whole walk with a traceback.
+    write(tmp_path, {
+        ".gitignore": "!\n*.log\nodd\\\n",
+        "keep.md": "# Kept\n",
+        "debug.log": "noise\n",
+        "sub/.gitignore": "\\\n/gen/\n",
+        "sub/gen/out.md": "# Generated\n",
+        "sub/real.md": "# Real\n",
+    })
+    cfg = WorkspaceConfig(include=("**/*.md", "**/*.log"))
+    assert paths(tmp_path, cfg) == {"keep.md", "sub/real.md"}

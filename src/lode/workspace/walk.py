@@ -144,8 +144,19 @@ def _gitignore(dirpath: str) -> pathspec.GitIgnoreSpec | None:
             lines = f.read().splitlines()
     except OSError:
         return None
-    spec = _spec(lines)
+    try:
+        spec = _spec(lines)
+    except ValueError:  # a line git would skip (a lone '!', a trailing '\\'): skip it too
+        spec = _spec([line for line in lines if _readable_pattern(line)])
     return spec if len(spec.patterns) else None
+
+
+def _readable_pattern(line: str) -> bool:
+    try:
+        _spec([line])
+    except ValueError:
+        return False
+    return True
 
 
 def _ignored(stack: list[tuple[str, pathspec.GitIgnoreSpec]], rel: str, is_dir: bool) -> bool:
