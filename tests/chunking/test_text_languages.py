@@ -33,3 +33,19 @@ def test_text_only_languages_are_indexed_and_named(tmp_path):
     assert "read as text" in nim
     kotlin = next(line for line in result.output.splitlines() if line.strip().startswith("kotlin"))
     assert "read as text" not in kotlin
+
+
+def test_a_byte_order_mark_does_not_hide_the_first_heading_or_key():
+    # Editors on Windows save UTF-8 with a BOM; the first Markdown heading and the first
+    # YAML key used to become an untitled text chunk because the BOM stood before them.
+    from lode.chunking import chunk_file
+
+    for path, text in (("guide.md", "# Install\n\nrun it\n\n## Upgrade\n\nagain\n"),
+                       ("deploy.yaml", "name: shop\nreplicas: 3\n")):
+        plain = chunk_file(path, text)
+        marked = chunk_file(path, "\ufeff" + text)
+        assert [(c.kind, c.name, c.breadcrumb) for c in marked] == \
+            [(c.kind, c.name, c.breadcrumb) for c in plain], path
+        # The BOM's 3 bytes belong to the first chunk; the partition still covers them.
+        assert [(c.byte_start, c.byte_end) for c in marked] == \
+            [(0 if i == 0 else c.byte_start + 3, c.byte_end + 3) for i, c in enumerate(plain)]

@@ -28,7 +28,7 @@ def _markdown():
     return _md
 
 
-_YAML_KEY = re.compile(rb"^(?:[A-Za-z0-9_\"'][^:#\n]*|\?[^\n]*):(?:[ \t]|$)", re.M)
+_YAML_KEY = re.compile(rb"^(?:\xef\xbb\xbf)?(?:[A-Za-z0-9_\"'][^:#\n]*|\?[^\n]*):(?:[ \t]|$)", re.M)
 
 
 class _Out:
@@ -82,7 +82,7 @@ def chunk_markdown(path: str, text: str, config: ChunkConfig, chunker: str = MAR
     data = text.encode("utf-8")
     out = _Out(path, data, config, chunker)
     line_offsets = [0] + [m.end() for m in re.finditer(rb"\n", data)]
-    tokens = _markdown().parse(text)
+    tokens = _markdown().parse(text.removeprefix("\ufeff"))  # a BOM hid a first heading; lines stay put
     headings = [  # (byte offset, level, title); map[0] is the heading's first line
         (line_offsets[tok.map[0]], int(tok.tag[1]), tokens[i + 1].content.strip())
         for i, tok in enumerate(tokens)
@@ -142,7 +142,7 @@ def chunk_yaml(path: str, text: str, config: ChunkConfig) -> list[Chunk]:
     out.add(0, starts[0], "text", None, path)
     for i, s in enumerate(starts):
         end = starts[i + 1] if i + 1 < len(starts) else len(data)
-        key = data[keys[i] :].split(b":", 1)[0].decode("utf-8", "replace").strip("\"' ")
+        key = data[keys[i] :].split(b":", 1)[0].decode("utf-8", "replace").strip("\ufeff\"' ")
         out.add(s, end, "section", key, f"{path} › {key}")
     return out.chunks
 
