@@ -51,8 +51,9 @@ class LodeGroup(click.Group):
                          help="The daemon's socket for --call (default: per user)."),
             click.Option(["--db"], metavar="PATH", envvar="LODE_DB", expose_value=False,
                          callback=_remember,
-                         help="The store a daemon started by --call serves (required with "
-                              "--socket when no daemon answers there)."),
+                         help="The store (as each command's own --db); with --call, the store a "
+                              "daemon it starts serves (required with --socket when no daemon "
+                              "answers there)."),
         ])
 
     def get_command(self, ctx: click.Context, name: str):
@@ -74,6 +75,7 @@ class LodeGroup(click.Group):
     def invoke(self, ctx: click.Context):
         method = ctx.meta.get("lode.call")
         if method is None:
+            _hand_down(ctx)
             return super().invoke(ctx)
         from .serve import call_and_print
 
@@ -82,6 +84,18 @@ class LodeGroup(click.Group):
             raise click.UsageError("--call takes METHOD and at most one JSON params argument")
         ctx.exit(call_and_print(method, rest[0] if rest else None, ctx.meta.get("lode.socket"),
                                 ctx.meta.get("lode.db")))
+
+
+def _hand_down(ctx: click.Context) -> None:
+    """``lode --db X index`` means ``lode index --db X``: a store or socket given before
+    the sub-command reaches it through the variable its own option reads (a value the
+    sub-command is given itself still wins). Ignoring it would index into, or answer
+    from, the default store without a word."""
+    import os
+
+    for param, variable in (("db", "LODE_DB"), ("socket", "LODE_SOCKET")):
+        if ctx.get_parameter_source(param) is click.core.ParameterSource.COMMANDLINE:
+            os.environ[variable] = ctx.meta[f"lode.{param}"]
 
 
 @click.group(cls=LodeGroup, context_settings={"help_option_names": ["-h", "--help"]})
