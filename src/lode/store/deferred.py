@@ -50,7 +50,8 @@ def defer(db: sqlite3.Connection) -> bool:
             db.execute(f'DROP INDEX "{name}"')
         db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:  # a full disk makes SQLite roll back by itself
+            db.execute("ROLLBACK")
         raise
     return bool(found)
 
@@ -70,6 +71,7 @@ def build(db: sqlite3.Connection) -> int:
         db.execute("DELETE FROM deferred_indexes")
         db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:  # a full disk makes SQLite roll back by itself
+            db.execute("ROLLBACK")
         raise
     return len(rows)

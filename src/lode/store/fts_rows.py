@@ -150,6 +150,7 @@ def keep_current(db: sqlite3.Connection) -> int:
         n = rebuild(db) if recorded(db) != str(DERIVATION) else 0  # another process may have
         db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:  # a full disk makes SQLite roll back by itself
+            db.execute("ROLLBACK")
         raise
     return n

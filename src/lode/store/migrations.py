@@ -95,7 +95,8 @@ def migrate(db: sqlite3.Connection) -> list[str]:
             db.execute("INSERT INTO migrations (name, applied_at) VALUES (?, ?)", (m.name, time.time()))
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:  # a full disk makes SQLite roll back by itself
+                db.execute("ROLLBACK")
             raise
         ran.append(m.name)
     return ran

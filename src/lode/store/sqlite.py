@@ -49,6 +49,9 @@ BULK_CHECKPOINT_PAGES = 4000
 # Virtual-machine steps between two looks at a stop check (Store.stop_when): about a
 # millisecond of work, so a stopped statement ends within milliseconds.
 _STOP_CHECK_STEPS = 10_000
+# SQLite's primary result codes for a store that cannot be written: SQLITE_PERM,
+# SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN.
+_CANNOT_WRITE = frozenset({3, 8, 10, 13, 14})
 
 
 def _text(value: str | None) -> str | None:
@@ -152,18 +155,27 @@ class Store:
         checkpoint = db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
         db.execute(f"PRAGMA cache_size = -{BULK_CACHE_KIB}")
         db.execute(f"PRAGMA wal_autocheckpoint = {BULK_CHECKPOINT_PAGES}")
-        deferring = False
+        deferring = failed = False
         try:
             deferring = deferred.defer(db)
             yield
+        except BaseException:
+            failed = True
+            raise
         finally:
             db.execute(f"PRAGMA cache_size = {int(cache)}")
             db.execute(f"PRAGMA wal_autocheckpoint = {int(checkpoint)}")
             if deferring:
                 # After the cache is put back: SQLite sorts in memory up to the cache's
                 # size, and the large one raised the run's peak memory by ~25 MB (Go's
-                # tree) for no less CPU than sorting in smaller runs.
-                deferred.build(db)
+                # tree) for no less CPU than sorting in smaller runs. After a failure
+                # (a full disk) the build may fail too: the next run does it then, and
+                # the run's own error is the one reported.
+                try:
+                    deferred.build(db)
+                except sqlite3.Error:
+                    if not failed:
+                        raise
 
     _checkpointing = None  # the thread of a checkpoint_later() copy
 
@@ -221,13 +233,21 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        self.db.execute("BEGIN IMMEDIATE")
+        """One write transaction; a store that cannot be written (a read-only file, a
+        full disk) raises :class:`StoreError` naming it, the transaction undone."""
         try:
-            yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                if self.db.in_transaction:  # a full disk makes SQLite roll back by itself
+                    self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            if getattr(exc, "sqlite_errorcode", 0) & 0xFF in _CANNOT_WRITE:
+                raise StoreError(f"cannot write store {self.path}: {exc}") from exc
             raise
-        self.db.execute("COMMIT")
 
     # -- workspaces ---------------------------------------------------------------
 
