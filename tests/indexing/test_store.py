@@ -54,3 +54,31 @@ def test_a_failing_migration_leaves_nothing_behind(tmp_path, monkeypatch):
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half'").fetchone()[0] == 0
     assert "9998_broken" not in migrations.applied(conn)
+
+
+def test_a_store_from_a_newer_lode_is_refused_in_one_line_and_left_alone(tmp_path):
+    # A newer lode recorded a migration this one does not know: its tables may mean
+    # something else now, so this version must neither read nor write them.
+    import os
+    import subprocess
+    import sys
+
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "shop.py").write_text("def checkout_total(cart):\n    return sum(cart)\n")
+    db = tmp_path / "store.db"
+    env = {**os.environ, "LODE_NO_DAEMON": "1"}
+    lode = [sys.executable, "-m", "lode"]
+    subprocess.run([*lode, "index", str(root), "--db", str(db), "--no-embed"], check=True, env=env,
+                   capture_output=True)
+    with sqlite3.connect(db) as conn:
+        conn.execute("INSERT INTO migrations (name, applied_at) VALUES ('9000_from_a_newer_lode', 0)")
+    before = sqlite3.connect(db).execute("SELECT generation FROM workspaces").fetchall()
+    for args in (["search", "checkout_total"], ["index", str(root), "--no-embed"], ["status"],
+                 ["def", "shop.checkout_total"]):
+        proc = subprocess.run([*lode, *args, "--db", str(db)], env=env, capture_output=True, text=True)
+        assert proc.returncode == 1, (args, proc.stdout)
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and "newer" in lines[0] and str(db) in lines[0], (args, proc.stderr)
+    after = sqlite3.connect(db).execute("SELECT generation FROM workspaces").fetchall()
+    assert after == before

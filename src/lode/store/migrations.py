@@ -71,6 +71,17 @@ def registered() -> list[Migration]:
     return sorted(_REGISTRY, key=lambda m: order.get(m.apply.__module__, len(order)))
 
 
+def refuse_newer(recorded: set[str], known: list[Migration]) -> None:
+    """Raise StoreError when ``recorded`` names a migration not in ``known``: its tables
+    may mean something this version does not know, so it neither reads nor writes them."""
+    newer = recorded - {m.name for m in known}
+    if newer:
+        from ..errors import StoreError
+
+        raise StoreError(f"written by a newer lode (schema {', '.join(sorted(newer))}): "
+                         "upgrade lode, or give another store with --db")
+
+
 def applied(db: sqlite3.Connection) -> list[str]:
     db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
     return [r[0] for r in db.execute("SELECT name FROM migrations ORDER BY rowid")]
@@ -79,8 +90,10 @@ def applied(db: sqlite3.Connection) -> list[str]:
 def migrate(db: sqlite3.Connection) -> list[str]:
     """Apply every registered migration not yet recorded; return the names applied.
 
-    ``db`` must be in autocommit mode (``isolation_level=None``)."""
+    ``db`` must be in autocommit mode (``isolation_level=None``). A store holding a
+    migration this version does not know was written by a newer lode: refused, untouched."""
     done = set(applied(db))
+    refuse_newer(done, registered())
     ran = []
     for m in registered():
         if m.name in done:

@@ -93,6 +93,8 @@ class Store:
                 self._give_back_free_pages()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot open store {self.path}: {exc}") from exc
+        except StoreError as exc:  # a store from a newer lode
+            raise StoreError(f"cannot open store {self.path}: {exc.message}") from None
         except OSError as exc:
             raise StoreError(f"cannot create store {self.path}: {exc.strerror or exc}") from exc
 
