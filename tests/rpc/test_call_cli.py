@@ -51,3 +51,19 @@ def test_concurrent_calls_share_one_started_daemon(tmp_path):
             [r.stderr for r in results]
     finally:
         lode("--call", "sys.shutdown", env=env)
+
+
+def test_a_store_the_started_daemon_cannot_open_is_named_in_one_line(tmp_path):
+    # The daemon listens before it opens the store, so a client can connect and then be
+    # dropped when the store fails: that was a ConnectionResetError traceback (most
+    # runs), else "the daemon exited at start" without the reason.
+    junk = tmp_path / "junk.db"
+    junk.write_text("not a database, just some text that is long enough to be read\n" * 4)
+    for i in range(5):
+        env = {**os.environ, "LODE_SOCKET": str(tmp_path / f"d{i}.sock"), "LODE_DB": str(junk)}
+        proc = lode("--call", "workspace.list", env=env)
+        assert proc.returncode == 1
+        assert "Traceback" not in proc.stderr, proc.stderr
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and "file is not a database" in lines[0], proc.stderr
+        assert "give --db" not in lines[0]  # it was given

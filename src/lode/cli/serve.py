@@ -133,11 +133,13 @@ def call_and_print(method: str, params_text: str | None, socket_path: str | None
         if not isinstance(params, (list, dict)):
             fail("params must be a JSON array or object")
             return 2
+    start = socket_path is None or db_path is not None
     try:
         try:
-            client = connect(socket_path, db_path, start=socket_path is None or db_path is not None)
+            client = connect(socket_path, db_path, start=start)
         except NoDaemon as exc:
-            fail(f"{exc.message}; give --db PATH (or $LODE_DB) to start a daemon on that socket")
+            fail(exc.message if start else
+                 f"{exc.message}; give --db PATH (or $LODE_DB) to start a daemon on that socket")
             return exc.exit_code
         with client:
             result = client.call(method, params)

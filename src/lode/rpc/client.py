@@ -41,8 +41,11 @@ class Client:
 
     def send_raw(self, line: bytes) -> Any:
         """Send one raw line, return the decoded response line (None on hang-up)."""
-        self._sock.sendall(line if line.endswith(b"\n") else line + b"\n")
-        reply = self._file.readline()
+        try:
+            self._sock.sendall(line if line.endswith(b"\n") else line + b"\n")
+            reply = self._file.readline()
+        except (ConnectionResetError, BrokenPipeError):
+            return None  # the daemon went away: a hang-up, as an empty read is
         return json.loads(reply) if reply else None
 
     def call(self, method: str, params: list | dict | None = None) -> Any:
@@ -69,6 +72,7 @@ def start_daemon(socket_path: str, db_path: str | None = None, *, timeout: float
     log_path = log_path or os.path.join(os.path.dirname(os.path.abspath(socket_path)), "daemon.log")
     os.makedirs(os.path.dirname(log_path), mode=0o700, exist_ok=True)
     with open(os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "ab") as log:
+        logged = log.seek(0, os.SEEK_END)
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                                 start_new_session=True)
     deadline = time.monotonic() + timeout
@@ -79,10 +83,22 @@ def start_daemon(socket_path: str, db_path: str | None = None, *, timeout: float
             return  # ours, or one that another caller started a moment earlier
         except NoDaemon:
             if exited:
-                raise NoDaemon(f"the daemon exited at start (code {proc.returncode}); "
-                               f"see {log_path}") from None
+                raise NoDaemon(f"the daemon exited at start (code {proc.returncode}): "
+                               f"{_last_line(log_path, logged) or 'see ' + log_path}") from None
             time.sleep(0.05)
     raise NoDaemon(f"the daemon did not answer within {timeout:.0f} s; see {log_path}")
+
+
+def _last_line(log_path: str, offset: int) -> str:
+    """The last line the daemon wrote to its log after ``offset`` (its reason for
+    stopping: ``lode: cannot open store …``), without the ``lode:`` prefix."""
+    try:
+        with open(log_path, "rb") as f:
+            f.seek(offset)
+            lines = f.read()[-4096:].decode("utf-8", "replace").strip().splitlines()
+    except OSError:
+        return ""
+    return lines[-1].removeprefix("lode: ") if lines else ""
 
 
 def connect(socket_path: str | None = None, db_path: str | None = None, *, start: bool = True,

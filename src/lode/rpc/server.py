@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import json
 import logging
 import os
 import select
@@ -193,6 +194,28 @@ def hung_up(sock: socket.socket | None) -> bool:
         return True
 
 
+def _refuse_waiting(sock: socket.socket, exc: BaseException) -> None:
+    """Clients that connected while the store was opening (the socket listens first)
+    get, for their request, the error that stops the daemon — not a reset connection."""
+    sock.setblocking(False)
+    while True:
+        try:
+            conn, _ = sock.accept()
+        except OSError:  # none left waiting
+            return
+        with conn:
+            try:
+                conn.settimeout(1.0)
+                line = conn.makefile("rb").readline(1 << 16)
+                try:
+                    rid = json.loads(line).get("id")
+                except (ValueError, AttributeError):  # not one request: answered with no id
+                    rid = None
+                conn.sendall(frame(encode_error(rid, exc)))
+            except OSError:
+                pass  # that client left already
+
+
 class Daemon:
     def __init__(self, socket_path: str | None = None, db_path: str | None = None, *,
                  watch: bool = True, table: MethodTable = TABLE, context: Context | None = None,
@@ -259,7 +282,8 @@ class Daemon:
             service = await self._loop.run_in_executor(self.pool, lambda: self.ctx.service)
             stamps = getattr(service, "change_stamps", None)  # a stand-in service has none
             self.cache = ReplyCache(stamps() if stamps is not None else None)
-        except BaseException:
+        except BaseException as exc:
+            await self._loop.run_in_executor(None, _refuse_waiting, sock, exc)
             sock.close()
             os.unlink(self.socket_path)
             os.close(lock)
