@@ -325,7 +325,17 @@ class Service:
         result = engine.search(self.store, query, rows, **options)
         if options.get("kinds") and isinstance(result, dict) and not result.get("hits"):
             self._check_kinds(options["kinds"])  # silently empty for a misspelt kind: say so
+        if options.get("languages") and isinstance(result, dict) and not result.get("hits"):
+            self._check_languages(options["languages"], rows)  # and for a misspelt language
         return result
+
+    def _check_languages(self, languages, rows) -> None:
+        known = set().union(*(self.store.workspace_status(ws.id)["languages"] for ws in rows))
+        unknown = [lang for lang in languages if str(lang).lower() not in known]
+        if unknown:
+            raise InvalidParams(f"invalid params: no language {unknown[0]!r} in this index; languages "
+                                f"indexed: {', '.join(sorted(known)) or 'none'}",
+                                data={"param": "languages", "languages": sorted(known)})
 
     def _check_kinds(self, kinds) -> None:
         known = self.store.chunk_kinds()

@@ -132,6 +132,20 @@ def test_bad_options_are_clear_errors(service, indexed):
     assert err.value.rpc_code == -32070
 
 
+def test_a_language_the_index_does_not_hold_is_named_not_silently_empty(service, indexed):
+    # A misspelt kind was already refused with the kinds known; a misspelt language
+    # ('py' for python) gave "no match", as if the words were not there.
+    ws = indexed("go")
+    assert service.search("vectors", ws, languages=["Go"])["hits"]  # case does not matter
+    for language in ("golang", "py"):
+        with pytest.raises(InvalidParams) as err:
+            service.search("vectors", ws, languages=[language])
+        assert err.value.rpc_code == -32602 and repr(language) in err.value.message
+        assert "go" in err.value.data["languages"]
+    # A known language with no hit for these words is a plain empty answer.
+    assert service.search("vectors", ws, languages=["markdown"], kinds=["function"])["hits"] == []
+
+
 NASTY = ['"', '""', "'", "*", "NEAR(a b)", "a OR", "AND", "NOT x", "{body}: x", "^x", "x:y",
          "-", "(((", "col:*", '"unterminated', "\\", "%", "_", "😀", "\x00", "a\u200bb",
          "SELECT * FROM chunks;--", "body : reclaim", "reclaim*", "+-+"]
