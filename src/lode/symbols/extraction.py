@@ -31,14 +31,18 @@ from .records import DEFINITION, METHOD, FileSymbols, PackedSymbols, Symbol, def
 from .rules import rules_for
 from .typed import TypeTable
 
-_queries: dict[str, object] = {}
+_queries: dict[str, tuple] = {}  # language → (query, each pattern's role)
 _lock = threading.Lock()
 
 
 def _query(spec: LanguageSpec, rules: SymbolRules):
+    return _compiled(spec, rules)[0]
+
+
+def _compiled(spec: LanguageSpec, rules: SymbolRules) -> tuple:
     with _lock:
-        q = _queries.get(spec.name)
-    if q is None:
+        found = _queries.get(spec.name)
+    if found is None:
         grammar = grammar_for(spec)
         source = rules.query()
         # the scope nodes themselves (functions, literals), for typed.TypeTable: finding
@@ -47,9 +51,61 @@ def _query(spec: LanguageSpec, rules: SymbolRules):
         if kinds:
             source += "\n[" + " ".join(f"({k})" for k in kinds) + "] @scope\n"
         q = grammar.query(source)
+        found = (q, _roles(q))
         with _lock:
-            _queries[spec.name] = q
-    return q
+            _queries[spec.name] = found
+    return found
+
+
+# What a match is, decided once per pattern (see _roles); None: read from its captures.
+_ONE_REF, _BASE_MEMBER, _SCOPE, _IMPORT, _TYPED, _RELATION, _REFERENCE, _DEFINITION, _NOTHING = range(9)
+
+
+def _roles(query) -> list[tuple | None]:
+    """Each pattern's role: a pattern whose captures are all held exactly once (no
+    ``?``/``*``/alternative without them) gives every match the same capture names, so
+    the tests extract_symbols would make on each match's names are made here, once.
+    ``(kind, …)``: (_ONE_REF, handler, capture), (_DEFINITION, capture, detail,
+    has_name, has_receiver, has_impl_type), or (kind,) for the rest."""
+    names = [query.capture_name(i) for i in range(query.capture_count)]
+    roles: list[tuple | None] = []
+    for pattern in range(query.pattern_count):
+        held, exact = set(), True
+        for i, name in enumerate(names):
+            try:
+                quantifier = query.capture_quantifier(pattern, i)
+            except SystemError:  # py-tree-sitter raises for a capture the pattern lacks
+                continue
+            held.add(name)
+            exact = exact and quantifier == ""
+        roles.append(_role(held) if exact else None)
+    return roles
+
+
+def _role(caps: set[str]) -> tuple | None:
+    # the tests of extract_symbols' loop, in its order
+    if len(caps) == 1:
+        [cap] = caps
+        if cap in _ONE_NODE_REFS:
+            return (_ONE_REF, _ONE_NODE_REFS[cap], cap)
+        if cap == "scope":
+            return (_SCOPE,)
+    elif len(caps) == 2 and "ref.member" in caps and "ref.base" in caps:
+        return (_BASE_MEMBER,)
+    if "import" in caps:
+        return (_IMPORT,)
+    if "var.name" in caps or "field.name" in caps or "ret.owner" in caps:
+        return (_TYPED,)
+    if "rel.owner" in caps:
+        return (_RELATION,)
+    if "ref.base" in caps or "ref.local" in caps or "ref.path" in caps or "ref.value" in caps:
+        return (_REFERENCE,)
+    defs = [cap for cap in caps if cap.startswith("def.")]
+    if not defs:
+        return (_NOTHING,)
+    if len(defs) > 1:
+        return None  # several definitions in one match: made in the match's order
+    return (_DEFINITION, defs[0], defs[0][4:], "name" in caps, "receiver" in caps, "impl.type" in caps)
 
 
 def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: LanguageSpec,
@@ -78,39 +134,37 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
 
     defs: dict[tuple[int, int], Def] = {}
     imports, rels, refs, typed, scopes = [], [], [], [], []
-    for pattern, caps in grammar_for(spec).matches(_query(spec, rules), root):
-        n = len(caps)
-        if n == 1:  # most matches are one reference: handled by its capture alone
-            [cap] = caps
-            handler = _ONE_NODE_REFS.get(cap)
-            if handler is not None:
-                refs.append((handler, caps[cap][0]))
-                continue
-            if cap == "scope":
-                scopes.append(caps[cap][0])
-                continue
-        elif n == 2 and "ref.member" in caps and "ref.base" in caps:  # `pkg.Name`, `s.Close`
-            refs.append((_ref_base_member, caps))
+    query, roles = _compiled(spec, rules)
+    for pattern, caps in grammar_for(spec).matches(query, root):
+        role = roles[pattern]
+        if role is None:
+            _dispatch(caps, pattern, defs, imports, rels, refs, typed, scopes)
             continue
-        if "import" in caps:
-            imports.append(caps)
-        elif "var.name" in caps or "field.name" in caps or "ret.owner" in caps:
+        what = role[0]
+        if what == _ONE_REF:  # most matches are one reference: handled by its capture alone
+            refs.append((role[1], caps[role[2]][0]))
+        elif what == _BASE_MEMBER:  # `pkg.Name`, `s.Close`
+            refs.append((_ref_base_member, caps))
+        elif what == _DEFINITION:
+            _, cap, detail, has_name, has_receiver, has_impl = role
+            node = caps[cap][0]
+            name = caps["name"][0] if has_name else None
+            d = Def(node, name, detail, pattern, caps["receiver"][0] if has_receiver else None,
+                    caps["impl.type"][0] if has_impl else None)
+            k = key(name) if name is not None else key(node)
+            old = defs.get(k)
+            if old is None or pattern < old.pattern:
+                defs[k] = d
+        elif what == _SCOPE:
+            scopes.append(caps["scope"][0])
+        elif what == _TYPED:
             typed.append(caps)
-        elif "rel.owner" in caps:
-            rels.append(caps)
-        elif "ref.base" in caps or "ref.local" in caps or "ref.path" in caps or "ref.value" in caps:
+        elif what == _REFERENCE:
             refs.append((_reference, caps))
-        else:
-            for cap, nodes in caps.items():
-                if not cap.startswith("def."):
-                    continue
-                name = (caps.get("name") or _NO_NODE)[0]
-                d = Def(nodes[0], name, cap[4:], pattern, (caps.get("receiver") or _NO_NODE)[0],
-                        (caps.get("impl.type") or _NO_NODE)[0])
-                k = key(name) if name is not None else key(d.node)
-                old = defs.get(k)
-                if old is None or pattern < old.pattern:
-                    defs[k] = d
+        elif what == _IMPORT:
+            imports.append(caps)
+        elif what == _RELATION:
+            rels.append(caps)
 
     ctx.defs = defs
     for caps in imports:
@@ -136,6 +190,44 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
                              ctx.links, ctx.relations, dict(ctx.aliases))
     return FileSymbols(path, spec.name, ctx.module, [Symbol(*row) for row in rows], ctx.links,
                        ctx.relations, dict(ctx.aliases))
+
+
+def _dispatch(caps: dict, pattern: int, defs: dict, imports: list, rels: list, refs: list, typed: list,
+              scopes: list) -> None:
+    """One match of a pattern whose capture names vary (an optional capture): sorted by
+    the names it holds."""
+    n = len(caps)
+    if n == 1:
+        [cap] = caps
+        handler = _ONE_NODE_REFS.get(cap)
+        if handler is not None:
+            refs.append((handler, caps[cap][0]))
+            return
+        if cap == "scope":
+            scopes.append(caps[cap][0])
+            return
+    elif n == 2 and "ref.member" in caps and "ref.base" in caps:
+        refs.append((_ref_base_member, caps))
+        return
+    if "import" in caps:
+        imports.append(caps)
+    elif "var.name" in caps or "field.name" in caps or "ret.owner" in caps:
+        typed.append(caps)
+    elif "rel.owner" in caps:
+        rels.append(caps)
+    elif "ref.base" in caps or "ref.local" in caps or "ref.path" in caps or "ref.value" in caps:
+        refs.append((_reference, caps))
+    else:
+        for cap, nodes in caps.items():
+            if not cap.startswith("def."):
+                continue
+            name = (caps.get("name") or _NO_NODE)[0]
+            d = Def(nodes[0], name, cap[4:], pattern, (caps.get("receiver") or _NO_NODE)[0],
+                    (caps.get("impl.type") or _NO_NODE)[0])
+            k = key(name) if name is not None else key(d.node)
+            old = defs.get(k)
+            if old is None or pattern < old.pattern:
+                defs[k] = d
 
 
 def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> dict[tuple[int, int], Def]:
