@@ -30,7 +30,7 @@
 (qualified_type package: (package_identifier) @ref.base name: _ @ref.member)
 (qualified_type package: (package_identifier) @ref.base !name)
 (call_expression function: (identifier) @ref.local)
-(composite_literal type: (type_identifier) @ref.local)
+; every type name, a composite literal's (`Server{}`) too
 (type_identifier) @ref.local
 
 ; what the tree says about types (lode/symbols/typed.py): receivers, parameters,
