@@ -54,11 +54,15 @@ class FileContext:
         self.defs: dict = {}  # every definition found (extraction), by span
         self._defined: set[str] | None = None
         # an unqualified name's target (alias, top-level definition or the resolver's
-        # guess; None for a builtin), per name: fixed once imports and definitions are read
-        self.name_targets: dict[str, str | None] = {}
+        # guess; None for a builtin), per name's bytes: fixed once imports and
+        # definitions are read
+        self.name_targets: dict[bytes, str | None] = {}
         # a name used as a value: (its alias or top-level definition, else the resolver's
-        # guess when the name is visible across files), per name
-        self.value_targets: dict[str, tuple[str | None, str | None]] = {}
+        # guess when the name is visible across files), per name's bytes
+        self.value_targets: dict[bytes, tuple[str | None, str | None]] = {}
+        # (an import's target, a member's bytes) → the member's qualified name, None
+        # when the member is not visible across packages
+        self.alias_members: dict[tuple[str, bytes], str | None] = {}
         self.extra: dict = {}  # resolver scratch space
 
     def text(self, node: Node) -> str:
@@ -80,10 +84,13 @@ class FileContext:
             row, col = node.start_point
             self._found.append((node.start_byte, len(self._found), name, kind, row + 1, col + 1, detail))
 
-    def ref(self, name: str, node: Node) -> None:
+    def ref(self, name: str, node: Node, start: int | None = None) -> None:
+        """A reference to ``name`` at ``node`` (``start``: its start byte, when the
+        caller has read it already)."""
         if not name:
             return
-        start = node.start_byte
+        if start is None:
+            start = node.start_byte
         if not self.every:
             # symbols() keeps a name's earliest reference only: a later one, most of a
             # file's hundreds, is not stored at all

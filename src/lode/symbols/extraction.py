@@ -319,30 +319,38 @@ def _ref_path(ctx: FileContext, resolver, node: Node) -> None:
 
 
 def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | None = None) -> None:
-    rules = ctx.rules
-    base = ctx.text(base_node)
+    # each node's span read once and its text cut here (every read is a call into
+    # tree-sitter; half a million of these per Go standard library)
+    data = ctx.data
+    base_start = base_node.start_byte
+    base = data[base_start:base_node.end_byte].decode("utf-8", "replace")
     target = ctx.aliases.get(base)
     if member_node is None:
         member_node = _member(base_node)
         if member_node is None:
             return
-    if target is None and ctx.types is not None:
+    if target is not None:  # `pkg.Name`: that package's member, when visible across packages
+        raw = data[member_node.start_byte:member_node.end_byte]
+        found = ctx.alias_members.get((target, raw), _UNKNOWN)
+        if found is _UNKNOWN:  # asked once per file for each (package, member)
+            member = raw.decode("utf-8", "replace")
+            exported = ctx.rules.exported
+            found = ctx.alias_members[(target, raw)] = None if exported is not None and not exported(member) \
+                else f"{target}.{member}"
+        if found is not None:
+            ctx.ref(found, base_node, base_start)
+        return
+    if ctx.types is not None:
         typed = ctx.types.type_of(base_node, text=base)
         if typed:  # `s.Close()` with `s *Server`: the member of that type, named where it is
             ctx.ref(f"{typed}.{ctx.text(member_node)}", member_node)
             return
-    if target is None and base not in ctx.local_defs:
+    target = ctx.local_defs.get(base)
+    if target is None:
         return  # an untyped local's member: no answer rather than a guess
     member = ctx.text(member_node)
-    if target is not None:
-        if rules.exported is not None and not rules.exported(member):
-            return  # not visible across packages: not a reference to that package
-    else:
-        target = ctx.local_defs.get(base)
-        if target is None:
-            return
-        ctx.ref(target, base_node)  # `run_command.params` uses run_command itself too
-    ctx.ref(f"{target}.{member}", base_node)
+    ctx.ref(target, base_node, base_start)  # `run_command.params` uses run_command itself too
+    ctx.ref(f"{target}.{member}", base_node, base_start)
 
 
 def _ref_base_member(ctx: FileContext, resolver, caps: dict) -> None:
@@ -354,27 +362,30 @@ def _ref_value(ctx: FileContext, resolver, node: Node) -> None:
     # visible across files (Go: capitalised), the package's; a lowercase unknown
     # name is most likely a local variable
     start, end = node.start_byte, node.end_byte
-    name = ctx.data[start:end].decode("utf-8", "replace")
-    found = ctx.value_targets.get(name)
+    raw = ctx.data[start:end]
+    found = ctx.value_targets.get(raw)
     if found is None:  # a name is looked up once per file (most are used many times)
+        name = raw.decode("utf-8", "replace")
         rules = ctx.rules
         target = ctx.aliases.get(name) or ctx.local_defs.get(name)
         guess = resolver.unqualified(ctx, name) if target is None and rules.exported is not None \
             and rules.exported(name) and name not in rules.builtins else None
-        found = ctx.value_targets[name] = (target, guess)
+        found = ctx.value_targets[raw] = (target, guess)
     target, guess = found
-    if target is None and guess is not None and (start, end) not in ctx.by_node:
-        target = guess  # not a definition's own name
-    if target:
-        ctx.ref(target, node)
+    if target is None:
+        if guess is None or (start, end) in ctx.by_node:
+            return  # nothing known, or a definition's own name
+        target = guess
+    ctx.ref(target, node, start)
 
 
 def _ref_local(ctx: FileContext, resolver, node: Node) -> None:
     start, end = node.start_byte, node.end_byte
-    name = ctx.data[start:end].decode("utf-8", "replace")
-    target = ctx.name_targets.get(name, _UNKNOWN)
+    raw = ctx.data[start:end]
+    target = ctx.name_targets.get(raw, _UNKNOWN)
     if target is _UNKNOWN:  # a name is looked up once per file (most are used many times)
-        target = ctx.name_targets[name] = None if name in ctx.rules.builtins else (
+        name = raw.decode("utf-8", "replace")
+        target = ctx.name_targets[raw] = None if name in ctx.rules.builtins else (
             ctx.aliases.get(name) or ctx.local_defs.get(name) or resolver.unqualified(ctx, name))
     if not target or (start, end) in ctx.by_node:
         return  # nothing, a builtin, or a definition's own name (`type Server struct`)
@@ -383,7 +394,7 @@ def _ref_local(ctx: FileContext, resolver, node: Node) -> None:
     parent = node.parent  # asked once: tree-sitter finds a parent by walking down from the root
     if parent is not None and parent.type in ctx.rules.qualified_types:
         return  # the last part of `http.Client`: the whole is a `@ref.base`
-    ctx.ref(target, node)
+    ctx.ref(target, node, start)
 
 
 _UNKNOWN = object()
