@@ -450,6 +450,17 @@ def test_7_filesystem_root_is_not_a_workspace(world):
     assert sorted(names) == ["hostile", "many"]
 
 
+def test_7_a_relative_root_is_refused_by_the_daemon(world):
+    # The daemon's working directory is not its client's: "." or ".." resolved there
+    # added the daemon's own folder (or its parent) and indexed it.
+    d, _, _ = world
+    for root in (".", "..", "src", "./x/../"):
+        (reply,) = d.exchange(request("workspace.add", {"root": root}))
+        assert reply["error"]["code"] == -32602 and "absolute" in reply["error"]["message"], reply
+    names = [w["name"] for w in d.call("workspace.list")]
+    assert sorted(names) == ["hostile", "many"]
+
+
 def test_7_index_workers_die_with_the_indexer(tmp_path):
     root = tmp_path / "big"
     root.mkdir()

@@ -8,6 +8,7 @@ Methods that change the store are registered with ``writes=True`` and run one at
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -42,6 +43,10 @@ def workspace_add(ctx: Context, root: str = REQUIRED, name: str | None = None,
 
     ``code`` turns code indexing on or off; ``include``/``exclude`` are globs;
     ``text_extensions`` declares extra plain-text extensions."""
+    if isinstance(root, str) and not os.path.isabs(os.path.expanduser(root)):
+        # Resolved here it would name the daemon's working directory, not the caller's.
+        raise InvalidParams(f"invalid params: 'root' must be an absolute path, not {root!r}",
+                            data={"param": "root"})
     return ctx.add_workspace(root, name=name, code=code, include=include, exclude=exclude,
                              text_extensions=text_extensions)
 
