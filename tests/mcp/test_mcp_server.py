@@ -91,6 +91,11 @@ def session(store):
             "dot_only": await client.call_tool("find_definition", {"name": "Widget."}),
             "after": await client.call_tool("search", {"query": "widget"}),
             "bad_kind": await client.call_tool("search", {"query": "zzzqqq", "kinds": ["func"]}),
+            # No file or workspace name holds a NUL: each was "lode failed internally".
+            "nul_path": await client.call_tool("read", {"path": "mypkg/\x00.py"}),
+            "nul_workspace": await client.call_tool("search", {"query": "widget", "workspace": "w\x00"}),
+            "nul_in_list": await client.call_tool("query_ast", {"query": "(identifier) @i",
+                                                                "paths": ["app/\x00"]}),
         }
         ergonomics = {
             "bare": await client.call_tool("find_references", {"name": "render"}),
@@ -154,6 +159,9 @@ def test_errors_are_clear_tool_errors(session):
     # a name that only looks qualified is a bare name too; no answer names a CLI command
     assert not errors["dot_only"].is_error and "mypkg._impl.Widget" in text_of(errors["dot_only"])
     assert not any("lode symbols" in text_of(r) for r in errors.values())
+    for key in ("nul_path", "nul_workspace", "nul_in_list"):
+        assert errors[key].is_error and "NUL" in text_of(errors[key]), text_of(errors[key])
+        assert "internally" not in text_of(errors[key])
     assert not errors["after"].is_error  # the server carries on
 
 

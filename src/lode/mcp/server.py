@@ -7,6 +7,7 @@ budget, and library errors become tool errors the agent can read.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import logging
 import threading
@@ -17,7 +18,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
 from .. import __version__
-from ..errors import LodeError
+from ..errors import InvalidParams, LodeError
 from ..service import Session
 from .budget import DEFAULT_BUDGET_CHARS, bound
 
@@ -85,14 +86,38 @@ def _slim_hits(result: Any) -> Any:
     return result
 
 
+def _unusable(value: Any) -> bool:
+    """A string no path, name or query can hold (NUL, a lone surrogate), or a list with
+    one: the file system refuses them with ValueError deep inside a call."""
+    if isinstance(value, str):
+        return "\x00" in value or (not value.isascii() and not _utf8(value))
+    return isinstance(value, list) and any(_unusable(v) for v in value)
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def build(ctx: Session, budget: int | None = None, hand_off: bool = False) -> MCPServer:
     """The MCP server with lode's tools."""
     tools = Tools(ctx, budget or DEFAULT_BUDGET_CHARS, hand_off)
     server = MCPServer(name="lode", version=__version__, instructions=INSTRUCTIONS)
 
     def tool(fn):
+        @functools.wraps(fn)  # the SDK reads the parameters through __wrapped__
+        def checked(**arguments: Any) -> Any:
+            for name, value in arguments.items():
+                if _unusable(value):
+                    raise ToolError(f"invalid params: {name!r} holds a NUL character or a lone "
+                                    f"surrogate (lode error {InvalidParams.rpc_code})")
+            return fn(**arguments)
+
         # plain text answers: no output schema to pay for in every tool listing
-        server.add_tool(fn, description=inspect.cleandoc(fn.__doc__ or ""), structured_output=False)
+        server.add_tool(checked, description=inspect.cleandoc(fn.__doc__ or ""), structured_output=False)
         return fn
 
     @tool
