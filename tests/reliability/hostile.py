@@ -80,6 +80,11 @@ def build(base: Path, huge: bool = True, undecodable: bool = True) -> Hostile:
     h.refused["src/binary.py"] = "binary"
     _write(root, "src/latin1_content.md", "caf\xe9 na\xefve\n".encode("latin-1"))
     h.refused["src/latin1_content.md"] = "UTF-8"
+    # UTF-16 text (as Windows tools save it) is not binary: the reason says what it is.
+    _write(root, "docs/notes_utf16.txt", "utf16 notes words\n".encode("utf-16"))
+    h.refused["docs/notes_utf16.txt"] = "UTF-16"
+    _write(root, "src/utf16_be.py", b"\xfe\xff" + "def f(): pass\n".encode("utf-16-be"))
+    h.refused["src/utf16_be.py"] = "UTF-16"
     if huge:
         _write(root, "data/huge.txt", b"x" * (16 * 1024 * 1024 + 10))
         h.refused["data/huge.txt"] = "too large"

@@ -53,6 +53,8 @@ def read_bytes(path: str, max_bytes: int = MAX_TEXT_BYTES) -> bytes:
 
 
 def decode(path: str, data: bytes) -> str:
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # its NUL bytes would say "binary"
+        raise FileRefused(path, "UTF-16 text (byte order mark): only UTF-8 is read")
     if b"\x00" in data[:8192]:
         raise FileRefused(path, "binary: contains NUL bytes")
     try:
