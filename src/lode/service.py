@@ -102,7 +102,11 @@ class Service:
         if not isinstance(workspace, str) or not workspace.strip():
             raise InvalidParams("invalid params: 'workspace' must be a name or a root path",
                                 data={"param": "workspace"})
-        return self.store.workspace(workspace)
+        try:
+            return self.store.workspace(workspace)
+        except UnicodeEncodeError:  # a path that is not UTF-8: no workspace has it as root
+            raise NotFound(f"no workspace {workspace!r} in {self.store.path}",
+                           data={"workspace": workspace}) from None
 
     @staticmethod
     def _describe(ws: WorkspaceRow) -> dict:
@@ -140,14 +144,15 @@ class Service:
             text_extensions=check_text_extensions(text_extensions or ()))
         taken = {w.name for w in self.store.workspaces()}
         if name is not None:
-            if not isinstance(name, str) or not name.strip() or "/" in name:
-                raise InvalidParams("invalid params: 'name' must be a non-empty name without '/'",
-                                    data={"param": "name"})
+            if not isinstance(name, str) or not name.strip() or "/" in name or not name.isprintable():
+                raise InvalidParams("invalid params: 'name' must be a non-empty name without '/' "
+                                    "or control characters", data={"param": "name"})
             if name in taken:
                 raise InvalidParams(f"invalid params: a workspace named {name!r} already exists",
                                     data={"param": "name"})
         else:
-            base = os.path.basename(real) or "root"
+            # Printed on one line wherever it is shown: a folder's newline or tab becomes '_'.
+            base = "".join(c if c.isprintable() else "_" for c in os.path.basename(real)) or "root"
             name, n = base, 2
             while name in taken:
                 name, n = f"{base}-{n}", n + 1

@@ -130,3 +130,29 @@ def test_a_gitignore_line_git_cannot_read_is_skipped_not_fatal(tmp_path):
     })
     cfg = WorkspaceConfig(include=("**/*.md", "**/*.log"))
     assert paths(tmp_path, cfg) == {"keep.md", "sub/real.md"}
+
+
+def test_a_root_path_that_is_not_utf8_or_a_name_with_a_newline_is_refused_clearly(service, tmp_path):
+    # Files inside a workspace may have any bytes in their names; the root's own path is
+    # stored as text, and a name is printed on one line: both crashed or broke output.
+    from lode.errors import NotFound
+
+    odd = os.path.join(os.fsencode(tmp_path), b"proj_\xff")
+    os.makedirs(odd)
+    with open(os.path.join(odd, b"mod.py"), "wb") as f:
+        f.write(b"def zeta():\n    pass\n")
+    root = os.fsdecode(odd)
+    with pytest.raises(InvalidParams) as err:
+        service.add_workspace(root)
+    assert err.value.rpc_code == -32602 and "UTF-8" in err.value.message and "\\xff" in err.value.message
+    with pytest.raises(NotFound):
+        service.status(root)
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    for name in ("two\nlines", "tab\there", "nul\x00"):
+        with pytest.raises(InvalidParams):
+            service.add_workspace(str(plain), name=name)
+    assert service.add_workspace(str(plain), name="with space")["name"] == "with space"
+    folder = tmp_path / "new\nline"
+    folder.mkdir()
+    assert service.add_workspace(str(folder))["name"].isprintable()

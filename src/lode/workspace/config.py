@@ -8,6 +8,7 @@ extensions (when ``code`` is on), the built-in text types, the derived formats
 
 from __future__ import annotations
 
+import os
 from dataclasses import asdict, dataclass, field
 
 from ..errors import InvalidParams
@@ -28,7 +29,14 @@ FORBIDDEN_ROOTS = ("/", "/proc", "/sys", "/dev", "/run")
 
 def check_root(real: str) -> str:
     """``real`` (a resolved directory) if it may be a workspace root; refuses the file
-    system's root and the virtual trees with -32602."""
+    system's root and the virtual trees with -32602, and a path that is not UTF-8 (the
+    root is stored as text; the files below it may have any names)."""
+    try:
+        real.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = os.fsencode(real).decode("utf-8", "backslashreplace")
+        raise InvalidParams(f"invalid params: {shown} cannot be a workspace root: its path is not "
+                            "valid UTF-8 (rename the folder)", data={"param": "root"}) from None
     for forbidden in FORBIDDEN_ROOTS:
         if real == forbidden or (forbidden != "/" and real.startswith(forbidden + "/")):
             raise InvalidParams(f"invalid params: {real} cannot be a workspace root "
