@@ -156,3 +156,23 @@ def test_a_root_path_that_is_not_utf8_or_a_name_with_a_newline_is_refused_clearl
     folder = tmp_path / "new\nline"
     folder.mkdir()
     assert service.add_workspace(str(folder))["name"].isprintable()
+
+
+def test_a_gitignore_that_is_a_fifo_or_a_link_to_a_device_does_not_hang_the_walk(tmp_path):
+    # Opening a FIFO blocks until a writer comes, and /dev/zero never ends: the walk read
+    # any entry named .gitignore. Like git, it now reads only a regular file, not a link.
+    import threading
+
+    write(tmp_path, {"a.md": "# A\n", "pipe/b.md": "# B\n", "zero/c.md": "# C\n", "out/d.md": "# D\n",
+                     "elsewhere/.gitignore": "*.md\n"})
+    os.mkfifo(tmp_path / "pipe" / ".gitignore")
+    os.symlink("/dev/zero", tmp_path / "zero" / ".gitignore")
+    os.symlink(tmp_path / "elsewhere" / ".gitignore", tmp_path / "out" / ".gitignore")
+    cfg = WorkspaceConfig(exclude=(".git/**", "elsewhere/**"))
+    got: list[set] = []
+    walker = threading.Thread(target=lambda: got.append(paths(tmp_path, cfg)), daemon=True)
+    walker.start()
+    walker.join(timeout=20)
+    # (A hung walker stays blocked on the FIFO: released, it would read /dev/zero for ever.)
+    assert not walker.is_alive(), "the walk hung on a .gitignore that is not a regular file"
+    assert got == [{"a.md", "pipe/b.md", "zero/c.md", "out/d.md"}]

@@ -25,6 +25,7 @@ from typing import Callable, Iterator, NamedTuple
 
 import pathspec
 
+from ..config import MAX_TEXT_BYTES
 from .config import WorkspaceConfig
 
 
@@ -139,9 +140,14 @@ class _Exclude:
 
 
 def _gitignore(dirpath: str) -> pathspec.GitIgnoreSpec | None:
+    # As git: a regular file only, not through a link (a FIFO's open blocks until a writer
+    # comes, /dev/zero never ends), and no more of it than a file lode would read.
     try:
-        with open(os.path.join(dirpath, ".gitignore"), encoding="utf-8", errors="replace") as f:
-            lines = f.read().splitlines()
+        fd = os.open(os.path.join(dirpath, ".gitignore"), os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+        with open(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
+            lines = f.read(MAX_TEXT_BYTES).decode("utf-8", "replace").splitlines()
     except OSError:
         return None
     try:
