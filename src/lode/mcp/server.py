@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import inspect
 import logging
+import os
 import threading
 from typing import Annotated, Any, Callable, Literal
 
@@ -37,17 +38,37 @@ Then `read` the file around the line given.
 HIT_FIELDS = ("path", "line_start", "line_end", "kind", "breadcrumb", "snippet", "relevance",
               "workspace")
 
-Workspace = Annotated[str | None, Field(description="Workspace name or root (default: all)")]
+# default: the workspaces of --root (see Tools.scope), else all
+Workspace = Annotated[str | None, Field(description="Name or root (default: this project)")]
 QualifiedName = Annotated[str, Field(description="e.g. 'server.Handler.ServeHTTP', 'Widget.render'")]
 
 
 class Tools:
     """The tool implementations, bound to one :class:`Session` and one budget."""
 
-    def __init__(self, ctx: Session, budget: int = DEFAULT_BUDGET_CHARS, hand_off: bool = False):
+    def __init__(self, ctx: Session, budget: int = DEFAULT_BUDGET_CHARS, hand_off: bool = False,
+                 scope: tuple[str, ...] = ()):
         self.ctx = ctx
         self.budget = budget
         self.hand_off = hand_off  # lookups answered by a real language server when one is found
+        # The workspaces of ``--root``: the project the agent works in. The store is
+        # usually the user's one store, holding every project they indexed; a call that
+        # names no workspace answers from these, not from all of them.
+        self.scope = scope
+
+    def ws(self, workspace: str | None, path: str | None = None) -> str | None:
+        """The workspace a call that takes one workspace works in: the one it names,
+        else the one holding an absolute ``path``, else the server's project when it
+        has exactly one, else every workspace."""
+        if workspace is not None or (path and os.path.isabs(path)):
+            return workspace
+        return self.scope[0] if len(self.scope) == 1 else None
+
+    def ws_list(self, workspace: str | None) -> str | list[str] | None:
+        """The workspaces a search covers: the one it names, else the server's projects."""
+        if workspace is not None:
+            return workspace
+        return list(self.scope) or None
 
     def call(self, what: str, fn: Callable[..., Any], *args: Any, **params: Any) -> Any:
         """``fn(*args, **params)`` (parameters given as None left out), its library errors
@@ -102,10 +123,20 @@ def _utf8(text: str) -> bool:
     return True
 
 
-def build(ctx: Session, budget: int | None = None, hand_off: bool = False) -> MCPServer:
-    """The MCP server with lode's tools."""
-    tools = Tools(ctx, budget or DEFAULT_BUDGET_CHARS, hand_off)
-    server = MCPServer(name="lode", version=__version__, instructions=INSTRUCTIONS)
+def _scope_note(scope: tuple[str, ...]) -> str:
+    if not scope:
+        return ""
+    names = ", ".join(repr(n) for n in scope)
+    return (f"Calls that name no `workspace` answer from this project ({names}); "
+            "name another indexed workspace to look there.\n")
+
+
+def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
+          scope: tuple[str, ...] = ()) -> MCPServer:
+    """The MCP server with lode's tools; ``scope``: the workspaces of ``--root``, which
+    calls naming no workspace answer from."""
+    tools = Tools(ctx, budget or DEFAULT_BUDGET_CHARS, hand_off, tuple(scope))
+    server = MCPServer(name="lode", version=__version__, instructions=INSTRUCTIONS + _scope_note(tools.scope))
 
     def tool(fn):
         @functools.wraps(fn)  # the SDK reads the parameters through __wrapped__
@@ -134,7 +165,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False) -> MC
     ) -> str:
         """Find code or docs about something (lexical + semantic over whole declarations
         and sections). For a known qualified name use find_definition."""
-        result = tools.call("search", tools.ctx.search, query, workspace=workspace, paths=paths,
+        result = tools.call("search", tools.ctx.search, query, workspace=tools.ws_list(workspace), paths=paths,
                             path_globs=glob, languages=languages, kinds=kinds, limit=limit,
                             mode=mode, files=files)
         if files and isinstance(result, dict) and isinstance(result.get("files"), list):
@@ -145,7 +176,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False) -> MC
     @tool
     def find_definition(name: QualifiedName, workspace: Workspace = None) -> str:
         """Where a name is defined: every plausible candidate (path, line, kind, module)."""
-        return tools.lookup("definition", "candidates", {"name": name, "workspace": workspace})
+        return tools.lookup("definition", "candidates", {"name": name, "workspace": tools.ws(workspace)})
 
     @tool
     def find_references(name: QualifiedName, workspace: Workspace = None,
@@ -154,20 +185,21 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False) -> MC
         """Where a name is used: through imports, aliases and the types the code states
         (`s.Close()` with `s *Server`). Run before changing a signature."""
         return tools.lookup("references", "references",
-                            {"name": name, "workspace": workspace, "limit": limit, "every": all or None})
+                            {"name": name, "workspace": tools.ws(workspace), "limit": limit,
+                             "every": all or None})
 
     @tool
     def find_implementations(name: QualifiedName, workspace: Workspace = None) -> str:
         """Types implementing an interface, trait or base class (Go method sets with
         embedding, Rust impls, subclasses, TypeScript implements)."""
         return tools.lookup("implementations", "implementations",
-                            {"name": name, "workspace": workspace})
+                            {"name": name, "workspace": tools.ws(workspace)})
 
     @tool
     def describe_symbol(name: QualifiedName, workspace: Workspace = None,
                         include_body: Annotated[bool, Field(description="Add the source")] = False) -> str:
         """Signature, doc comment and location of a name: an API at a glance."""
-        return tools.lookup("describe", "symbols", {"name": name, "workspace": workspace,
+        return tools.lookup("describe", "symbols", {"name": name, "workspace": tools.ws(workspace),
                                                            "include_body": include_body or None})
 
     @tool
@@ -178,7 +210,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False) -> MC
     ) -> str:
         """Fuzzy search over known qualified names: partial name → qualified name."""
         return tools.answer(tools.call("symbols", tools.ctx.lookup, "symbols", query,
-                                       workspace=workspace, limit=limit))
+                                       workspace=tools.ws(workspace), limit=limit))
 
     @tool
     def list_file_symbols(
@@ -186,7 +218,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False) -> MC
         workspace: Workspace = None,
     ) -> str:
         """Outline of one file: its definitions in order, with kinds and lines."""
-        return tools.answer(tools.call("outline", tools.ctx.outline, path, workspace))
+        return tools.answer(tools.call("outline", tools.ctx.outline, path, tools.ws(workspace, path)))
 
     @tool
     def list_symbols(
@@ -197,7 +229,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False) -> MC
         limit: Annotated[int, Field(ge=1, le=2000)] = 200,
     ) -> str:
         """Known qualified names under a prefix: an API surface."""
-        return tools.answer(tools.call("list_symbols", tools.ctx.list_symbols, workspace=workspace,
+        return tools.answer(tools.call("list_symbols", tools.ctx.list_symbols, workspace=tools.ws(workspace),
                                        prefix=prefix, kinds=kinds, limit=limit))
 
     @tool
@@ -210,12 +242,12 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False) -> MC
     ) -> str:
         """Structural search: a tree-sitter query over the workspace's files."""
         return tools.answer(tools.call("query_ast", tools.ctx.query_ast, query, language, paths,
-                                       workspace, limit))
+                                       tools.ws(workspace, (paths or [None])[0]), limit))
 
     @tool
     def index_status(workspace: Workspace = None) -> str:
         """Files, chunks, languages, refusals, last index time and any index running now."""
-        return tools.answer(tools.call("status", tools.ctx.status, workspace))
+        return tools.answer(tools.call("status", tools.ctx.status, tools.ws(workspace)))
 
     @tool
     def read(
@@ -227,7 +259,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False) -> MC
     ) -> str:
         """Read a workspace file or a line range (.html/.docx as Markdown)."""
         limit = max(1000, tools.budget - 500)
-        r = tools.call("read", lambda **kw: tools.ctx.service.read_document(path, workspace, **kw),
+        r = tools.call("read", lambda **kw: tools.ctx.service.read_document(path, tools.ws(workspace, path), **kw),
                        offset=offset, limit=limit, line_start=line_start, line_end=line_end)
         header = f"{r['path']} ({r['total_chars']} characters"
         if line_start or line_end:
@@ -246,16 +278,17 @@ def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = 
     in the background while serving; the embedding model is loaded meanwhile too."""
     ctx = Session(db_path)
     watcher = ctx.watch() if watch else None
+    scope = []
     for root in roots:
         try:
-            ctx.add_workspace(root, text_extensions=list(text_extensions) or None)
+            scope.append(ctx.add_workspace(root, text_extensions=list(text_extensions) or None)["name"])
         except LodeError as exc:
             log.warning("workspace %s: %s", root, exc.message)
     if roots and watcher is None:
         ctx.index_all_in_background()
     threading.Thread(target=_preload, args=(ctx,), daemon=True).start()
     try:
-        build(ctx, budget, hand_off).run("stdio")
+        build(ctx, budget, hand_off, tuple(dict.fromkeys(scope))).run("stdio")
     finally:
         ctx.stop()  # index runs end at their next batch; the watcher and indexing threads with them
 
