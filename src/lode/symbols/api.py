@@ -100,7 +100,7 @@ def _every_position(store, firsts) -> list:
         fs = None
         try:
             root = roots[ws]
-            fs = extract_symbols(path, read_text(os.path.join(root, path)), None, spec,
+            fs = extract_symbols(path, read_text(_inside(root, path)), None, spec,
                                  layout_for(root), every=True)
         except Exception:  # changed or unreadable since indexing: the index's positions stand
             pass
@@ -165,13 +165,37 @@ def _chunk_at(store, c) -> dict:
 MAX_BODY_LINES = 400
 
 
+def _inside(root: str, path: str) -> str:
+    """The real path of a file the index lists, refused when it now lies outside the
+    workspace (a link swapped in since the index run may point anywhere); readers then
+    refuse anything but a regular file without waiting on it (a FIFO swapped in)."""
+    from ..errors import FileRefused
+
+    real_root = os.path.realpath(root)
+    real = os.path.realpath(os.path.join(real_root, path))
+    if not real.startswith(real_root.rstrip(os.sep) + os.sep):
+        raise FileRefused(path, "outside the workspace: not read")
+    return real
+
+
+def _lines(store, c):
+    """The file's lines as a text-mode open gives them (universal newlines, bad bytes
+    replaced), read as the walk would read it."""
+    import io
+
+    from ..chunking.reader import read_bytes
+
+    data = read_bytes(_inside(store.workspace(c.workspace).root, c.path))
+    return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="replace")
+
+
 def _body(store, c, start: int, end: int) -> str:
     """The source lines of a definition's chunk (bounded; a longer one says so)."""
+    from ..errors import LodeError
+
     try:
-        root = store.workspace(c.workspace).root
-        with open(os.path.join(root, c.path), encoding="utf-8", errors="replace") as f:
-            lines = [line for i, line in enumerate(f, 1) if start <= i <= end]
-    except OSError:
+        lines = [line for i, line in enumerate(_lines(store, c), 1) if start <= i <= end]
+    except (OSError, LodeError):
         return ""
     if len(lines) > MAX_BODY_LINES:
         return "".join(lines[:MAX_BODY_LINES]) + f"… ({len(lines) - MAX_BODY_LINES} more lines)\n"
@@ -179,13 +203,13 @@ def _body(store, c, start: int, end: int) -> str:
 
 
 def _source_line(store, c) -> str:
+    from ..errors import LodeError
+
     try:
-        root = store.workspace(c.workspace).root
-        with open(os.path.join(root, c.path), encoding="utf-8", errors="replace") as f:
-            for i, line in enumerate(f, 1):
-                if i == c.line:
-                    return line.strip().rstrip("{:").strip()
-    except OSError:
+        for i, line in enumerate(_lines(store, c), 1):
+            if i == c.line:
+                return line.strip().rstrip("{:").strip()
+    except (OSError, LodeError):
         pass
     return ""
 
@@ -197,7 +221,7 @@ def _rechunk(store, c):
 
     try:
         root = store.workspace(c.workspace).root
-        text = read_text(os.path.join(root, c.path))
+        text = read_text(_inside(root, c.path))
     except Exception:
         return None
     best = None
