@@ -48,6 +48,10 @@ def _split(name: str) -> tuple[str, str]:
     return head, leaf
 
 
+def _utf16_len(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
 def _path_of(uri: str) -> str:
     return unquote(urlparse(uri).path)
 
@@ -72,6 +76,23 @@ class LodeLanguageServer(LanguageServer):
         if root is None or real == root:  # a document, not a workspace's root folder
             return None
         return name, root, os.path.relpath(real, root).replace(os.sep, "/")
+
+    def editor_workspaces(self) -> list[str]:
+        """The indexed workspaces of the folders the editor opened (its root and
+        workspace folders): the one holding each folder and those inside it. Empty when
+        none is indexed (then every workspace is searched). The store is usually the
+        user's one store; another project's names are not this editor's."""
+        folders = [f.uri for f in self.workspace.folders.values()] if self.workspace.folders else []
+        if not folders and self.workspace.root_uri:
+            folders = [self.workspace.root_uri]
+        roots = self.service.workspace_roots()
+        out: list[str] = []
+        for uri in folders:
+            real = os.path.realpath(_path_of(uri))
+            holder = self.service.workspace_for_path(real)
+            out += [holder] if holder else []
+            out += [n for n, r in roots.items() if r == real or r.startswith(real.rstrip("/") + "/")]
+        return list(dict.fromkeys(out))
 
     def text(self, uri: str) -> str:
         try:
@@ -121,10 +142,19 @@ class LodeLanguageServer(LanguageServer):
                         break
         except OSError:
             pass
-        start = utf16_column(line_text, item.get("column", 1))
+        # the index's column is a 1-based byte column: as an index into the line's text
+        at = len(line_text.encode("utf-8")[:max(0, item.get("column", 1) - 1)].decode("utf-8", "replace"))
         leaf = str(item.get("name", "")).replace("/", ".").rsplit(".", 1)[-1]
-        m = _WORD.match(line_text[start:]) if line_text else None
-        length = len(m.group(0)) if m else len(leaf)
+        m = _WORD.match(line_text, at) if line_text else None
+        if m and leaf and m.group(0) != leaf:
+            # a use recorded at its qualifier (`chi.URLParam(r, "id")`, `np.array`): the
+            # editor marks the name itself, the first whole word equal to it from there
+            found = re.compile(rf"(?<![\w$]){re.escape(leaf)}(?![\w$])").search(line_text, at)
+            if found:
+                m = found
+        # LSP columns count UTF-16 code units
+        start = _utf16_len(line_text[:m.start()]) if m else utf16_column(line_text, item.get("column", 1))
+        length = _utf16_len(m.group(0)) if m else _utf16_len(leaf)
         rng = lsp.Range(lsp.Position(item["line"] - 1, start), lsp.Position(item["line"] - 1, start + length))
         return lsp.Location(uri=f"file://{path}", range=rng)
 
@@ -150,13 +180,16 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
     def workspace_symbol(ls: LodeLanguageServer, params: lsp.WorkspaceSymbolParams):
         if not params.query.strip():
             return []
-        names = ls.service.symbols(params.query, limit=MAX_WORKSPACE_SYMBOLS)["names"]
+        found = []  # (score, name, workspace)
+        for ws in ls.editor_workspaces() or [None]:
+            found += [(n["score"], n["name"], ws)
+                      for n in ls.service.symbols(params.query, ws, limit=MAX_WORKSPACE_SYMBOLS)["names"]]
+        found.sort(key=lambda f: -f[0])
         out = []
-        for n in names:
-            name = n["name"]
+        for _score, name, ws in found[:MAX_WORKSPACE_SYMBOLS]:
             if "." not in name and "/" not in name:
                 continue
-            cands = ls.service.definition(name, limit=1)["candidates"]
+            cands = ls.service.definition(name, ws, limit=1)["candidates"]
             loc = ls.location(cands[0]) if cands else None
             if loc is None:
                 continue
@@ -204,12 +237,13 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
             return None
         s = symbols[0]
         parts = [f"**{s['name']}** ({s.get('detail') or s['kind']})"]
-        if s.get("signature"):
-            parts.append(f"```\n{s['signature']}\n```")
-        if s.get("doc"):
-            parts.append(s["doc"])
-        if s.get("hover"):
+        if s.get("hover"):  # a language server's hover holds the signature and doc itself
             parts.append(s["hover"])
+        else:
+            if s.get("signature"):
+                parts.append(f"```\n{s['signature']}\n```")
+            if s.get("doc"):
+                parts.append(s["doc"])
         parts.append(f"{s['path']}:{s['line']}")
         return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value="\n\n".join(parts)))
 

@@ -1,0 +1,128 @@
+"""``lode lsp`` as an editor sees it, on a store that also holds another project (the
+user's one store): ranges cover the name (0-based UTF-16 columns, checked against the
+file text), and workspace symbols come from the editor's project."""
+
+from __future__ import annotations
+
+import pytest
+from lsprotocol import types as lsp
+from pygls.lsp.client import LanguageClient
+
+from .conftest import write
+from .test_lode_lsp import doc, session
+
+WEB = {
+    "go.mod": "module example.com/web\n\ngo 1.21\n",
+    "param.go": '''
+        package web
+
+        import "net/http"
+
+        // Param returns the named URL parameter of a request.
+        func Param(r *http.Request, key string) string {
+        	return r.URL.Query().Get(key)
+        }
+        ''',
+    "cmd/app/main.go": '''
+        package main
+
+        import (
+        	"fmt"
+        	"net/http"
+
+        	"example.com/web"
+        )
+
+        func show(w http.ResponseWriter, r *http.Request) {
+        	fmt.Fprintln(w, "héllo 🚀", web.Param(r, "id"))
+        }
+
+        func main() {
+        	http.HandleFunc("/", show)
+        }
+        ''',
+}
+
+# another project in the same store, with a function of the same name
+OTHER = {
+    "go.mod": "module example.com/other\n\ngo 1.21\n",
+    "query.go": '''
+        package other
+
+        // Param reads a query parameter.
+        func Param(name string) string { return name }
+        ''',
+}
+
+
+@pytest.fixture(scope="module")
+def two_projects(tmp_path_factory):
+    from lode.service import Service
+
+    base = tmp_path_factory.mktemp("editor")
+    web, other = write(base / "web", WEB), write(base / "other", OTHER)
+    db = base / "lode.db"
+    with Service(str(db)) as svc:
+        for root in (web, other):
+            svc.add_workspace(str(root))
+            svc.index(str(root), embed=False)
+    return db, web, other
+
+
+def covered(root, location) -> str:
+    """The text a location's range covers, cut from the file by UTF-16 columns."""
+    path = location.uri.split("file://", 1)[1]
+    line = open(path, encoding="utf-8").read().split("\n")[location.range.start.line]
+    units = line.encode("utf-16-le")
+    return units[location.range.start.character * 2:location.range.end.character * 2].decode("utf-16-le")
+
+
+def test_reference_ranges_cover_the_name(two_projects):
+    db, web, _other = two_projects
+    main_lines = (web / "cmd/app/main.go").read_text().split("\n")
+    use_line = next(i for i, t in enumerate(main_lines) if "web.Param(" in t)
+
+    async def scenario(c: LanguageClient):
+        return await c.text_document_references_async(lsp.ReferenceParams(
+            text_document=doc(web, "param.go"), position=lsp.Position(5, 6),
+            context=lsp.ReferenceContext(include_declaration=True)))
+
+    refs = session(db, web, scenario, "--no-lsp")
+    use = [r for r in refs if r.uri.endswith("cmd/app/main.go")]
+    assert [r.range.start.line for r in use] == [use_line]
+    # `web.Param(` after "héllo 🚀" (the rocket is two UTF-16 units): the name, not `web`
+    assert covered(web, use[0]) == "Param"
+    line = main_lines[use_line]
+    assert use[0].range.start.character == len(line[:line.index("Param(")].encode("utf-16-le")) // 2
+    assert all(covered(web, r) == "Param" for r in refs)
+
+
+def test_workspace_symbols_are_the_editors_project(two_projects):
+    db, web, _other = two_projects
+
+    async def scenario(c: LanguageClient):
+        return await c.workspace_symbol_async(lsp.WorkspaceSymbolParams(query="Param"))
+
+    symbols = session(db, web, scenario, "--no-lsp")
+    assert symbols and all(s.location.uri.startswith(web.resolve().as_uri() + "/") for s in symbols)
+    assert any(s.name == "Param" and s.location.uri.endswith("/param.go") for s in symbols)
+
+
+def test_hover_from_a_language_server_is_not_repeated(python_project, monkeypatch):
+    """Behind lode lsp, jedi-language-server's hover holds the signature and the docstring:
+    the index's own copy of them is left out, not shown a second time."""
+    from .conftest import need
+
+    need("jedi-language-server")
+    monkeypatch.setenv("LODE_LSP", "jedi-language-server")
+    db, root = python_project
+
+    async def scenario(c: LanguageClient):
+        # `def typed(w: Widget)`: the cursor on Widget
+        return await c.text_document_hover_async(lsp.HoverParams(doc(root, "app.py"), lsp.Position(4, 15)))
+
+    hover = session(db, root, scenario)
+    text = hover.contents.value
+    assert "class Widget()" in text  # jedi-language-server answered
+    assert text.count("A thing that draws") == 1, text
+    assert "shapes/model.py:1" in text  # where it is defined, from the index
