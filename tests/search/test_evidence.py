@@ -122,3 +122,31 @@ def test_removing_a_workspace_removes_its_corpora(project):
     assert _corpora(svc)
     svc.remove_workspace("webapp")
     assert _corpora(svc) == []
+
+
+def test_a_corpus_left_by_an_earlier_store_at_the_same_path_is_not_taken_for_this_ones(project, tmp_path):
+    # Corpora are named by workspace id and generation: a store deleted and made again at
+    # the same path (its .evidence folder left beside it) has the same names, and the old
+    # corpus, keyed by the old store's chunk and file ids, was kept as "up to date".
+    svc, root = project
+    svc.index(str(root))
+    location = svc.store.location()
+    svc.close()
+    for suffix in ("", "-wal", "-shm"):
+        (tmp_path / f"lode.db{suffix}").unlink(missing_ok=True)
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.md").write_text("# Compression\n\nNotes about gzip response compression.\n")
+    (other / "gzip.go").write_text("package web\n\n// Gzip compresses the response body.\n"
+                                   "func Gzip(w Writer) Writer { return compressResponse(w) }\n")
+    fresh = Service(tmp_path / "lode.db")
+    try:
+        assert fresh.store.location() == location
+        run = fresh.index(str(other))
+        assert run["embedding"]["evidence"].get("up_to_date") is not True, run["embedding"]["evidence"]
+        ws = fresh.store.workspace("other")
+        files = evidence.file_scores(fresh.store, [ws], "gzip response compression")
+        ids = {fid for (fid,) in fresh.store.db.execute("SELECT id FROM files WHERE workspace_id = ?", (ws.id,))}
+        assert files and set(files) <= ids, (run["embedding"]["evidence"], files, ids)
+    finally:
+        fresh.close()

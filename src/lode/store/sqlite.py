@@ -417,6 +417,12 @@ class Store:
         """A reader of what answers about this store depend on, on its own connection."""
         return ChangeStamps(self._path_text)
 
+    @cached_property
+    def created_at(self) -> float:
+        """When this store was made (its first migration): files named after it that are
+        older belonged to an earlier store at the same path."""
+        return self.db.execute("SELECT coalesce(min(applied_at), 0) FROM migrations").fetchone()[0]
+
     def location(self) -> str:
         """The store file's absolute path (one store, however its path was spelled)."""
         for _, name, path in self.db.execute("PRAGMA database_list"):

@@ -380,6 +380,12 @@ class PgStore:
 
         return PgChangeStamps(self)
 
+    @cached_property
+    def created_at(self) -> float:
+        """When this store was made (its first migration): files named after it that are
+        older belonged to an earlier database at the same URL."""
+        return float(self._one("SELECT coalesce(min(applied_at), 0) FROM migrations")[0])
+
     def location(self) -> str:
         """The store's URL, without its password (one store, however it was spelled)."""
         return connection.redacted(self.url)
