@@ -12,6 +12,7 @@ import inspect
 import logging
 import os
 import threading
+import time
 from typing import Annotated, Any, Callable, Literal
 
 from mcp.server.mcpserver import MCPServer
@@ -21,6 +22,7 @@ from pydantic import Field
 from .. import __version__
 from ..errors import InvalidParams, LodeError
 from ..service import Session
+from . import notes
 from .budget import DEFAULT_BUDGET_CHARS, bound
 
 log = logging.getLogger("lode.mcp")
@@ -55,6 +57,9 @@ class Tools:
         # usually the user's one store, holding every project they indexed; a call that
         # names no workspace answers from these, not from all of them.
         self.scope = scope
+        # when the server started index runs of its own (None: it runs none): a call
+        # waits a little for its workspace's first index (notes.first_index)
+        self.indexing_since: float | None = None
 
     def ws(self, workspace: str | None, path: str | None = None) -> str | None:
         """The workspace a call that takes one workspace works in: the one it names,
@@ -82,19 +87,34 @@ class Tools:
             log.exception("tool %s failed", what)
             raise ToolError(f"lode failed internally on {what}: {type(exc).__name__}") from None
 
-    def answer(self, result: Any) -> str:
+    def ready(self, workspace: str | list[str] | None) -> dict[str, Any] | None:
+        """Wait (bounded) while a workspace the call reads is indexed for the first time;
+        what the answer should say when it still is."""
+        names = [workspace] if isinstance(workspace, str) else workspace or list(self.scope) or None
+        return notes.first_index(self.ctx, names, self.indexing_since)
+
+    def answer(self, result: Any, indexing: dict[str, Any] | None = None, empty: str | None = None) -> str:
+        """``result`` within the budget; ``indexing``: a first index still running;
+        ``empty``: why an empty result is empty."""
+        if isinstance(result, dict):
+            if empty and "note" not in result:
+                result = {**result, "note": empty}
+            if indexing:
+                result = {**result, "indexing": True, "note": "; ".join(
+                    n for n in (indexing["note"], result.get("note")) if n)}
         return bound(result, self.budget)
 
     def lookup(self, op: str, key: str, params: dict[str, Any]) -> str:
-        """A symbol lookup's answer (``op``: the service method), with a next step when it
-        found nothing."""
+        """A symbol lookup's answer (``op``: the service method), with the reason and a
+        next step when it found nothing."""
         if self.hand_off:
             params = {**params, "lsp": True}
+        indexing = self.ready(params.get("workspace"))
         result = self.call(op, self.ctx.lookup, op, **params)
+        empty = None
         if isinstance(result, dict) and result.get(key) == [] and "matches" not in result:
-            result = {**result, "note": f"nothing found for {params.get('name')!r}; check the "
-                                        "qualified name with search_symbols, or use search"}
-        return self.answer(result)
+            empty = notes.nothing_found(self.ctx, op, params["name"], params.get("workspace"))
+        return self.answer(result, indexing, empty)
 
 
 def _slim_hits(result: Any) -> Any:
@@ -132,10 +152,12 @@ def _scope_note(scope: tuple[str, ...]) -> str:
 
 
 def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
-          scope: tuple[str, ...] = ()) -> MCPServer:
+          scope: tuple[str, ...] = (), indexing_since: float | None = None) -> MCPServer:
     """The MCP server with lode's tools; ``scope``: the workspaces of ``--root``, which
-    calls naming no workspace answer from."""
+    calls naming no workspace answer from; ``indexing_since``: when the server started
+    index runs of its own (``time.monotonic()``), None when it runs none."""
     tools = Tools(ctx, budget or DEFAULT_BUDGET_CHARS, hand_off, tuple(scope))
+    tools.indexing_since = indexing_since
     server = MCPServer(name="lode", version=__version__, instructions=INSTRUCTIONS + _scope_note(tools.scope))
 
     def tool(fn):
@@ -165,13 +187,15 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
     ) -> str:
         """Find code or docs about something (lexical + semantic over whole declarations
         and sections). For a known qualified name use find_definition."""
+        indexing = tools.ready(tools.ws_list(workspace))
         result = tools.call("search", tools.ctx.search, query, workspace=tools.ws_list(workspace), paths=paths,
                             path_globs=glob, languages=languages, kinds=kinds, limit=limit,
                             mode=mode, files=files)
         if files and isinstance(result, dict) and isinstance(result.get("files"), list):
             return tools.answer({"files": [{**f, "chunks": _slim_hits({"hits": f["chunks"]})["hits"]}
-                                           for f in result["files"]], "mode_used": result.get("mode_used")})
-        return tools.answer(_slim_hits(result))
+                                           for f in result["files"]], "mode_used": result.get("mode_used")},
+                                indexing)
+        return tools.answer(_slim_hits(result), indexing)
 
     @tool
     def find_definition(name: QualifiedName, workspace: Workspace = None) -> str:
@@ -209,8 +233,11 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         limit: Annotated[int, Field(ge=1, le=200)] = 20,
     ) -> str:
         """Fuzzy search over known qualified names: partial name → qualified name."""
-        return tools.answer(tools.call("symbols", tools.ctx.lookup, "symbols", query,
-                                       workspace=tools.ws(workspace), limit=limit))
+        indexing = tools.ready(tools.ws(workspace))
+        result = tools.call("symbols", tools.ctx.lookup, "symbols", query, workspace=tools.ws(workspace),
+                            limit=limit)
+        empty = notes.empty_listing(tools.ctx, tools.ws(workspace)) if not result.get("names") else None
+        return tools.answer(result, indexing, empty)
 
     @tool
     def list_file_symbols(
@@ -218,7 +245,8 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         workspace: Workspace = None,
     ) -> str:
         """Outline of one file: its definitions in order, with kinds and lines."""
-        return tools.answer(tools.call("outline", tools.ctx.outline, path, tools.ws(workspace, path)))
+        result = tools.call("outline", tools.ctx.outline, path, tools.ws(workspace, path))
+        return tools.answer(result, empty=notes.file_not_read(path) if not result.get("symbols") else None)
 
     @tool
     def list_symbols(
@@ -229,8 +257,11 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         limit: Annotated[int, Field(ge=1, le=2000)] = 200,
     ) -> str:
         """Known qualified names under a prefix: an API surface."""
-        return tools.answer(tools.call("list_symbols", tools.ctx.list_symbols, workspace=tools.ws(workspace),
-                                       prefix=prefix, kinds=kinds, limit=limit))
+        indexing = tools.ready(tools.ws(workspace))
+        result = tools.call("list_symbols", tools.ctx.list_symbols, workspace=tools.ws(workspace),
+                            prefix=prefix, kinds=kinds, limit=limit)
+        empty = notes.empty_listing(tools.ctx, tools.ws(workspace)) if not result.get("symbols") else None
+        return tools.answer(result, indexing, empty)
 
     @tool
     def query_ast(
@@ -286,9 +317,10 @@ def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = 
             log.warning("workspace %s: %s", root, exc.message)
     if roots and watcher is None:
         ctx.index_all_in_background()
+    indexing_since = time.monotonic() if roots or watcher is not None else None
     threading.Thread(target=_preload, args=(ctx,), daemon=True).start()
     try:
-        build(ctx, budget, hand_off, tuple(dict.fromkeys(scope))).run("stdio")
+        build(ctx, budget, hand_off, tuple(dict.fromkeys(scope)), indexing_since).run("stdio")
     finally:
         ctx.stop()  # index runs end at their next batch; the watcher and indexing threads with them
 
