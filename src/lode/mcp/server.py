@@ -213,11 +213,12 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
                              "every": all or None})
 
     @tool
-    def find_implementations(name: QualifiedName, workspace: Workspace = None) -> str:
+    def find_implementations(name: QualifiedName, workspace: Workspace = None,
+                             limit: Annotated[int, Field(ge=1, le=1000)] = 100) -> str:
         """Types implementing an interface, trait or base class (Go method sets with
         embedding, Rust impls, subclasses, TypeScript implements)."""
         return tools.lookup("implementations", "implementations",
-                            {"name": name, "workspace": tools.ws(workspace)})
+                            {"name": name, "workspace": tools.ws(workspace), "limit": limit})
 
     @tool
     def describe_symbol(name: QualifiedName, workspace: Workspace = None,

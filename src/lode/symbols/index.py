@@ -336,7 +336,7 @@ class SymbolIndex:
                 break
         for d in defs:
             if d.detail == "interface" and _says(d.path, "structural_interfaces"):
-                for c in self._structural_implementers(d.name, language_for_path(d.path).name):
+                for c in self._structural_implementers(d.target or d.name, language_for_path(d.path).name):
                     out.setdefault((c.path, c.line), c)
         ranked = sorted(out.values(), key=lambda c: (c.test, c.path, c.line))
         return ranked[:limit] if limit else ranked
