@@ -126,3 +126,45 @@ def test_hover_from_a_language_server_is_not_repeated(python_project, monkeypatc
     assert "class Widget()" in text  # jedi-language-server answered
     assert text.count("A thing that draws") == 1, text
     assert "shapes/model.py:1" in text  # where it is defined, from the index
+
+
+SHOP = {
+    "shop/__init__.py": "from .routing import APIRouter\n\n__all__ = [\"APIRouter\"]\n",
+    "shop/routing.py": '''
+        class APIRouter:
+            """Groups path operations."""
+
+            def include_router(self, other: "APIRouter") -> None:
+                self.routes = other.routes
+        ''',
+    "tests/test_users.py": '''
+        from shop import APIRouter
+
+        def test_users():
+            assert APIRouter()
+        ''',
+    "tests/test_items.py": '''
+        from shop import APIRouter
+
+        def test_items():
+            assert APIRouter()
+        ''',
+}
+
+
+def test_a_class_imported_in_many_modules_is_one_workspace_symbol(tmp_path):
+    from lode.service import Service
+
+    root = write(tmp_path / "shop", SHOP)
+    db = tmp_path / "lode.db"
+    with Service(str(db)) as svc:
+        svc.add_workspace(str(root))
+        svc.index(str(root), embed=False)
+
+    async def scenario(c: LanguageClient):
+        return await c.workspace_symbol_async(lsp.WorkspaceSymbolParams(query="APIRouter"))
+
+    symbols = session(db, root, scenario, "--no-lsp")
+    classes = [(s.name, s.container_name, s.location.uri.rsplit("/", 2)[-2:]) for s in symbols
+               if s.name == "APIRouter"]
+    assert classes == [("APIRouter", "shop.routing", ["shop", "routing.py"])]

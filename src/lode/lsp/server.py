@@ -185,7 +185,7 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
             found += [(n["score"], n["name"], ws)
                       for n in ls.service.symbols(params.query, ws, limit=MAX_WORKSPACE_SYMBOLS)["names"]]
         found.sort(key=lambda f: -f[0])
-        out = []
+        out, shown = [], set()
         for _score, name, ws in found[:MAX_WORKSPACE_SYMBOLS]:
             if "." not in name and "/" not in name:
                 continue
@@ -193,7 +193,14 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
             loc = ls.location(cands[0]) if cands else None
             if loc is None:
                 continue
-            head, leaf = _split(name)
+            # every module importing a class lists it under its own name (`from fastapi
+            # import APIRouter` in tests/test_sse.py: tests.test_sse.APIRouter), all at
+            # the one definition: the editor gets that definition once, by its own name
+            where = (loc.uri, loc.range.start.line, loc.range.start.character)
+            if where in shown:
+                continue
+            shown.add(where)
+            head, leaf = _split(cands[0].get("target") or name)
             out.append(lsp.SymbolInformation(name=leaf, kind=_KINDS.get(cands[0].get("detail", ""),
                                                                          lsp.SymbolKind.Variable),
                                              location=loc, container_name=head or None))
