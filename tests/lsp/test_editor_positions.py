@@ -168,3 +168,23 @@ def test_a_class_imported_in_many_modules_is_one_workspace_symbol(tmp_path):
     classes = [(s.name, s.container_name, s.location.uri.rsplit("/", 2)[-2:]) for s in symbols
                if s.name == "APIRouter"]
     assert classes == [("APIRouter", "shop.routing", ["shop", "routing.py"])]
+
+
+def test_a_module_symbol_marks_no_word_of_its_file(tmp_path):
+    """A module is its whole file: its location is the file's start, with no word of
+    the first line (`class`, `import`) marked as if it were the module's name."""
+    from lode.service import Service
+
+    root = write(tmp_path / "shop", SHOP)
+    db = tmp_path / "lode.db"
+    with Service(str(db)) as svc:
+        svc.add_workspace(str(root))
+        svc.index(str(root), embed=False)
+
+    async def scenario(c: LanguageClient):
+        return await c.workspace_symbol_async(lsp.WorkspaceSymbolParams(query="routing"))
+
+    symbols = session(db, root, scenario, "--no-lsp")
+    modules = [s for s in symbols if s.kind == lsp.SymbolKind.Module and s.name == "routing"]
+    assert [m.location.uri.rsplit("/", 2)[-2:] for m in modules] == [["shop", "routing.py"]]
+    assert modules[0].location.range == lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0))

@@ -155,6 +155,8 @@ class LodeLanguageServer(LanguageServer):
         # LSP columns count UTF-16 code units
         start = _utf16_len(line_text[:m.start()]) if m else utf16_column(line_text, item.get("column", 1))
         length = _utf16_len(m.group(0)) if m else _utf16_len(leaf)
+        if item.get("detail") == "module" and not (m and m.group(0) == leaf):
+            length = 0  # a module is its whole file: its first line's first word is not its name
         rng = lsp.Range(lsp.Position(item["line"] - 1, start), lsp.Position(item["line"] - 1, start + length))
         return lsp.Location(uri=f"file://{path}", range=rng)
 
