@@ -188,3 +188,28 @@ def test_a_module_symbol_marks_no_word_of_its_file(tmp_path):
     modules = [s for s in symbols if s.kind == lsp.SymbolKind.Module and s.name == "routing"]
     assert [m.location.uri.rsplit("/", 2)[-2:] for m in modules] == [["shop", "routing.py"]]
     assert modules[0].location.range == lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0))
+
+
+def test_a_word_the_index_cannot_name_is_asked_of_the_language_server(python_project, monkeypatch):
+    """`w = make(); w.render()`: the index does not know what make() returns, so it
+    cannot name `render`; behind lode lsp, the real server is asked at the editor's
+    position (the index alone answered nothing)."""
+    from .conftest import need
+
+    need("jedi-language-server")
+    monkeypatch.setenv("LODE_LSP", "jedi-language-server")
+    db, root = python_project
+    lines = (root / "app.py").read_text().split("\n")
+    call = max(i for i, t in enumerate(lines) if "w.render()" in t)  # the one in inferred()
+    at = lsp.Position(call, lines[call].index("render") + 1)
+
+    async def scenario(c: LanguageClient):
+        defs = await c.text_document_definition_async(lsp.DefinitionParams(doc(root, "app.py"), at))
+        hover = await c.text_document_hover_async(lsp.HoverParams(doc(root, "app.py"), at))
+        return defs, hover
+
+    defs, hover = session(db, root, scenario)
+    model = (root / "shapes/model.py").read_text().split("\n")
+    assert [(d.uri.rsplit("/", 2)[-2:], d.range.start.line) for d in defs] == [
+        (["shapes", "model.py"], next(i for i, t in enumerate(model) if "def render" in t))]
+    assert hover is not None and "render" in str(hover.contents)

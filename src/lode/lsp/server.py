@@ -163,6 +163,43 @@ class LodeLanguageServer(LanguageServer):
     def locations(self, items: list[dict]) -> list[lsp.Location]:
         return [loc for loc in (self.location(i) for i in items) if loc is not None]
 
+    def ask_server(self, method: str, uri: str, position: lsp.Position):
+        """The real language server's answer at the editor's own position, for a word
+        the index cannot name or a name it knows nothing of (`app.route(…)` on a value
+        whose type is inferred, a library's function): None without a hand-off, a
+        server for the file's language, or an answer within the timeout. The server
+        reads the file as saved."""
+        if not self.hand_off:
+            return None
+        from ..external.client import POOL, HandoffError
+        from ..external.servers import server_for, timeout
+        from ..languages import language_for_path
+
+        where = self.locate(uri)
+        spec = language_for_path(where[2]) if where is not None else None
+        found = server_for(spec.name) if spec is not None else None
+        if found is None:
+            return None
+        server, exe = found
+        try:
+            return POOL.get(server, exe, where[1]).ask(method, os.path.realpath(_path_of(uri)), spec.name,
+                                                       position.line, position.character, timeout())
+        except (HandoffError, OSError) as exc:
+            log.info("%s at the editor's position: %s", method, exc)
+            return None
+
+    def server_locations(self, method: str, uri: str, position: lsp.Position) -> list[lsp.Location] | None:
+        result = self.ask_server(method, uri, position)
+        if result is None:
+            return None
+        out = []
+        for loc in result if isinstance(result, (list, tuple)) else [result]:
+            if isinstance(loc, lsp.LocationLink):
+                loc = lsp.Location(uri=loc.target_uri, range=loc.target_selection_range)
+            if isinstance(loc, lsp.Location):
+                out.append(loc)
+        return out or None
+
 
 def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
     server = LodeLanguageServer(ctx, hand_off)
@@ -212,16 +249,15 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
     @guarded
     def definition(ls: LodeLanguageServer, params: lsp.DefinitionParams):
         name, ws = ls.name_at(params.text_document.uri, params.position)
-        if name is None:
-            return None
-        return ls.locations(ls.service.definition(name, ws, lsp=ls.hand_off)["candidates"])
+        found = ls.locations(ls.service.definition(name, ws, lsp=ls.hand_off)["candidates"]) if name else []
+        return found or ls.server_locations("definition", params.text_document.uri, params.position)
 
     @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
     @guarded
     def references(ls: LodeLanguageServer, params: lsp.ReferenceParams):
         name, ws = ls.name_at(params.text_document.uri, params.position)
         if name is None:
-            return None
+            return ls.server_locations("references", params.text_document.uri, params.position)
         items = ls.service.references(name, ws, limit=10000, every=True, lsp=ls.hand_off)["references"]
         if params.context.include_declaration:
             items = ls.service.definition(name, ws)["candidates"] + items
@@ -231,19 +267,16 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
     @guarded
     def implementation(ls: LodeLanguageServer, params: lsp.ImplementationParams):
         name, ws = ls.name_at(params.text_document.uri, params.position)
-        if name is None:
-            return None
-        return ls.locations(ls.service.implementations(name, ws, lsp=ls.hand_off)["implementations"])
+        found = ls.locations(ls.service.implementations(name, ws, lsp=ls.hand_off)["implementations"]) if name else []
+        return found or ls.server_locations("implementation", params.text_document.uri, params.position)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     @guarded
     def hover(ls: LodeLanguageServer, params: lsp.HoverParams):
         name, ws = ls.name_at(params.text_document.uri, params.position)
-        if name is None:
-            return None
-        symbols = ls.service.describe(name, ws, limit=3, lsp=ls.hand_off)["symbols"]
+        symbols = ls.service.describe(name, ws, limit=3, lsp=ls.hand_off)["symbols"] if name else []
         if not symbols:
-            return None
+            return ls.ask_server("hover", params.text_document.uri, params.position)
         s = symbols[0]
         parts = [f"**{s['name']}** ({s.get('detail') or s['kind']})"]
         if s.get("hover"):  # a language server's hover holds the signature and doc itself
