@@ -293,11 +293,22 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         limit = max(1000, tools.budget - 500)
         r = tools.call("read", lambda **kw: tools.ctx.service.read_document(path, tools.ws(workspace, path), **kw),
                        offset=offset, limit=limit, line_start=line_start, line_end=line_end)
+        first = r.get("line_start", line_start or 1)
+        if (line_start or line_end) and r["total_chars"] == 0:
+            why = ("'line_end' is before 'line_start'" if line_start and line_end and line_end < line_start
+                   else f"the file ends before line {first}")
+            return f"{r['path']} (no lines: {why})\n"
         header = f"{r['path']} ({r['total_chars']} characters"
         if line_start or line_end:
-            header += f", from line {r.get('line_start', line_start)}"
+            header += f", from line {first}"
         if r.get("derived"):
             header += ", derived Markdown, read-only"
+        if r.get("truncated") and offset == 0:
+            # agents read by lines: say which came and where the next read starts
+            shown = r["text"][:r["text"].rfind("[… truncated:")].count("\n")
+            if shown:
+                header += (f"; lines {first}-{first + shown - 1} here, read on with line_start="
+                           f"{first + shown}" + (f" and line_end={line_end}" if line_end else ""))
         return f"{header})\n{r['text']}"
 
     return server
