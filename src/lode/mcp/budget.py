@@ -15,8 +15,9 @@ def dumps(value: Any) -> str:
 
 
 def bound(result: Any, budget: int = DEFAULT_BUDGET_CHARS) -> str:
-    """``result`` as compact JSON of at most about ``budget`` characters. When cut, the
-    JSON is an object with the kept result under its keys and a ``note`` on what was cut."""
+    """``result`` as compact JSON of at most ``budget`` characters, always valid JSON.
+    When cut, the JSON is an object with the kept result under its keys, a ``note`` on
+    what was cut, and ``truncated: true`` where the result has that flag."""
     text = dumps(result)
     if len(text) <= budget:
         return text
@@ -25,34 +26,50 @@ def bound(result: Any, budget: int = DEFAULT_BUDGET_CHARS) -> str:
     if holder is not None:
         items = holder[key] if key is not None else holder
         total = len(items)
+        what = key or "items"
+
+        def kept_note(n: int) -> str:
+            return (f"kept {n} of {total} {what} to stay within the {budget}-character budget; "
+                    f"narrow the query (paths, languages, kinds) or lower limit to see the rest")
+
+        def fits(n: int) -> bool:  # with the note it will carry: the note counts too
+            return len(dumps(_noted(_with_items(result, holder, key, items[:n]), [kept_note(n)]))) <= budget
+
         lo, hi = 0, total  # keep the most items that fit
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if len(dumps(_with_items(result, holder, key, items[:mid]))) + 200 <= budget:
+            if fits(mid):
                 lo = mid
             else:
                 hi = mid - 1
         if lo > 0 or total == 0:
             result = _with_items(result, holder, key, items[:lo])
-            notes.append(f"kept {lo} of {total} {key or 'items'} to stay within the "
-                         f"{budget}-character budget; narrow the query (paths, languages, "
-                         f"kinds) or lower limit to see the rest")
+            notes.append(kept_note(lo))
         else:
             result = _with_items(result, holder, key, items[:1])
-            notes.append(f"kept 1 of {total} {key or 'items'}, shortened")
+            notes.append(f"kept 1 of {total} {what}, shortened")
     cap = 4000
-    while len(dumps(result)) + 300 > budget and cap >= 50:
+    while len(dumps(_noted(result, notes))) > budget and cap >= 50:
         result, cut = _cap_strings(result, cap)
         if cut:
             notes.append(f"long text fields cut to {cap} characters")
         cap //= 2
-    if not isinstance(result, dict):
-        result = {"result": result}
-    else:
-        result = dict(result)
-    result["note"] = "; ".join(dict.fromkeys(notes)) or "answer cut to fit the budget"
-    text = dumps(result)
-    return text if len(text) <= budget else text[:budget - 40] + ' …[cut to fit the budget]'
+    text = dumps(_noted(result, notes))
+    if len(text) <= budget:
+        return text
+    # never a cut-off JSON text: an agent's parser would fail on it
+    return dumps({"truncated": True, "note": f"the answer does not fit the {budget}-character "
+                                             "budget even cut down; narrow the query or lower limit"})[:budget]
+
+
+def _noted(result: Any, notes: list[str]) -> dict:
+    """``result`` as an object carrying ``notes`` (and ``truncated: true`` when it has
+    that flag: part of it was left out)."""
+    out = dict(result) if isinstance(result, dict) else {"result": result}
+    if "truncated" in out:
+        out["truncated"] = True
+    out["note"] = "; ".join(dict.fromkeys(notes)) or "answer cut to fit the budget"
+    return out
 
 
 def _largest_list(result: Any) -> tuple[Any, str | None]:
@@ -75,8 +92,9 @@ def _with_items(result: Any, holder: Any, key: str | None, items: list) -> Any:
 
 def _cap_strings(value: Any, cap: int) -> tuple[Any, bool]:
     if isinstance(value, str):
-        if len(value) > cap:
-            return value[:cap] + f"…[{len(value) - cap} more characters]", True
+        marker = f"…[{len(value) - cap} more characters]"
+        if len(value) > cap + len(marker):  # a cut that would not shorten it is no cut
+            return value[:cap] + marker, True
         return value, False
     if isinstance(value, list):
         pairs = [_cap_strings(v, cap) for v in value]
