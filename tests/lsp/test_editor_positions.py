@@ -213,3 +213,35 @@ def test_a_word_the_index_cannot_name_is_asked_of_the_language_server(python_pro
     assert [(d.uri.rsplit("/", 2)[-2:], d.range.start.line) for d in defs] == [
         (["shapes", "model.py"], next(i for i, t in enumerate(model) if "def render" in t))]
     assert hover is not None and "render" in str(hover.contents)
+
+
+def test_positions_are_utf16_even_when_the_client_prefers_utf8(two_projects):
+    """Neovim offers UTF-8 first: lode answers in UTF-16 (every client supports it) and
+    says so, rather than announcing UTF-8 and counting UTF-16 units."""
+    import asyncio
+    import sys
+
+    db, web, _other = two_projects
+
+    async def go():
+        client = LanguageClient("lode-tests", "1")
+        await client.start_io(sys.executable, "-c", "from lode.cli import main; main()", "lsp",
+                              "--no-watch", "--no-lsp", "--db", str(db))
+        try:
+            result = await client.initialize_async(lsp.InitializeParams(
+                capabilities=lsp.ClientCapabilities(general=lsp.GeneralClientCapabilities(
+                    position_encodings=[lsp.PositionEncodingKind.Utf8, lsp.PositionEncodingKind.Utf16])),
+                root_uri=web.as_uri()))
+            client.initialized(lsp.InitializedParams())
+            refs = await client.text_document_references_async(lsp.ReferenceParams(
+                text_document=doc(web, "param.go"), position=lsp.Position(5, 6),
+                context=lsp.ReferenceContext(include_declaration=False)))
+            return result, refs
+        finally:
+            await client.shutdown_async(None)
+            client.exit(None)
+            await client.stop()
+
+    result, refs = asyncio.run(go())
+    assert result.capabilities.position_encoding == lsp.PositionEncodingKind.Utf16
+    assert [covered(web, r) for r in refs] == ["Param"]

@@ -20,6 +20,8 @@ from urllib.parse import unquote, urlparse
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 
 from .. import __version__
 from ..errors import LodeError
@@ -56,9 +58,23 @@ def _path_of(uri: str) -> str:
     return unquote(urlparse(uri).path)
 
 
+class _Utf16Protocol(LanguageServerProtocol):
+    """Positions in UTF-16 code units, the encoding every client must support: lode
+    reads and writes columns in it (and the language servers it hands off to speak it),
+    so a client's preference for UTF-8 (Neovim offers it first) is not taken up — pygls
+    would announce it while lode went on counting UTF-16 units."""
+
+    @lsp_method(lsp.INITIALIZE)
+    def lsp_initialize(self, params: lsp.InitializeParams):
+        general = params.capabilities.general
+        if general is not None and general.position_encodings:
+            general.position_encodings = None  # pygls then chooses the default, UTF-16
+        return (yield from super().lsp_initialize(params))
+
+
 class LodeLanguageServer(LanguageServer):
     def __init__(self, ctx, hand_off: bool = True):
-        super().__init__("lode", __version__)
+        super().__init__("lode", __version__, protocol_cls=_Utf16Protocol)
         self.ctx = ctx
         self.hand_off = hand_off
 

@@ -268,7 +268,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
     def query_ast(
         query: Annotated[str, Field(description="Tree-sitter query with @captures")],
         language: Annotated[str | None, Field(description="e.g. go, python, typescript")] = None,
-        paths: Annotated[list[str] | None, Field(description="Only these files")] = None,
+        paths: Annotated[list[str] | None, Field(description="Only these files or folders")] = None,
         workspace: Workspace = None,
         limit: Annotated[int, Field(ge=1, le=1000)] = 100,
     ) -> str:
