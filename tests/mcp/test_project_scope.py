@@ -96,3 +96,23 @@ def test_calls_without_a_workspace_answer_from_the_root_project(two_projects):
     assert [w["name"] for w in json.loads(text_of(r["status"]))["workspaces"]] == ["shop"]
     assert [c["name"] for c in json.loads(text_of(r["other"]))["candidates"]] == ["ledger.cart.Cart"]
     assert "booked nightly" in text_of(r["other_read"])
+
+
+def test_started_inside_a_project_without_root_that_project_answers(two_projects):
+    """An agent's client starts the server in its project folder, often without --root:
+    the indexed workspace holding that folder is the project, as on the command line."""
+    from mcp import Client, StdioServerParameters
+
+    db, shop, _ledger = two_projects
+    args = ["-c", "from lode.cli import main; main()", "mcp", "--no-watch", "--db", str(db)]
+
+    async def scenario():
+        params = StdioServerParameters(command=sys.executable, args=args, env=dict(os.environ), cwd=str(shop / "shop"))
+        async with Client(params) as client:
+            return (await client.call_tool("search", {"query": "cart total", "mode": "lexical"}),
+                    await client.call_tool("read", {"path": "README.md"}))
+
+    search, read = asyncio.run(scenario())
+    assert not search.is_error and not read.is_error, (text_of(search), text_of(read))
+    assert {h["workspace"] for h in json.loads(text_of(search))["hits"]} == {"shop"}
+    assert "computed at checkout" in text_of(read)

@@ -318,7 +318,9 @@ def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = 
         roots: tuple[str, ...] = (), text_extensions: tuple[str, ...] = (), hand_off: bool = False) -> None:
     """Serve the MCP tools on stdin/stdout until the client hangs up. Each of ``roots``
     is added as a workspace (if new; ``text_extensions`` declared for it) and indexed
-    in the background while serving; the embedding model is loaded meanwhile too."""
+    in the background while serving; the embedding model is loaded meanwhile too.
+    Calls that name no workspace answer from ``roots``, else from the indexed workspace
+    holding the current folder, else from every workspace."""
     ctx = Session(db_path)
     watcher = ctx.watch() if watch else None
     scope = []
@@ -327,6 +329,14 @@ def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = 
             scope.append(ctx.add_workspace(root, text_extensions=list(text_extensions) or None)["name"])
         except LodeError as exc:
             log.warning("workspace %s: %s", root, exc.message)
+    if not roots:
+        # started inside an indexed project (an agent's client starts servers in its
+        # project folder): that is the project, as for the command line's look-ups
+        try:
+            here = ctx.service.workspace_for_path(os.path.realpath(os.getcwd()))
+        except (LodeError, OSError):
+            here = None
+        scope += [here] if here else []
     if roots and watcher is None:
         ctx.index_all_in_background()
     indexing_since = time.monotonic() if roots or watcher is not None else None
