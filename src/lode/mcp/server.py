@@ -204,10 +204,10 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
 
     @tool
     def find_references(name: QualifiedName, workspace: Workspace = None,
-                        all: Annotated[bool, Field(description="Every position, not only the first per file")] = False,
+                        all: Annotated[bool, Field(description="Every use, not the first per file")] = False,
                         limit: Annotated[int, Field(ge=1, le=1000)] = 100) -> str:
-        """Where a name is used: through imports, aliases and the types the code states
-        (`s.Close()` with `s *Server`). Run before changing a signature."""
+        """Where a name is used, through imports, aliases and stated types (`s.Close()`
+        with `s *Server`). Before changing a signature, all=true: every call site."""
         return tools.lookup("references", "references",
                             {"name": name, "workspace": tools.ws(workspace), "limit": limit,
                              "every": all or None})
