@@ -128,4 +128,6 @@ def test_the_first_call_waits_for_the_first_index_of_a_new_project(tmp_path):
         ("find_definition", {"name": "rules.rule_007.rule_007"}),
     ])
     assert [h["path"] for h in first["hits"]][:1] == ["billing/rules/rule_399.py"], first
+    # the server makes the vectors itself: the agent is not told to run an index command
+    assert "lode index" not in json.dumps(first)
     assert [c["path"] for c in definition["candidates"]] == ["billing/rules/rule_007.py"]

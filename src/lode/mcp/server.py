@@ -104,6 +104,17 @@ class Tools:
                     n for n in (indexing["note"], result.get("note")) if n)}
         return bound(result, self.budget)
 
+    def vectors_coming(self, result: Any) -> Any:
+        """A search answer whose store has no vectors yet, from a server that indexes
+        its project itself: the vectors are being made (its watcher or first run embeds
+        what it indexed), so the agent is not told to run an index command."""
+        semantic = result.get("semantic") if isinstance(result, dict) else None
+        if (self.indexing_since is not None and isinstance(semantic, dict)
+                and str(semantic.get("reason", "")).startswith("no vectors")):
+            result = {**result, "semantic": {**semantic, "reason": "no vectors yet: this server is "
+                                             "making them in the background; lexical answers meanwhile"}}
+        return result
+
     def lookup(self, op: str, key: str, params: dict[str, Any]) -> str:
         """A symbol lookup's answer (``op``: the service method), with the reason and a
         next step when it found nothing."""
@@ -195,7 +206,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
             return tools.answer({"files": [{**f, "chunks": _slim_hits({"hits": f["chunks"]})["hits"]}
                                            for f in result["files"]], "mode_used": result.get("mode_used")},
                                 indexing)
-        return tools.answer(_slim_hits(result), indexing)
+        return tools.answer(tools.vectors_coming(_slim_hits(result)), indexing)
 
     @tool
     def find_definition(name: QualifiedName, workspace: Workspace = None) -> str:
