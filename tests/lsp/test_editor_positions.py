@@ -245,3 +245,25 @@ def test_positions_are_utf16_even_when_the_client_prefers_utf8(two_projects):
     result, refs = asyncio.run(go())
     assert result.capabilities.position_encoding == lsp.PositionEncodingKind.Utf16
     assert [covered(web, r) for r in refs] == ["Param"]
+
+
+def test_outline_ranges_follow_the_unsaved_buffer(two_projects):
+    """documentSymbol reads the editor's buffer: its ranges are on the buffer's lines
+    too, not on the saved file's (where an edit above has shifted every line)."""
+    db, web, _other = two_projects
+    saved = (web / "param.go").read_text()
+    buffer = saved.replace("package web\n", "package web\n\n// Größe: 🚀 a note typed but not saved\n", 1)
+
+    async def scenario(c: LanguageClient):
+        uri = (web / "param.go").as_uri()
+        c.text_document_did_open(lsp.DidOpenTextDocumentParams(
+            lsp.TextDocumentItem(uri=uri, language_id="go", version=2, text=buffer)))
+        return await c.text_document_document_symbol_async(lsp.DocumentSymbolParams(doc(web, "param.go")))
+
+    outline = session(db, web, scenario, "--no-lsp")
+    lines = buffer.split("\n")
+    param = next(s for s in outline if s.name == "Param")
+    r = param.location.range
+    assert lines[r.start.line].startswith("func Param(")
+    units = lines[r.start.line].encode("utf-16-le")
+    assert units[r.start.character * 2:r.end.character * 2].decode("utf-16-le") == "Param"

@@ -143,21 +143,26 @@ class LodeLanguageServer(LanguageServer):
 
     # ---- answers ---------------------------------------------------------------------
 
-    def location(self, item: dict) -> lsp.Location | None:
+    def location(self, item: dict, lines: list[str] | None = None) -> lsp.Location | None:
+        """Where ``item`` (path, 1-based line, byte column) is, the range on its name.
+        ``lines``: the text the item was read from (an editor's buffer), else the file."""
         roots = self.service.workspace_roots()
         root = roots.get(item.get("workspace", ""))
         path = os.path.join(root, item["path"]) if root else item["path"]
         if not os.path.isabs(path):
             return None
         line_text = ""
-        try:
-            with open(path, encoding="utf-8", errors="replace") as f:
-                for i, t in enumerate(f, 1):
-                    if i == item["line"]:
-                        line_text = t.rstrip("\n")
-                        break
-        except OSError:
-            pass
+        if lines is not None:
+            line_text = lines[item["line"] - 1].rstrip("\r") if 0 < item["line"] <= len(lines) else ""
+        else:
+            try:
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    for i, t in enumerate(f, 1):
+                        if i == item["line"]:
+                            line_text = t.rstrip("\n")
+                            break
+            except OSError:
+                pass
         # the index's column is a 1-based byte column: as an index into the line's text
         at = len(line_text.encode("utf-8")[:max(0, item.get("column", 1) - 1)].decode("utf-8", "replace"))
         leaf = str(item.get("name", "")).replace("/", ".").rsplit(".", 1)[-1]
@@ -313,9 +318,11 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
             return []
         _ws, _root, rel = where
         out = []
-        for it in ls.service.outline_text(rel, _ws, ls.text(params.text_document.uri)):
+        text = ls.text(params.text_document.uri)
+        lines = text.split("\n")  # the outline is read from the buffer: so are its ranges
+        for it in ls.service.outline_text(rel, _ws, text):
             loc = ls.location({"name": it["name"], "workspace": _ws, "path": rel, "line": it["line"],
-                               "column": it["column"]})
+                               "column": it["column"]}, lines)
             head, leaf = _split(it["name"])
             out.append(lsp.SymbolInformation(name=leaf, kind=_KINDS.get(it["detail"], lsp.SymbolKind.Variable),
                                              location=loc, container_name=head or None))
