@@ -79,3 +79,51 @@ def test_sigkill_mid_index_then_rerun(tmp_path):
                            text=True, timeout=60, cwd=root)
     hits = json.loads(found.stdout)["hits"]
     assert hits[0]["path"] == "pkg29/file1499.go"
+
+
+def test_ctrl_c_while_a_worker_sends_its_result_neither_hangs_nor_spills_tracebacks():
+    # Ctrl-C reaches the whole process group. A worker interrupted in the middle of
+    # writing a large result left half a message in the pool's result pipe, and the
+    # pool's shutdown (lode index's way out after Ctrl-C) waited for the rest for ever;
+    # idle workers printed a KeyboardInterrupt traceback each. The worker is caught here
+    # inside its pipe write (its kernel wait channel), then interrupted.
+    script = (
+        "import os, signal, threading, time\n"
+        "from lode.workspace.indexer import _pool\n"
+        "def big(n):\n"
+        "    return b'x' * n\n"
+        "def closes(pool):\n"
+        "    closed = threading.Event()\n"
+        "    threading.Thread(target=lambda: (pool.shutdown(wait=True), closed.set()), daemon=True).start()\n"
+        "    return closed.wait(30)\n"
+        "pool = _pool(2)\n"
+        "pids = {pool.submit(os.getpid).result() for _ in range(20)}\n"
+        "caught = False\n"
+        "for attempt in range(5):\n"
+        "    fut = pool.submit(big, 400 * 1024 * 1024)\n"
+        "    deadline = time.monotonic() + 20\n"
+        "    while not fut.done() and time.monotonic() < deadline and not caught:\n"
+        "        for pid in pids:\n"
+        "            try:\n"
+        "                chan = open(f'/proc/{pid}/wchan').read()\n"
+        "            except OSError:\n"
+        "                continue\n"
+        "            if 'pipe_write' in chan:\n"
+        "                os.kill(pid, signal.SIGINT)\n"
+        "                caught = True\n"
+        "                break\n"
+        "    if caught:\n"
+        "        break\n"
+        "    fut.result(timeout=20)\n"
+        "print(caught, closes(pool))\n"
+        "pool = _pool(2)\n"
+        "pids = {pool.submit(os.getpid).result() for _ in range(20)}\n"
+        "for pid in pids:\n"
+        "    os.kill(pid, signal.SIGINT)  # idle, waiting for a task\n"
+        "time.sleep(0.5)\n"
+        "print(pool.submit(sum, [1, 2]).result(timeout=20) == 3, closes(pool))\n"
+        "os._exit(0)\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=150)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["True"] * 4, (proc.stdout, proc.stderr[-2000:])
+    assert "Traceback" not in proc.stderr and "KeyboardInterrupt" not in proc.stderr, proc.stderr[-2000:]

@@ -82,8 +82,21 @@ def _pool(workers: int):  # a ProcessPoolExecutor
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["lode.workspace.pipeline"])
     # Workers exit with this process, even when it is killed outright.
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=follow,
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_start,
                                initargs=(os.getpid(),))
+
+
+def _worker_start(parent_pid: int) -> None:
+    """An index worker's start: it ends with its parent, and ignores Ctrl-C (which reaches
+    the whole process group). Interrupted while sending a large result, a worker left half
+    a message in the pool's result pipe, whose reader then waited for the rest for ever:
+    lode index hung after Ctrl-C (about one run in eight), and each worker printed its
+    KeyboardInterrupt traceback besides. Now the indexing process alone stops: queued
+    tasks are cancelled, those running finish and are read whole, then the workers end."""
+    import signal
+
+    follow(parent_pid)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _single_threaded() -> bool:
