@@ -37,6 +37,18 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _as_written(name):
+    """``name`` without a call's parentheses (`Widget.render()`, `f(x)`) and with Go's
+    method-expression receivers as types (`(*Mux).ServeHTTP`, as in a Go stack trace:
+    `Mux.ServeHTTP`); any other name unchanged."""
+    if not isinstance(name, str) or "(" not in name:
+        return name
+    import re
+
+    name = re.sub(r"\(\*?([A-Za-z_][\w]*)\)\.", r"\1.", name.strip().strip("`"))
+    return re.sub(r"\([^().]*\)$", "", name)
+
+
 def _globs(name: str, value) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, (list, tuple)) or \
             not all(isinstance(v, str) and v.strip() for v in value):
@@ -395,8 +407,11 @@ class Service:
 
     def _qualify(self, name: str, workspace: str | None, key: str) -> tuple[str, dict | None]:
         """A bare name (no dot) that one qualified name ends in stands for it; several
-        are returned as ``matches`` in the same call (no second round trip)."""
+        are returned as ``matches`` in the same call (no second round trip). A name as
+        code or a trace writes it is read as the name: `Widget.render()`,
+        `pkg.(*Mux).ServeHTTP`."""
         from .symbols import api
+        name = _as_written(name)
         matches = api.bare_name_matches(self.store, name, workspace)
         if matches is None:
             return name, None
@@ -414,6 +429,40 @@ class Service:
             return answer
         from .external.handoff import hand_off
         return hand_off(self.store, op, answer, workspace, every=every, limit=limit)
+
+    def languages_without_symbols(self, workspace: str | None = None) -> list[str]:
+        """The code languages the workspace holds (every workspace: None) that the symbol
+        index does not read (Java, C …), most files first."""
+        from .languages import language_named
+        from .symbols.rules import rules_for
+
+        files: dict[str, int] = {}
+        for ws in ([self._ws(workspace)] if workspace is not None else self.store.workspaces()):
+            for lang, counts in self.store.workspace_status(ws.id)["languages"].items():
+                files[lang] = files.get(lang, 0) + int(counts.get("files", 0))
+        return [lang for lang in sorted(files, key=lambda lang: -files[lang])
+                if (spec := language_named(lang)) is not None and rules_for(spec) is None]
+
+    @staticmethod
+    def symbols_unread_language(path: str) -> str | None:
+        """The language of ``path`` when the symbol index does not read it, else None."""
+        from .languages import language_for_path
+        from .symbols.rules import rules_for
+
+        spec = language_for_path(path)
+        return spec.name if spec is not None and rules_for(spec) is None else None
+
+    def ask_language_server(self, method: str, path: str, line: int, character: int):
+        """A real language server's answer to ``textDocument/<method>`` at a 0-based line
+        and UTF-16 character of a workspace file (an editor's own position), or None: no
+        server for its language, none found, or no answer within the hand-off timeout."""
+        from .external.handoff import ask_at
+
+        real = os.path.realpath(path)
+        name = self.workspace_for_path(real)
+        if name is None:
+            return None
+        return ask_at(method, real, self.workspace_roots()[name], line, character)
 
     @staticmethod
     def language_servers_found() -> bool:

@@ -187,3 +187,19 @@ def _hover_text(result) -> str:
             out.append(value.strip())
     return "\n\n".join(out)
 
+
+
+def ask_at(method: str, path: str, root: str, line: int, character: int, timeout: float | None = None):
+    """The answer of the server for ``path``'s language to ``textDocument/<method>`` at a
+    0-based line and UTF-16 character (an editor's own position, for a word the index
+    cannot name), or None: no such server, or it failed or outlasted the timeout."""
+    spec = language_for_path(path)
+    found = server_for(spec.name) if spec is not None else None
+    if found is None:
+        return None
+    server, exe = found
+    try:
+        return POOL.get(server, exe, root).ask(method, path, spec.name, line, character,
+                                               timeout if timeout is not None else default_timeout())
+    except (HandoffError, OSError):
+        return None

@@ -192,22 +192,7 @@ class LodeLanguageServer(LanguageServer):
         reads the file as saved."""
         if not self.hand_off:
             return None
-        from ..external.client import POOL, HandoffError
-        from ..external.servers import server_for, timeout
-        from ..languages import language_for_path
-
-        where = self.locate(uri)
-        spec = language_for_path(where[2]) if where is not None else None
-        found = server_for(spec.name) if spec is not None else None
-        if found is None:
-            return None
-        server, exe = found
-        try:
-            return POOL.get(server, exe, where[1]).ask(method, os.path.realpath(_path_of(uri)), spec.name,
-                                                       position.line, position.character, timeout())
-        except (HandoffError, OSError) as exc:
-            log.info("%s at the editor's position: %s", method, exc)
-            return None
+        return self.service.ask_language_server(method, _path_of(uri), position.line, position.character)
 
     def server_locations(self, method: str, uri: str, position: lsp.Position) -> list[lsp.Location] | None:
         result = self.ask_server(method, uri, position)

@@ -25,23 +25,10 @@ _WHAT = {"references": ("uses", "imports, aliases and the types the code states"
 def languages_without_symbols(ctx, workspace: str | None) -> list[str]:
     """The code languages the workspace holds (every workspace: None) that have no
     symbol extraction, most files first."""
-    from ..languages import language_named
-    from ..symbols.rules import rules_for
-
     try:
-        rows = ctx.service.status(workspace)["workspaces"]
+        return ctx.service.languages_without_symbols(workspace)
     except Exception:  # the look-up itself reports a bad workspace
         return []
-    files: dict[str, int] = {}
-    for row in rows:
-        for lang, counts in (row.get("languages") or {}).items():
-            files[lang] = files.get(lang, 0) + int(counts.get("files", 0))
-    out = []
-    for lang in sorted(files, key=lambda lang: -files[lang]):
-        spec = language_named(lang)
-        if spec is not None and rules_for(spec) is None:
-            out.append(lang)
-    return out
 
 
 def _not_read(languages: list[str]) -> str:
@@ -76,14 +63,11 @@ def empty_listing(ctx, workspace: str | None) -> str | None:
     return f"no names: {_not_read(uncovered)}" if uncovered else None
 
 
-def file_not_read(path: str) -> str | None:
+def file_not_read(ctx, path: str) -> str | None:
     """Why a file's outline is empty, when its language has no symbol extraction."""
-    from ..languages import language_for_path
-    from ..symbols.rules import rules_for
-
-    spec = language_for_path(path)
-    if spec is not None and rules_for(spec) is None:
-        return f"no outline: the symbol index does not read {spec.name} files; query_ast can list their declarations"
+    language = ctx.service.symbols_unread_language(path)
+    if language is not None:
+        return f"no outline: the symbol index does not read {language} files; query_ast can list their declarations"
     return None
 
 
@@ -114,9 +98,9 @@ def first_index(ctx, workspaces: list[str] | None, indexing_since: float | None,
 
 def _never_indexed(ctx, workspaces: list[str] | None) -> list[str]:
     try:
-        rows = ctx.service.store.workspaces()
+        rows = ctx.service.list_workspaces()
     except Exception:
         return []
     wanted = set(workspaces) if workspaces else None
-    return [w.name for w in rows if w.indexed_at is None
-            and (wanted is None or w.name in wanted or w.root in wanted)]
+    return [w["name"] for w in rows if w.get("indexed_at") is None
+            and (wanted is None or w["name"] in wanted or w["root"] in wanted)]

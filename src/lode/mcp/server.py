@@ -258,7 +258,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
     ) -> str:
         """Outline of one file: its definitions in order, with kinds and lines."""
         result = tools.call("outline", tools.ctx.outline, path, tools.ws(workspace, path))
-        return tools.answer(result, empty=notes.file_not_read(path) if not result.get("symbols") else None)
+        return tools.answer(result, empty=notes.file_not_read(tools.ctx, path) if not result.get("symbols") else None)
 
     @tool
     def list_symbols(
