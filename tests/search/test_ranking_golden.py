@@ -115,6 +115,19 @@ def test_a_name_defined_elsewhere_is_answered_by_its_reexport(webapp):
     assert hits[0]["path"] == "accounts/__init__.py"
 
 
+@pytest.mark.parametrize("filters", [{"kinds": ["function", "method"]}, {"tags_any": ["prose"]},
+                                     {"paths": ["middleware"]}, {"path_globs": ["*.go"]},
+                                     {"languages": ["go"]}])
+def test_a_reexport_the_filters_refuse_is_not_answered(webapp, filters):
+    """The re-export links are found outside the filtered query: a search with filters
+    the re-exporting chunk fails (another kind, tag, folder, glob or language) does not
+    list it."""
+    svc, ws = webapp
+    hits = svc.search("Decimal", ws, mode="lexical", limit=10, **filters)["hits"]
+    assert "accounts/__init__.py" not in [h["path"] for h in hits], hits
+    assert svc.search("Decimal", ws, mode="lexical", limit=10)["hits"][0]["path"] == "accounts/__init__.py"
+
+
 ISSUE = """Ledger.replay gives the wrong balance after a refund
 
 When I replay a ledger that has a refund entry the balance is off by the refund amount.

@@ -98,6 +98,14 @@ def search(store, text: str, workspaces: list, **options) -> dict:
     for cid in exports:
         lex.setdefault(cid, 0.0)
     rows = ranking.load_rows(store, list(dict.fromkeys(list(lex) + [i for i, _ in nearest])))
+    if exports:
+        # The re-export links know nothing of the filters (the candidates were found
+        # through them): a link's chunk the filters refuse is dropped here.
+        admit = opts.filters.chunk_filter()
+        refused = [cid for cid in exports if cid in rows and not admit.admits(rows[cid])]
+        for cid in refused:
+            del lex[cid], rows[cid]
+        exports = [cid for cid in exports if cid not in refused]
     literals = [p.text for p in q.phrases if p.text.strip()]
     if not q.terms and not q.phrases and q.raw.strip():
         literals.append(q.raw.strip())

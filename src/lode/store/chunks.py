@@ -24,6 +24,20 @@ class ChunkFilter:
     kinds: tuple[str, ...] = ()
     path_ok: Callable[[str], bool] | None = None
 
+    def admits(self, row: dict) -> bool:
+        """Whether a chunk row (:meth:`ChunkReads.rows`'s ``path``, ``tag``, ``language``,
+        ``kind``) passes: the same test as :func:`filter_sql`, for chunks found by other
+        means than a filtered query (re-export links)."""
+        path = row["path"]
+        if self.paths and "" not in self.paths and not any(
+                path == p or path.startswith(p + "/") for p in self.paths):
+            return False
+        for values, value in ((self.tags, row["tag"]), (self.languages, row["language"]),
+                              (self.kinds, row["kind"])):
+            if values and value not in values:
+                return False
+        return self.path_ok is None or self.path_ok(path)
+
 
 def _like_prefix(p: str) -> str:
     return p.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
