@@ -33,3 +33,30 @@ def test_derive_html_keeps_structure():
     md = derive("a.html", b"<h1>Title</h1><p>One <code>reclaimVectors</code></p><ul><li>x</li></ul>")
     assert md.splitlines()[0] == "# Title"
     assert "`reclaimVectors`" in md and "- x" in md
+
+
+def test_a_docx_that_unpacks_to_more_than_the_text_limit_is_refused_quickly(service, project):
+    # A few hundred kB of .docx can unpack to hundreds of MB of XML: one such file took
+    # 307 s and 8.7 GB of memory to convert (2 million paragraphs in 309 kB). The XML's
+    # unpacked size is checked against the text limit before anything is parsed.
+    import time
+    import zipfile
+
+    from lode.config import MAX_TEXT_BYTES
+
+    root = project("docsite")
+    with zipfile.ZipFile(root / "policy.docx") as src:
+        parts = {i.filename: src.read(i.filename) for i in src.infolist()}
+    body = b"<w:p><w:r><w:t>bomb paragraph words</w:t></w:r></w:p>"
+    doc = parts["word/document.xml"]
+    parts["word/document.xml"] = doc.replace(b"<w:body>", b"<w:body>" + body * (MAX_TEXT_BYTES // len(body) + 1), 1)
+    with zipfile.ZipFile(root / "bomb.docx", "w", compression=zipfile.ZIP_DEFLATED) as out:
+        for name, data in parts.items():
+            out.writestr(name, data)
+    assert (root / "bomb.docx").stat().st_size < 1_000_000
+    started = time.monotonic()
+    service.index(str(root))
+    assert time.monotonic() - started < 30
+    refused = {r["path"]: r["reason"] for r in service.status(str(root))["workspaces"][0]["refused"]}
+    assert "bomb.docx" in refused and "too large" in refused["bomb.docx"], refused
+    assert service.search("perishable", str(root))["hits"]  # the ordinary .docx still comes through

@@ -45,8 +45,19 @@ def html_to_markdown(html: str) -> str:
 
 
 def docx_to_markdown(data: bytes) -> str:
+    import zipfile
+
     import mammoth
 
+    # A few hundred kB of .docx can unpack to hundreds of MB of XML, which mammoth holds
+    # ~80 times over: the XML parts' unpacked size is held to the text limit first.
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            unpacked = sum(i.file_size for i in z.infolist() if i.filename.endswith((".xml", ".rels")))
+    except Exception as exc:  # not a zip at all: said as mammoth would
+        raise ValueError(f"not a readable .docx: {exc}") from exc
+    if unpacked > MAX_TEXT_BYTES:
+        raise ValueError(f"too large: its XML unpacks to {unpacked} bytes (limit {MAX_TEXT_BYTES})")
     try:
         result = mammoth.convert_to_html(io.BytesIO(data))
     except Exception as exc:  # a corrupt or non-docx zip: mammoth raises assorted errors
