@@ -18,7 +18,6 @@ from .spec import LanguageSpec, grammar, module_query, wheel_query
 from .textonly import TEXT_ONLY, TEXT_ONLY_NAMES
 
 GENERIC: tuple[LanguageSpec, ...] = (
-    LanguageSpec("java", (".java",), grammar("tree_sitter_java"), (module_query("tree_sitter_java"),)),
     LanguageSpec("ruby", (".rb", ".rake", ".gemspec"), grammar("tree_sitter_ruby"),
                  (module_query("tree_sitter_ruby"),)),
     LanguageSpec("php", (".php",), grammar("tree_sitter_php", "language_php"),
