@@ -60,3 +60,36 @@ def test_a_docx_that_unpacks_to_more_than_the_text_limit_is_refused_quickly(serv
     refused = {r["path"]: r["reason"] for r in service.status(str(root))["workspaces"][0]["refused"]}
     assert "bomb.docx" in refused and "too large" in refused["bomb.docx"], refused
     assert service.search("perishable", str(root))["hits"]  # the ordinary .docx still comes through
+
+
+def test_a_docx_image_is_its_alt_text_not_inline_base64():
+    # mammoth inlines every image as a base64 data URI by default: a 30 kB picture put
+    # 40 kB of base64 into the indexed text (and its tokens into the lexical index).
+    import io
+    import os
+    import zipfile
+
+    from .conftest import PROJECTS
+
+    with zipfile.ZipFile(PROJECTS / "docsite" / "policy.docx") as src:
+        parts = {i.filename: src.read(i.filename) for i in src.infolist()}
+    parts["word/media/image1.png"] = os.urandom(30000)
+    parts["word/_rels/document.xml.rels"] = parts["word/_rels/document.xml.rels"].replace(
+        b"</Relationships>", b'<Relationship Id="rIdImg1" Type="http://schemas.openxmlformats.org/'
+        b'officeDocument/2006/relationships/image" Target="media/image1.png"/></Relationships>')
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        b"<Default ", b'<Default Extension="png" ContentType="image/png"/><Default ', 1)
+    drawing = (b'<w:p><w:r><w:drawing><wp:inline><wp:docPr id="1" name="Picture 1" descr="shop logo"/>'
+               b'<a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">'
+               b'<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">'
+               b'<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:blipFill>'
+               b'<a:blip r:embed="rIdImg1"/></pic:blipFill></pic:pic></a:graphicData></a:graphic>'
+               b'</wp:inline></w:drawing></w:r></w:p>')
+    parts["word/document.xml"] = parts["word/document.xml"].replace(b"<w:body>", b"<w:body>" + drawing, 1)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as out:
+        for name, data in parts.items():
+            out.writestr(name, data)
+    md = derive("policy.docx", buf.getvalue())
+    assert "base64" not in md and len(md) < 5000, md[:200]
+    assert "shop logo" in md and "perishable" in md.lower()
