@@ -93,3 +93,14 @@ def test_a_docx_image_is_its_alt_text_not_inline_base64():
     md = derive("policy.docx", buf.getvalue())
     assert "base64" not in md and len(md) < 5000, md[:200]
     assert "shop logo" in md and "perishable" in md.lower()
+
+
+def test_an_html_data_uri_is_not_indexed_text():
+    # Pages inline images (and downloads) as base64 data URIs; markdownify kept them whole
+    # in the Markdown that is indexed. An image keeps its alt text, a link its words.
+    blob = b"iVBORw0KGgo" + b"QUFB" * 10000
+    md = derive("page.html", b'<p>Our <img alt="shop logo" src="data:image/png;base64,' + blob +
+                b'"> and <a href="data:text/plain;base64,' + blob + b'">the price list</a>.'
+                b' <img alt="photo" src="photo.png"></p>')
+    assert "base64" not in md and len(md) < 500, md[:200]
+    assert "shop logo" in md and "the price list" in md and "photo.png" in md

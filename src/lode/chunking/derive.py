@@ -35,6 +35,11 @@ def html_to_markdown(html: str) -> str:
     soup = BeautifulSoup(html, "html.parser")
     for tag in soup(list(_DROP)):
         tag.decompose()
+    # Inline data (base64 images, downloads) is not text: an image keeps its alt text,
+    # a link its words.
+    for tag in soup.find_all(["img", "a"]):
+        if str(tag.get("src" if tag.name == "img" else "href", "")).lstrip().lower().startswith("data:"):
+            tag.replace_with(tag.get("alt", "") if tag.name == "img" else tag.get_text())
     md = MarkdownConverter(heading_style="ATX", bullets="-", code_language="").convert_soup(soup)
     lines = [line.rstrip() for line in md.splitlines()]
     out: list[str] = []
