@@ -20,8 +20,6 @@ from .textonly import TEXT_ONLY, TEXT_ONLY_NAMES
 GENERIC: tuple[LanguageSpec, ...] = (
     LanguageSpec("ruby", (".rb", ".rake", ".gemspec"), grammar("tree_sitter_ruby"),
                  (module_query("tree_sitter_ruby"),)),
-    LanguageSpec("php", (".php",), grammar("tree_sitter_php", "language_php"),
-                 (wheel_query("tree_sitter_php", "queries/tags.scm"),)),
 )
 
 

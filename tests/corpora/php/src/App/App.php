@@ -1,0 +1,32 @@
+<?php
+
+namespace Acme\App;
+
+// lode-ref: Acme.Shop.Storage.Warehouse
+use Acme\Shop\Storage\{Warehouse, MemoryWarehouse};
+// lode-ref: Acme.Shop.Remote.RemoteWarehouse
+use Acme\Shop\Remote\RemoteWarehouse as Remote;
+use Acme\Shop\Remote\Status;
+// lode-ref: Acme.App.format_count
+use function Acme\App\format_count;
+
+/** Starts the shop. */
+// lode: Acme.App.App
+class App
+{
+    // lode: Acme.App.App.run
+    public function run(Warehouse $local): string
+    {
+        // lode-ref: Acme.Shop.Storage.Warehouse.count
+        $n = $local->count('apple');
+        // lode-ref: Acme.Shop.Storage.MemoryWarehouse.LIMIT
+        if ($n > MemoryWarehouse::LIMIT) {
+            // lode-ref: Acme.Shop.Remote.RemoteWarehouse.create
+            $remote = Remote::create('https://stock.example');
+            $n = $remote->count('apple');
+        }
+        // lode-ref: Acme.Shop.Remote.Status.Open
+        $status = Status::Open;
+        return format_count($n) . $status->value;
+    }
+}
