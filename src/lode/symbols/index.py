@@ -131,8 +131,9 @@ class SymbolIndex:
 
         def add(c: Candidate, rank: int) -> None:
             k = (c.path, c.line)
-            # a module stands behind anything it defines; test code behind other code
-            key = (rank, c.detail == "module", c.test, len(c.name), c.path, c.line)
+            # a module stands behind anything it defines; test code behind other code; a
+            # prototype (C, C++) behind the body it declares
+            key = (rank, c.detail == "module", c.test, c.detail == "declaration", len(c.name), c.path, c.line)
             if k not in found or key < found[k][0]:
                 found[k] = (key, c)
 

@@ -1,0 +1,102 @@
+"""C and C++ over the corpora in tests/corpora/c and tests/corpora/cpp (a cart library
+in C: a header and sources; a shapes library in C++: a namespace with a class
+hierarchy, members defined out of line): what the markers cannot say. A C name is
+found by its bare name (one global namespace); a prototype and its body are both
+candidates, the body first; a forward declaration does not hide its body; derived
+classes are implementations; a file with a syntax error keeps its other definitions."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from lode.service import Service
+from lode.symbols import api
+from lode.symbols.index import SymbolIndex
+
+from .conftest import CORPORA
+
+
+def _index(store, lang):
+    return SymbolIndex(store, store.workspace(lang).id)
+
+
+def _where(candidates):
+    return [(c.path, c.line, c.detail) for c in candidates]
+
+
+def test_a_c_function_is_found_by_its_bare_name(corpus_store):
+    assert api.bare_name_matches(corpus_store, "cart_add", "c") == ["global.cart_add"]
+
+
+def test_a_prototype_and_its_body_are_both_candidates_the_body_first(corpus_store):
+    got = _index(corpus_store, "c").definitions("global.cart_add")
+    assert _where(got) == [("src/cart.c", 16, "function"), ("include/shop/cart.h", 47, "declaration")]
+
+
+def test_a_forward_declaration_does_not_hide_the_body_in_the_same_file(corpus_store):
+    got = _index(corpus_store, "c").definitions("global.line_cost")
+    assert _where(got) == [("src/cart.c", 27, "function")]
+
+
+def test_c_types_enumerators_and_macros_are_global_names(corpus_store):
+    index = _index(corpus_store, "c")
+    details = {name: index.definitions(name)[0].detail for name in (
+        "global.cart_status", "global.CART_FULL", "global.cart_s", "global.cart_line.quantity",
+        "global.CART_LINE_COST", "global.cart_visit_cb", "global.cart_default")}
+    assert details == {"global.cart_status": "typedef", "global.CART_FULL": "enumerator",
+                       "global.cart_s": "struct", "global.cart_line.quantity": "field",
+                       "global.CART_LINE_COST": "macro", "global.cart_visit_cb": "typedef",
+                       "global.cart_default": "variable"}
+
+
+def test_c_references_are_calls_and_type_uses_across_files(corpus_store):
+    index = _index(corpus_store, "c")
+    assert {r.path for r in index.references("global.cart_total")} == {"src/main.c", "src/broken.c"}
+    assert {r.path for r in index.references("global.cart_line")} >= {"src/cart.c", "src/main.c"}
+
+
+def test_cpp_derived_classes_are_implementations(corpus_store):
+    impls = _index(corpus_store, "cpp").implementations("geo.Shape")
+    assert sorted(c.name for c in impls) == ["global.Triangle", "global.geo.Circle", "global.geo.Square"]
+
+
+def test_cpp_out_of_line_members_belong_to_their_class(corpus_store):
+    index = _index(corpus_store, "cpp")
+    assert _where(index.definitions("geo.Circle.area")) == [
+        ("src/shapes.cpp", 9, "function"), ("include/geo/shapes.hpp", 28, "declaration")]
+    assert [c.kind for c in index.definitions("Circle.Circle")] == ["method", "method"]
+    assert _where(index.definitions("geo.Shape.area")) == [("include/geo/shapes.hpp", 20, "declaration")]
+
+
+def test_cpp_member_calls_through_declared_types_are_references(corpus_store):
+    refs = _index(corpus_store, "cpp").references("geo.Shape.area")
+    assert ("src/broken.cpp", 10) in [(r.path, r.line) for r in refs]  # `Shape& s` … `s.area()`
+    refs = _index(corpus_store, "cpp").references("geo.Registry.add")
+    assert [(r.path, r.line) for r in refs] == [("src/main.cc", 21)]
+
+
+def test_the_service_answers_bare_c_names(tmp_path):
+    root = tmp_path / "cart"
+    shutil.copytree(CORPORA / "c", root)
+    with Service(str(tmp_path / "lode.db")) as svc:
+        svc.add_workspace(str(root))
+        svc.index(str(root), embed=False)
+        found = svc.definition("cart_init")
+        assert [(c["path"], c["line"]) for c in found["candidates"]] == [
+            ("src/cart.c", 10), ("include/shop/cart.h", 45)]
+        assert [r["path"] for r in svc.references("cart_init")["references"]] == ["src/main.c"]
+        described = svc.describe("cart_init")
+        assert "Empties the cart" in str(described)
+        assert svc.languages_without_symbols() == []
+
+
+@pytest.mark.parametrize("path, names", [
+    ("src/broken.c", {"global.broken_half", "global.after_the_error"}),
+    ("src/broken.cpp", {"global.geo.broken", "global.geo.after_the_error"}),
+])
+def test_a_file_with_a_syntax_error_keeps_its_other_definitions(corpus_store, path, names):
+    lang = "c" if path.endswith(".c") else "cpp"
+    got = {c.name for c in _index(corpus_store, lang).file_symbols(path) if c.kind != "reference"}
+    assert names <= got
