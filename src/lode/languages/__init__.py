@@ -14,13 +14,10 @@ import os
 import threading
 from importlib import import_module
 
-from .spec import LanguageSpec, grammar, module_query, wheel_query
+from .spec import LanguageSpec
 from .textonly import TEXT_ONLY, TEXT_ONLY_NAMES
 
-GENERIC: tuple[LanguageSpec, ...] = (
-    LanguageSpec("ruby", (".rb", ".rake", ".gemspec"), grammar("tree_sitter_ruby"),
-                 (module_query("tree_sitter_ruby"),)),
-)
+GENERIC: tuple[LanguageSpec, ...] = ()
 
 
 def _folders() -> list[str]:

@@ -1,0 +1,23 @@
+; lode's symbol query for Ruby (see lode/languages/symbolrules.py). `class A::B` opens a
+; scope named by its path (@def.impl; the resolver defines A.B); `class << self` is not
+; a definition, so its methods are named under the class around it.
+(module name: (constant) @name) @def.module
+(class name: (constant) @name) @def.class
+(module name: (scope_resolution) @impl.type) @def.impl
+(class name: (scope_resolution) @impl.type) @def.impl
+(method name: (_) @name) @def.method
+(singleton_method name: (_) @name) @def.method
+(assignment left: (constant) @name) @def.constant
+
+(class superclass: (superclass [(constant) (scope_resolution)] @rel.extends)) @rel.owner
+(class body: (body_statement (call !receiver method: (identifier) @_kw
+  arguments: (argument_list [(constant) (scope_resolution)] @rel.extends))
+  (#any-of? @_kw "include" "prepend"))) @rel.owner
+(module body: (body_statement (call !receiver method: (identifier) @_kw
+  arguments: (argument_list [(constant) (scope_resolution)] @rel.extends))
+  (#any-of? @_kw "include" "prepend"))) @rel.owner
+
+(call receiver: [(constant) (scope_resolution)] method: (identifier)) @ref.path
+(call !receiver method: (identifier)) @ref.path
+(constant) @ref.path
+(scope_resolution) @ref.path
