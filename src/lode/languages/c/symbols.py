@@ -2,8 +2,8 @@
 ``global.uv_loop_init``): functions, prototypes, structs, unions, enums, enumerators,
 typedefs, macros and file-level variables by their bare name, struct and union fields
 under their type. References: calls (functions and function-like macros), type names,
-``struct s`` uses, and names passed as arguments (callbacks) or used as values that
-this file defines."""
+``struct s`` uses, and names passed as arguments: callbacks this file defines, macros
+and enumerators (capitals) of any file."""
 
 from ..spec import own_query
 from ..symbolrules import SymbolRules
@@ -16,5 +16,8 @@ RULES = SymbolRules(
     callables=frozenset({"function", "declaration"}),
     types=frozenset({"struct", "union"}),
     builtins=frozenset({"sizeof", "offsetof", "defined", "va_start", "va_end", "va_arg"}),
+    # every C name is global; an argument spelled in capitals (`uv_run(loop, UV_RUN_DEFAULT)`)
+    # is taken for a macro or enumerator of another file, a lowercase one for a local
+    exported=lambda name: name.isupper(),
     test_markers=("/test/", "/tests/", "/testing/", "testdata/", "/test_"),
 )

@@ -15,6 +15,7 @@ int main(void) {
   // lode-ref: global.cart_add
   if (cart_add(&cart, "apple", 120, 3) != CART_OK)
     return 1;
-  printf("%ld\n", cart_total(&cart));
+  // lode-ref: global.CART_MAX_LINES
+  printf("%ld of %d\n", cart_total(&cart), CART_MAX_LINES);
   return 0;
 }
