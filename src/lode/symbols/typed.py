@@ -243,7 +243,7 @@ class TypeTable:
             return None
         ctx = self.ctx
         node_type = node.type  # read once: each read is a call into tree-sitter
-        if node_type == "identifier" or node_type == "variable_name":  # PHP: `$name`
+        if node_type == "identifier":
             name = text if text is not None else ctx.text(node)
             if name in ctx.rules.self_names:
                 return self.enclosing_type(node)

@@ -27,6 +27,7 @@
 (import_declaration (scoped_identifier) @import.path) @import
 
 (method_invocation object: [(identifier) (field_access)] @ref.base name: (identifier) @ref.member)
+(method_invocation object: (object_creation_expression type: (_) @ref.base) name: (identifier) @ref.member)
 (field_access object: (identifier) @ref.base field: (identifier) @ref.member)
 (method_invocation !object name: (identifier) @ref.local)
 (type_identifier) @ref.local

@@ -18,13 +18,4 @@ RULES = SymbolRules(
     package_scoped=True,
     markers=("composer.json",),
     test_markers=("/test/", "/tests/", "Test.php", "TestCase.php"),
-    scope_nodes=frozenset({"method_declaration", "function_definition", "anonymous_function",
-                           "arrow_function"}),
-    self_names=frozenset({"$this"}),
-    is_class_name=lambda name: name[:1].isupper() or name[:1] == "\\",
-    qualified_types=frozenset({"qualified_name", "namespace_name"}),
-    type_names=frozenset({"name", "qualified_name", "variable_name"}),
-    type_wrappers=frozenset({"named_type", "optional_type"}),
-    call_nodes=frozenset({"function_call_expression"}),
-    no_type=frozenset({"null", "void", "mixed"}),
 )

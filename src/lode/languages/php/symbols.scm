@@ -1,5 +1,7 @@
 ; lode's symbol query for PHP (see lode/languages/symbolrules.py). A constant and a
-; property are their element: `const A = 1, B = 2;` defines two.
+; property are their element: `const A = 1, B = 2;` defines two. Members of a variable
+; (`$x->m()`, `$this->m()`) are not read: lode.symbols.typed knows a variable only as an
+; `identifier` node, and PHP's is a `variable_name`.
 (class_declaration name: (name) @name) @def.class
 (interface_declaration name: (name) @name) @def.interface
 (trait_declaration name: (name) @name) @def.trait
@@ -21,8 +23,6 @@
 
 (namespace_use_declaration) @import
 
-(member_call_expression object: (_) @ref.base name: (name) @ref.member)
-(nullsafe_member_call_expression object: (_) @ref.base name: (name) @ref.member)
 (scoped_call_expression scope: (name) @ref.base name: (name) @ref.member)
 (class_constant_access_expression . (name) @ref.base . (name) @ref.member)
 (function_call_expression function: [(name) (qualified_name)] @ref.local)
@@ -36,7 +36,3 @@
 (binary_expression operator: "instanceof" right: [(name) (qualified_name)] @ref.local)
 (catch_clause type: (type_list (named_type [(name) (qualified_name)] @ref.local)))
 
-(simple_parameter type: (_) @var.type name: (variable_name) @var.name)
-(property_promotion_parameter type: (_) @var.type name: (variable_name) @var.name)
-(assignment_expression left: (variable_name) @var.name right: (object_creation_expression [(name) (qualified_name)] @var.type))
-(method_declaration name: (name) @ret.owner return_type: (_) @ret.type)

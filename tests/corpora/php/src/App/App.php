@@ -17,7 +17,6 @@ class App
     // lode: Acme.App.App.run
     public function run(Warehouse $local): string
     {
-        // lode-ref: Acme.Shop.Storage.Warehouse.count
         $n = $local->count('apple');
         // lode-ref: Acme.Shop.Storage.MemoryWarehouse.LIMIT
         if ($n > MemoryWarehouse::LIMIT) {

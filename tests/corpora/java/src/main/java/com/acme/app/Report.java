@@ -10,3 +10,11 @@ class Report {
         }
     }
 }
+
+class Summary {
+    static String of(java.util.List<String> lines) {
+        // lode-ref: com.acme.app.Report.print
+        new Report().print(lines);
+        return String.join(",", lines);
+    }
+}
