@@ -57,6 +57,12 @@ def test_c_references_are_calls_and_type_uses_across_files(corpus_store):
     assert {r.path for r in index.references("global.cart_line")} >= {"src/cart.c", "src/main.c"}
 
 
+def test_a_bare_class_name_is_the_class_not_also_its_constructor(corpus_store):
+    assert api.bare_name_matches(corpus_store, "Circle", "cpp") == ["global.geo.Circle"]
+    assert _where(_index(corpus_store, "cpp").definitions("global.geo.Circle")) == [
+        ("include/geo/shapes.hpp", 25, "class")]
+
+
 def test_cpp_derived_classes_are_implementations(corpus_store):
     impls = _index(corpus_store, "cpp").implementations("geo.Shape")
     assert sorted(c.name for c in impls) == ["global.Triangle", "global.geo.Circle", "global.geo.Square"]

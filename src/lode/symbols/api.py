@@ -51,7 +51,10 @@ def bare_name_matches(store, name: str, workspace: str | None = None) -> list[st
     rows = [index._candidate(r) for r in index._rows(q, ("definition", "method"), trailing=True)]
     rows = [c for c in rows if c.detail != "module" or c.name == q]
     rows.sort(key=lambda c: (c.test, c.name.count("."), c.name))
-    return list(dict.fromkeys(c.name for c in rows))
+    names = list(dict.fromkeys(c.name for c in rows))
+    # a class and its constructors (C++ `geo.Circle.Circle`, C#, Java): the class stands for
+    # them, so a bare class name is not ambiguous with itself
+    return [n for n in names if n.rpartition(".")[0] not in names] or names
 
 
 def capped(key: str, items: list, limit: int | None) -> dict:
