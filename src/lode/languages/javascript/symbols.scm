@@ -6,8 +6,10 @@
 (field_definition property: [(property_identifier) (private_property_identifier)] @name) @def.property
 (program (lexical_declaration (variable_declarator name: (identifier) @name) @def.variable))
 (program (variable_declaration (variable_declarator name: (identifier) @name) @def.variable))
-(program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @def.variable)))
-(program (export_statement declaration: (variable_declaration (variable_declarator name: (identifier) @name) @def.variable)))
+; a declaration's two forms are alternatives under one node: each pattern rooted at the
+; program is a query state carried over every node of the file
+(program (export_statement declaration: [(lexical_declaration (variable_declarator name: (identifier) @name) @def.variable)
+                                         (variable_declaration (variable_declarator name: (identifier) @name) @def.variable)]))
 
 (import_statement) @import
 (export_statement source: (_)) @import

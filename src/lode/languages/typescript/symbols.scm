@@ -15,10 +15,13 @@
 (property_signature name: (property_identifier) @name) @def.property
 (program (lexical_declaration (variable_declarator name: (identifier) @name) @def.variable))
 (program (variable_declaration (variable_declarator name: (identifier) @name) @def.variable))
-(program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @def.variable)))
-(program (export_statement declaration: (variable_declaration (variable_declarator name: (identifier) @name) @def.variable)))
-(program (ambient_declaration (lexical_declaration (variable_declarator name: (identifier) @name) @def.variable)))
-(program (ambient_declaration (variable_declaration (variable_declarator name: (identifier) @name) @def.variable)))
+; a declaration's two forms are alternatives under one node: each pattern rooted at the
+; program is a query state carried over every node of the file (alternatives of the
+; program's own children measured dearer than separate patterns)
+(program (export_statement declaration: [(lexical_declaration (variable_declarator name: (identifier) @name) @def.variable)
+                                         (variable_declaration (variable_declarator name: (identifier) @name) @def.variable)]))
+(program (ambient_declaration [(lexical_declaration (variable_declarator name: (identifier) @name) @def.variable)
+                               (variable_declaration (variable_declarator name: (identifier) @name) @def.variable)]))
 
 (import_statement) @import
 (export_statement source: (_)) @import
