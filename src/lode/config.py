@@ -202,6 +202,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.workspace.held": ("RETRY_FIRST", "RETRY_MAX", "HASH_LIMIT"),
     "lode.chunking.summary": ("SIGNATURE_MAX", "VALUE_MAX"),
     "lode.chunking.code": ("REGION_PIECES",),
+    "lode.chunking": ("MINIFIED_BYTES", "MINIFIED_LINE_CHARS"),
     "lode.symbols.layout": ("LAYOUT_SECONDS",),
     "lode.symbols.typed": ("MAX_DEPTH",),
     "lode.embed.vectors": ("EMBED_BATCH", "RECLAIM_BATCH"),

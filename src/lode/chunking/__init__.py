@@ -21,6 +21,27 @@ MARKDOWN_EXTENSIONS = frozenset({".md", ".markdown"})
 YAML_EXTENSIONS = frozenset({".yaml", ".yml"})
 TEXT_EXTENSIONS = frozenset({".txt"})
 
+# Minified or generated code (a bundle, a schema written on one line) is read as text:
+# hand-written code averages well under 100 characters a line, a minified bundle
+# thousands. Tree-sitter's tree of such a file costs ~50 bytes per source byte (a 15 MB
+# one-line bundle: 790 MB, and 27 s before the chunker gave up to plain text), and its
+# definitions, named by a minifier, serve neither search nor look-ups. The size floor
+# keeps small generated files (a 100 kB schema) parsed: they cost little.
+MINIFIED_BYTES = 256 * 1024
+MINIFIED_LINE_CHARS = 1000
+
+
+def minified(text: str) -> bool:
+    """Whether a code file's text is minified or generated: over :data:`MINIFIED_BYTES`
+    characters, its lines averaging over :data:`MINIFIED_LINE_CHARS`."""
+    n = len(text)
+    return n > MINIFIED_BYTES and n > MINIFIED_LINE_CHARS * (text.count("\n") + 1)
+
+
+def minified_note() -> str:
+    return (f"minified or generated code (lines average over {MINIFIED_LINE_CHARS} characters): "
+            "chunked as text, no symbols")
+
 
 def chunk_file(path: str, text: str, config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
                tree=None) -> list[Chunk]:
@@ -28,7 +49,7 @@ def chunk_file(path: str, text: str, config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
     extension that is not code, Markdown or YAML is chunked as plain text. ``tree`` is
     an already parsed syntax tree of a code file (one parse shared with symbols)."""
     spec = language_for_path(path)
-    if spec is not None:
+    if spec is not None and not minified(text):
         try:
             return chunk_code(path, text, spec, config, tree)
         except QueryRefused as exc:  # reported once; this and later files are read as text
@@ -77,4 +98,4 @@ def chunkers() -> dict[str, list[str]]:
     return out
 
 
-__all__ = ["chunk_file", "chunker_id", "chunkers", "Chunk"]
+__all__ = ["chunk_file", "chunker_id", "chunkers", "minified", "Chunk"]

@@ -295,8 +295,11 @@ def name_at(store, path: str, root: str, text: str, line: int, word: str, word_s
     from .extraction import extract_symbols
     from .layout import layout_for
 
+    from ..chunking import minified
+
     spec = language_for_path(path)
-    fs = extract_symbols(path, text, None, spec, layout_for(root), every=True) if spec else None
+    fs = extract_symbols(path, text, None, spec, layout_for(root), every=True) \
+        if spec and not minified(text) else None
     if fs is not None:
         here = [s for s in fs.symbols if s.line == line and s.name.replace("/", ".").rsplit(".", 1)[-1] == word]
         if here:

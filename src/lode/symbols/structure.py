@@ -7,6 +7,7 @@ import os
 from dataclasses import asdict, dataclass
 from typing import Iterable, Iterator
 
+from ..chunking import minified
 from ..chunking.reader import read_text
 from ..errors import FileRefused, InvalidParams
 from ..languages import language_for_path, language_named
@@ -40,6 +41,8 @@ def outline(path: str, root: str | None = None, text: str | None = None) -> list
         raise InvalidParams(f"{path}: not a code file lode knows", data={"param": "path"})
     if text is None:
         text = read_text(full)
+    if minified(text):  # chunked as text, no symbols: nothing to outline
+        return []
     fs = extract_symbols(path, text, None, spec, layout_for(root or os.path.dirname(os.path.abspath(full))))
     if fs is None:
         return []

@@ -18,7 +18,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from ..chunking import chunk_file
+from ..chunking import chunk_file, minified, minified_note
 from ..chunking.derive import DERIVED_EXTENSIONS, derive
 from ..chunking.prose import chunk_markdown, chunk_text
 from ..chunking.reader import read_text
@@ -184,12 +184,16 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
     spec = language_for_path(job.path) if job.how == "code" else None
     plugin = plugin_for("chunker", job.path) if job.how == "code" and spec is None else None
     tree = None
-    if spec is not None:
+    note = None
+    squeezed = spec is not None and minified(text)  # read as text, not parsed (lode.chunking)
+    if spec is not None and not squeezed:
         from ..languages.treesitter import grammar_for
         tree = grammar_for(spec).parse(data)
-    note = None
     try:
-        if job.how == "derived":
+        if squeezed:
+            chunks = chunk_text(job.path, text, config)
+            note = minified_note()
+        elif job.how == "derived":
             chunks = chunk_markdown(job.path, text, config, chunker=job.chunker)
         elif plugin is not None:
             try:
@@ -203,7 +207,7 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
         chunks = chunk_text(job.path, text, config)
         note = f"chunked as plain text: the {job.chunker} chunker took over {CHUNK_SECONDS:g} CPU s"
     root = job.abspath[: len(job.abspath) - len(job.path)] if job.abspath.endswith(job.path) else None
-    symbols = extract_symbols(job.path, text, tree, spec, root) if spec is not None else []
+    symbols = extract_symbols(job.path, text, tree, spec, root) if spec is not None and not squeezed else []
 
     rows = []
     for i, c in enumerate(chunks):
