@@ -432,7 +432,7 @@ class Service:
 
     def languages_without_symbols(self, workspace: str | None = None) -> list[str]:
         """The code languages the workspace holds (every workspace: None) that the symbol
-        index does not read (Java, C …), most files first."""
+        index does not read (a registered language without symbol rules), most files first."""
         from .languages import language_named
         from .symbols.rules import rules_for
 

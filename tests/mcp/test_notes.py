@@ -12,40 +12,6 @@ import pytest
 
 pytest.importorskip("mcp")
 
-# A small project in each language the symbol index may not read yet (the test takes the
-# first that has no symbol rules): path, its text, a name defined in it.
-UNREAD = {
-    "ruby": ("lib/pay/gateway.rb", """\
-module Pay
-  # Sends payments to the processor registered for their currency.
-  class Gateway
-    def charge(payment)
-      @registry.for_currency(payment.currency).charge(payment)
-    end
-  end
-end
-""", "Pay.Gateway.charge"),
-    "c": ("src/gateway.c", """\
-/* Sends payments to the processor registered for their currency. */
-int gateway_charge(int amount)
-{
-    return amount;
-}
-""", "gateway.gateway_charge"),
-}
-
-
-def unread_language():
-    from lode.languages import language_named
-    from lode.symbols.rules import rules_for
-
-    for lang, fixture in UNREAD.items():
-        spec = language_named(lang)
-        if spec is not None and rules_for(spec) is None:
-            return lang, fixture
-    pytest.skip("the symbol index reads every language with a fixture here")
-
-
 PYTHON = {
     "billing/__init__.py": "",
     "billing/invoice.py": '''\
@@ -91,19 +57,6 @@ def indexed(tmp_path, files):
         svc.add_workspace(str(root))
         svc.index(str(root), embed=False)
     return db, root
-
-
-def test_a_language_the_symbol_index_does_not_read_is_named(tmp_path):
-    lang, (path, text, name) = unread_language()
-    db, root = indexed(tmp_path, {path: text})
-    found, names, outline = serve(db, root, [
-        ("find_definition", {"name": name}),
-        ("search_symbols", {"query": name.rsplit(".", 1)[-1]}),
-        ("list_file_symbols", {"path": path}),
-    ], "--no-watch")
-    assert found["candidates"] == [] and f"does not read {lang} files" in found["note"]
-    assert names["names"] == [] and f"does not read {lang} files" in names["note"]
-    assert outline["symbols"] == [] and "query_ast" in outline["note"] and lang in outline["note"]
 
 
 def test_a_defined_name_with_nothing_found_says_it_is_defined(tmp_path):

@@ -3,7 +3,8 @@ that it does not retry the same call or conclude that the code is not there.
 
 - a look-up that found nothing: was the name unknown, or defined with nothing using
   or implementing it, or are the workspace's files in a language the symbol index
-  does not read (Java, C++ …: only `search` and `query_ast` see them)?
+  does not read (none of the built-in ones since each has symbol rules; a language added
+  without them: only `search` and `query_ast` see its files)?
 - a call made while its workspace is being indexed for the first time waits a little
   for that run (a small project is done in a second or two), then says how far it got.
 """
