@@ -53,8 +53,10 @@ def bare_name_matches(store, name: str, workspace: str | None = None) -> list[st
     rows.sort(key=lambda c: (c.test, c.name.count("."), c.name))
     names = list(dict.fromkeys(c.name for c in rows))
     # a class and its constructors (C++ `geo.Circle.Circle`, C#, Java): the class stands for
-    # them, so a bare class name is not ambiguous with itself
-    return [n for n in names if n.rpartition(".")[0] not in names] or names
+    # them, so a bare class name is not ambiguous with itself. A module's function of the
+    # module's name (Python's `checkout.checkout`) is another thing: both are listed.
+    owners = {c.name for c in rows if c.detail != "module"}
+    return [n for n in names if n.rpartition(".")[0] not in owners] or names
 
 
 def capped(key: str, items: list, limit: int | None) -> dict:
