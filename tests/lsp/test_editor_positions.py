@@ -152,7 +152,8 @@ SHOP = {
 }
 
 
-def test_a_class_imported_in_many_modules_is_one_workspace_symbol(tmp_path):
+def indexed_shop(tmp_path):
+    """(store, root) of the SHOP project, indexed without vectors."""
     from lode.service import Service
 
     root = write(tmp_path / "shop", SHOP)
@@ -160,6 +161,11 @@ def test_a_class_imported_in_many_modules_is_one_workspace_symbol(tmp_path):
     with Service(str(db)) as svc:
         svc.add_workspace(str(root))
         svc.index(str(root), embed=False)
+    return db, root
+
+
+def test_a_class_imported_in_many_modules_is_one_workspace_symbol(tmp_path):
+    db, root = indexed_shop(tmp_path)
 
     async def scenario(c: LanguageClient):
         return await c.workspace_symbol_async(lsp.WorkspaceSymbolParams(query="APIRouter"))
@@ -173,13 +179,7 @@ def test_a_class_imported_in_many_modules_is_one_workspace_symbol(tmp_path):
 def test_a_module_symbol_marks_no_word_of_its_file(tmp_path):
     """A module is its whole file: its location is the file's start, with no word of
     the first line (`class`, `import`) marked as if it were the module's name."""
-    from lode.service import Service
-
-    root = write(tmp_path / "shop", SHOP)
-    db = tmp_path / "lode.db"
-    with Service(str(db)) as svc:
-        svc.add_workspace(str(root))
-        svc.index(str(root), embed=False)
+    db, root = indexed_shop(tmp_path)
 
     async def scenario(c: LanguageClient):
         return await c.workspace_symbol_async(lsp.WorkspaceSymbolParams(query="routing"))
