@@ -77,7 +77,11 @@ def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_j
     result = run_or_exit(run)
     if as_json:
         json_line(result)
-    else:
+    elif sys.stdout.isatty():
         from rich.markup import escape
 
         out.print(escape(_summary(result)))
+    else:
+        # Scripts, hooks and pipes get the line as it is, without importing rich (~17 ms,
+        # a tenth of a re-index that finds nothing changed).
+        sys.stdout.write(_summary(result) + "\n")
