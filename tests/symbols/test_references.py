@@ -192,3 +192,39 @@ def test_values_built_by_a_call_in_another_file(tmp_path):
     assert got == {("app/main.go", 10), ("app/main.go", 12)}
     assert ("app/main.go", 11) in {(r["path"], r["line"])
                                    for r in svc.references("middleware.Logger")["references"]}
+
+
+def test_a_bare_go_name_is_never_a_method_of_the_same_name(tmp_path):
+    """A method is reached through its receiver only: in `func (m *Mux) Routes() []Route`
+    the bare `Route` is the package's type, and a bare `send(...)` call the package's
+    function, even in a file that also defines methods `Mux.Route` and `Client.send`."""
+    svc = project(tmp_path, {
+        "go.mod": "module example.com/router\n",
+        "mux.go": """
+            package router
+
+            type Mux struct{ routes []Route }
+
+            // Route adds a route to the mux.
+            func (m *Mux) Route(pattern string) { m.routes = append(m.routes, Route{pattern}) }
+
+            // Routes lists the routes added so far.
+            func (m *Mux) Routes() []Route { return m.routes }
+
+            func (m *Mux) send(r Route) error { return send(r) }
+
+            func send(r Route) error { return nil }
+            """,
+        "route.go": """
+            package router
+
+            // Route is one pattern of a mux.
+            type Route struct{ Pattern string }
+            """,
+    })
+    uses = {(r["path"], r["line"]) for r in svc.references("router.Route", every=True)["references"]}
+    assert ("mux.go", 9) in uses  # `[]Route` in Routes' result
+    method = {(r["path"], r["line"]) for r in svc.references("router.Mux.Route", every=True)["references"]}
+    assert ("mux.go", 9) not in method
+    calls = {(r["path"], r["line"]) for r in svc.references("router.send", every=True)["references"]}
+    assert ("mux.go", 11) in calls

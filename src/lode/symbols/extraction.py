@@ -271,7 +271,10 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
             d.qname = ctx.join(prefix, short)
             kind = METHOD if (d.detail in rules.callables and scope is not None
                               and scope.detail in rules.types) else DEFINITION
-        if scope is None:
+        if scope is None and d.receiver is None:
+            # a file's top-level names, as its code may write them bare; a method on a
+            # receiver (Go's `func (m *Mux) Route`, Lua's `function T.f`) is only ever
+            # reached through its receiver, so a bare `Route` is the package's type
             ctx.local_defs.setdefault(short, d.qname)
         ctx.add(d.qname, kind, d.name, d.detail)
     return by_node
