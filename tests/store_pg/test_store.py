@@ -64,6 +64,33 @@ def test_migrations_are_recorded_in_order_and_run_once(pg_url, monkeypatch):
         assert conn.execute("SELECT count(*) FROM migrations WHERE name = '9998_broken'").fetchone()[0] == 0
 
 
+def test_a_store_from_a_newer_lode_is_refused_and_left_alone(pg_url, tmp_path):
+    """A migration this lode does not know was recorded by a newer one: its tables may
+    mean something else now, so the store is neither read nor written (as a SQLite
+    store), with one line naming it, through the real CLI."""
+    import os
+
+    import psycopg
+
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "shop.py").write_text("def checkout_total(cart):\n    return sum(cart)\n")
+    env = {**os.environ, "LODE_NO_DAEMON": "1"}
+    lode = [sys.executable, "-m", "lode"]
+    subprocess.run([*lode, "index", str(root), "--db", pg_url, "--no-embed"], check=True, env=env,
+                   capture_output=True)
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("INSERT INTO migrations (name, applied_at) VALUES ('9000_from_a_newer_lode', 0)")
+        before = conn.execute("SELECT generation FROM workspaces").fetchall()
+    for args in (["search", "checkout_total"], ["index", str(root), "--no-embed"], ["status"]):
+        proc = subprocess.run([*lode, *args, "--db", pg_url], env=env, capture_output=True, text=True)
+        assert proc.returncode == 1, (args, proc.stdout)
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and "newer lode" in lines[0] and "PostgreSQL store" in lines[0], (args, proc.stderr)
+    with psycopg.connect(pg_url) as conn:
+        assert conn.execute("SELECT generation FROM workspaces").fetchall() == before
+
+
 def test_stores_opening_at_once_migrate_once(pg_url):
     code = ("import sys; from lode.store import open_store; s = open_store(sys.argv[1]); "
             "print(len(s.migrated)); s.close()")

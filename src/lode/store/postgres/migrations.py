@@ -19,6 +19,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from ..migrations import refuse_newer
+
 # Modules that register migrations, in application order.
 MIGRATION_MODULES: tuple[str, ...] = (
     "lode.store.postgres.schema",
@@ -82,10 +84,15 @@ def _recorded(conn) -> set[str]:
 
 def migrate(conn) -> list[str]:
     """Apply every registered migration not yet recorded; return the names applied.
+    A store holding a migration this version does not know is refused (StoreError), as
+    a SQLite store is.
 
     A store that has them all is only read: a read replica (hot standby), where no lock
     can be taken and no table created, opens like the primary."""
-    if {m.name for m in registered()} <= _recorded(conn):
+    known = registered()
+    recorded = _recorded(conn)
+    refuse_newer(recorded, known)  # written by a newer lode: neither read nor written
+    if {m.name for m in known} <= recorded:
         return []
     done = set(applied(conn))
     ran = []

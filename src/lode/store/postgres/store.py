@@ -60,7 +60,11 @@ class PgStore:
         self.pool = connection.acquire(url)
         try:
             with self.pool.connection() as conn:
-                self.migrated = migrate(conn)
+                try:
+                    self.migrated = migrate(conn)
+                except StoreError as exc:  # a store from a newer lode
+                    raise StoreError(f"cannot open the PostgreSQL store {connection.redacted(url)}: "
+                                     f"{exc.message}") from None
         except Exception as exc:
             self.close()
             if isinstance(exc, StoreError):
