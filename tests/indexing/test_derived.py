@@ -104,3 +104,12 @@ def test_an_html_data_uri_is_not_indexed_text():
                 b' <img alt="photo" src="photo.png"></p>')
     assert "base64" not in md and len(md) < 500, md[:200]
     assert "shop logo" in md and "the price list" in md and "photo.png" in md
+
+
+def test_html_nested_deeper_than_python_recurses_keeps_its_words():
+    """A page nested deeper than markdownify can recurse (100k `div`s) keeps its words as
+    plain text, instead of being refused with 'RecursionError'."""
+    page = ("<html><body><h1>Storage</h1>" + "<div>" * 100_000 + "vectors are reclaimed nightly"
+            + "</div>" * 100_000 + "</body></html>").encode()
+    md = derive("deep.html", page)
+    assert "Storage" in md and "vectors are reclaimed nightly" in md

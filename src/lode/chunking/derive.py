@@ -40,7 +40,13 @@ def html_to_markdown(html: str) -> str:
     for tag in soup.find_all(["img", "a"]):
         if str(tag.get("src" if tag.name == "img" else "href", "")).lstrip().lower().startswith("data:"):
             tag.replace_with(tag.get("alt", "") if tag.name == "img" else tag.get_text())
-    md = MarkdownConverter(heading_style="ATX", bullets="-", code_language="").convert_soup(soup)
+    try:
+        md = MarkdownConverter(heading_style="ATX", bullets="-", code_language="").convert_soup(soup)
+    except RecursionError:
+        # markdownify recurses once per element level: a page nested deeper than Python
+        # allows keeps its words, as plain text (BeautifulSoup walks its tree without
+        # recursing), not its headings and lists
+        md = soup.get_text("\n")
     lines = [line.rstrip() for line in md.splitlines()]
     out: list[str] = []
     for line in lines:  # collapse runs of blank lines markdownify leaves behind
