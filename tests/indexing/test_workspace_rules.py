@@ -176,3 +176,14 @@ def test_a_gitignore_that_is_a_fifo_or_a_link_to_a_device_does_not_hang_the_walk
     # (A hung walker stays blocked on the FIFO: released, it would read /dev/zero for ever.)
     assert not walker.is_alive(), "the walk hung on a .gitignore that is not a regular file"
     assert got == [{"a.md", "pipe/b.md", "zero/c.md", "out/d.md"}]
+
+
+@pytest.mark.parametrize("ext", [".r\nst", ".t xt", "\tr\tst", ".n\x00l", ".a\x1bb"])
+def test_a_text_extension_with_whitespace_or_control_characters_is_refused(service, tmp_path, ext):
+    """No file name ends in such an 'extension' a walk could match; it is a typo or a
+    pasted line, said at once instead of being stored in the workspace's rules."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    with pytest.raises(InvalidParams) as err:
+        service.add_workspace(str(root), text_extensions=[ext])
+    assert err.value.rpc_code == -32602 and "not a file extension" in err.value.message

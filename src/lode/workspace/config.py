@@ -52,7 +52,7 @@ def normalize_extension(ext: str) -> str:
         ext = ext[1:]
     if not ext.startswith("."):
         ext = "." + ext
-    if "/" in ext or "*" in ext:
+    if "/" in ext or "*" in ext or any(c.isspace() or not c.isprintable() for c in ext):
         raise InvalidParams(f"text_extensions: {ext!r} is not a file extension")
     return ext.lower()
 
