@@ -106,3 +106,60 @@ def test_a_file_with_a_syntax_error_keeps_its_other_definitions(corpus_store, pa
     lang = "c" if path.endswith(".c") else "cpp"
     got = {c.name for c in _index(corpus_store, lang).file_symbols(path) if c.kind != "reference"}
     assert names <= got
+
+
+_CPP_HEADER = """// A ring of shapes: a C++ header named .h, as most C++ projects name theirs.
+#pragma once
+#include "shapes.hpp"
+
+namespace geo {
+namespace detail {
+inline int wrap(int i, int n) { return i % n; }
+}
+
+class Ring : public Shape {
+public:
+    double area() const override;
+    int size() const { return count_; }
+private:
+    int count_ = 0;
+};
+}
+"""
+
+_C_HEADER = """/* The C interface of geo: C, with the usual guard for C++ callers. */
+#ifndef GEO_C_H
+#define GEO_C_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+struct geo_point { double x, y; };
+double geo_area(const struct geo_point *points, int n);
+#ifdef __cplusplus
+}
+#endif
+#endif
+"""
+
+
+def test_a_cpp_header_named_h_is_read_as_cpp_and_a_c_header_stays_c(tmp_path):
+    root = tmp_path / "geo"
+    shutil.copytree(CORPORA / "cpp", root)
+    (root / "include" / "geo" / "ring.h").write_text(_CPP_HEADER)
+    (root / "include" / "geo" / "geo_c.h").write_text(_C_HEADER)
+    with Service(str(tmp_path / "lode.db")) as svc:
+        svc.add_workspace(str(root))
+        svc.index(str(root), embed=False)
+
+        def where(name):
+            return [(c["path"], c["line"], c["detail"]) for c in svc.definition(name)["candidates"]]
+
+        # read with C's grammar, `namespace geo {` and `class Ring : public Shape` are lost
+        assert where("geo.Ring") == [("include/geo/ring.h", 10, "class")]
+        assert where("geo.detail.wrap") == [("include/geo/ring.h", 7, "function")]
+        assert ("include/geo/ring.h", 13, "function") in where("geo.Ring.size")
+        impls = svc.implementations("geo.Shape")
+        assert "global.geo.Ring" in str(impls)
+        # the C header keeps C's names: its struct's fields under the struct, no namespace
+        assert where("geo_point.x") == [("include/geo/geo_c.h", 7, "field")]
+        assert where("geo_area") == [("include/geo/geo_c.h", 8, "declaration")]

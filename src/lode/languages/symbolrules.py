@@ -119,3 +119,7 @@ class SymbolRules:
     # a union member that adds no type (`T | None`), and wrappers that make a type optional
     no_type: frozenset[str] = frozenset({"None", "null", "undefined", "void"})
     optional_types: frozenset[str] = frozenset({"Optional", "typing.Optional", "t.Optional"})
+    # (language, regex): a file of this language whose bytes match the regex is read, for
+    # its symbols only, with that language's grammar and rules (a C++ `.h` file; chunks
+    # keep the extension's language). None: every file is read as its extension says
+    reads_as: tuple[str, str] | None = None

@@ -19,8 +19,10 @@ the type's member (:mod:`.typed`).
 
 from __future__ import annotations
 
+import re
 import threading
 
+from ..languages import language_named
 from ..languages.resolver import resolver_for
 from ..languages.spec import LanguageSpec
 from ..languages.symbolrules import SymbolRules
@@ -121,6 +123,11 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         return None
     if isinstance(data, str):
         data = data.encode("utf-8")
+    if rules.reads_as is not None:
+        other = _read_as(rules, data)
+        if other is not None:  # a C++ header: the tree given is C's, parsed again below
+            spec, tree = other, None
+            rules = rules_for(spec)
     layout = layout or Layout()
     resolver = resolver_for(rules.resolver)
     ctx = FileContext(path, data, spec, rules, layout, every)
@@ -190,6 +197,21 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
                              ctx.links, ctx.relations, dict(ctx.aliases))
     return FileSymbols(path, spec.name, ctx.module, [Symbol(*row) for row in rows], ctx.links,
                        ctx.relations, dict(ctx.aliases))
+
+
+_reads_as: dict[tuple, tuple] = {}  # a reads_as pair -> (its regex compiled, the other spec)
+
+
+def _read_as(rules: SymbolRules, data: bytes) -> LanguageSpec | None:
+    """The language a file is read as instead of its own when its bytes match the
+    rules' ``reads_as`` regex (a C++ ``.h`` file), else None. Only matching files pay
+    a second parse."""
+    found = _reads_as.get(rules.reads_as)
+    if found is None:
+        name, pattern = rules.reads_as
+        found = _reads_as[rules.reads_as] = (re.compile(pattern.encode(), re.MULTILINE), language_named(name))
+    regex, other = found
+    return other if other is not None and regex.search(data) is not None else None
 
 
 def _dispatch(caps: dict, pattern: int, defs: dict, imports: list, rels: list, refs: list, typed: list,

@@ -61,6 +61,11 @@ class CResolver(Resolver):
         # (a leading `::` names the global namespace)
         # (`namespace a::b {` names its whole path)
         text = ctx.text(d.impl_type)
+        if "{" in text or ";" in text:
+            # a "scope" spanning a parse error (a macro the grammar cannot see through,
+            # fmtlib's `FMT_CONSTEXPR basic_string_view(...)`): its members keep the
+            # enclosing scope rather than a name made of that text
+            return prefix
         parts = dotted(text)
         if d.impl_type.type != "nested_namespace_specifier":
             parts = parts[:-1]
