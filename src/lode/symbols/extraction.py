@@ -144,24 +144,21 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
     query, roles = _compiled(spec, rules)
     for pattern, caps in grammar_for(spec).matches(query, root):
         role = roles[pattern]
-        if role is None:
-            _dispatch(caps, pattern, defs, imports, rels, refs, typed, scopes)
-            continue
+        if role is None:  # capture names that vary by match (an optional capture): its own
+            role = _role(set(caps))
+            if role is None:  # several definitions in one match, made in its order
+                for cap in caps:
+                    if cap.startswith("def."):
+                        _keep_definition(defs, caps, cap, cap[4:], pattern, "name" in caps,
+                                         "receiver" in caps, "impl.type" in caps)
+                continue
         what = role[0]
         if what == _ONE_REF:  # most matches are one reference: handled by its capture alone
             refs.append((role[1], caps[role[2]][0]))
         elif what == _BASE_MEMBER:  # `pkg.Name`, `s.Close`
             refs.append((_ref_base_member, caps))
         elif what == _DEFINITION:
-            _, cap, detail, has_name, has_receiver, has_impl = role
-            node = caps[cap][0]
-            name = caps["name"][0] if has_name else None
-            d = Def(node, name, detail, pattern, caps["receiver"][0] if has_receiver else None,
-                    caps["impl.type"][0] if has_impl else None)
-            k = key(name) if name is not None else key(node)
-            old = defs.get(k)
-            if old is None or pattern < old.pattern:
-                defs[k] = d
+            _keep_definition(defs, caps, *role[1:3], pattern, *role[3:])
         elif what == _SCOPE:
             scopes.append(caps["scope"][0])
         elif what == _TYPED:
@@ -214,42 +211,17 @@ def _read_as(rules: SymbolRules, data: bytes) -> LanguageSpec | None:
     return other if other is not None and regex.search(data) is not None else None
 
 
-def _dispatch(caps: dict, pattern: int, defs: dict, imports: list, rels: list, refs: list, typed: list,
-              scopes: list) -> None:
-    """One match of a pattern whose capture names vary (an optional capture): sorted by
-    the names it holds."""
-    n = len(caps)
-    if n == 1:
-        [cap] = caps
-        handler = _ONE_NODE_REFS.get(cap)
-        if handler is not None:
-            refs.append((handler, caps[cap][0]))
-            return
-        if cap == "scope":
-            scopes.append(caps[cap][0])
-            return
-    elif n == 2 and "ref.member" in caps and "ref.base" in caps:
-        refs.append((_ref_base_member, caps))
-        return
-    if "import" in caps:
-        imports.append(caps)
-    elif "var.name" in caps or "field.name" in caps or "ret.owner" in caps:
-        typed.append(caps)
-    elif "rel.owner" in caps:
-        rels.append(caps)
-    elif "ref.base" in caps or "ref.local" in caps or "ref.path" in caps or "ref.value" in caps:
-        refs.append((_reference, caps))
-    else:
-        for cap, nodes in caps.items():
-            if not cap.startswith("def."):
-                continue
-            name = (caps.get("name") or _NO_NODE)[0]
-            d = Def(nodes[0], name, cap[4:], pattern, (caps.get("receiver") or _NO_NODE)[0],
-                    (caps.get("impl.type") or _NO_NODE)[0])
-            k = key(name) if name is not None else key(d.node)
-            old = defs.get(k)
-            if old is None or pattern < old.pattern:
-                defs[k] = d
+def _keep_definition(defs: dict, caps: dict, cap: str, detail: str, pattern: int, has_name: bool,
+                     has_receiver: bool, has_impl: bool) -> None:
+    """The definition capture ``cap`` of a match, kept unless an earlier pattern already
+    defined the same name (or node)."""
+    node = caps[cap][0]
+    name = caps["name"][0] if has_name else None
+    k = key(name) if name is not None else key(node)
+    old = defs.get(k)
+    if old is None or pattern < old.pattern:
+        defs[k] = Def(node, name, detail, pattern, caps["receiver"][0] if has_receiver else None,
+                      caps["impl.type"][0] if has_impl else None)
 
 
 def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> dict[tuple[int, int], Def]:
@@ -423,7 +395,6 @@ def _ref_local(ctx: FileContext, resolver, node: Node) -> None:
 
 
 _UNKNOWN = object()
-_NO_NODE = (None,)  # an absent capture's first node
 
 
 # A match holding only one of these captures is that reference (most matches of a file).
