@@ -84,6 +84,15 @@ class FileContext:
             row, col = node.start_point
             self._found.append((node.start_byte, len(self._found), name, kind, row + 1, col + 1, detail))
 
+    def drop_declarations_of_bodies(self, body: str, declaration: str) -> None:
+        """Forget the rows of detail ``declaration`` whose name and kind a row of detail
+        ``body`` has too (C's prototype in the file that holds the function: the file
+        keeps one row per name and kind, which would be the prototype's line)."""
+        found = self._found
+        bodies = {(row[2], row[3]) for row in found if row[6] == body}
+        if bodies:
+            found[:] = [row for row in found if row[6] != declaration or (row[2], row[3]) not in bodies]
+
     def ref(self, name: str, node: Node, start: int | None = None) -> None:
         """A reference to ``name`` at ``node`` (``start``: its start byte, when the
         caller has read it already)."""

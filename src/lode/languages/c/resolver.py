@@ -49,12 +49,8 @@ class CResolver(Resolver):
         return GLOBAL
 
     def finish(self, ctx) -> None:
-        # a prototype in the file that holds its body: only the body is kept (the store
-        # keeps one row per name and kind in a file, which would be the prototype's line)
-        found = ctx._found
-        bodies = {(row[2], row[3]) for row in found if row[6] == "function"}
-        if bodies:
-            found[:] = [row for row in found if row[6] != "declaration" or (row[2], row[3]) not in bodies]
+        # a prototype in the file that holds its body: only the body is kept
+        ctx.drop_declarations_of_bodies("function", "declaration")
 
     def impl_name(self, ctx, d, prefix: str) -> str:
         # `void a::B::f() {}`: the scope is a::B, under the namespace the definition sits in
