@@ -30,7 +30,7 @@ def __getattr__(name: str):
         from .session import Session
 
         return Session
-    if name in ("byte_column", "utf16_column"):
+    if name in ("byte_column", "utf16_column", "utf16_length"):
         from .external import positions
 
         return getattr(positions, name)

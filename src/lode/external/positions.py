@@ -5,10 +5,14 @@
 from __future__ import annotations
 
 
+def utf16_length(text: str) -> int:
+    """How many UTF-16 code units ``text`` takes (an astral character takes two)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
 def utf16_column(line_text: str, byte_col: int) -> int:
     """A 1-based byte column → LSP's 0-based UTF-16 character offset."""
-    prefix = line_text.encode("utf-8")[:max(0, byte_col - 1)].decode("utf-8", "replace")
-    return len(prefix.encode("utf-16-le")) // 2
+    return utf16_length(line_text.encode("utf-8")[:max(0, byte_col - 1)].decode("utf-8", "replace"))
 
 
 def byte_column(line_text: str, character: int) -> int:

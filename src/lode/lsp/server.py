@@ -25,7 +25,7 @@ from pygls.protocol.language_server import lsp_method
 
 from .. import __version__
 from ..errors import LodeError
-from ..service import byte_column, utf16_column
+from ..service import byte_column, utf16_column, utf16_length
 
 log = logging.getLogger("lode.lsp.server")
 
@@ -48,10 +48,6 @@ def _split(name: str) -> tuple[str, str]:
     if "/" in leaf:
         head, _, leaf = name.rpartition("/")
     return head, leaf
-
-
-def _utf16_len(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
 
 
 def _path_of(uri: str) -> str:
@@ -174,8 +170,8 @@ class LodeLanguageServer(LanguageServer):
             if found:
                 m = found
         # LSP columns count UTF-16 code units
-        start = _utf16_len(line_text[:m.start()]) if m else utf16_column(line_text, item.get("column", 1))
-        length = _utf16_len(m.group(0)) if m else _utf16_len(leaf)
+        start = utf16_length(line_text[:m.start()]) if m else utf16_column(line_text, item.get("column", 1))
+        length = utf16_length(m.group(0)) if m else utf16_length(leaf)
         if item.get("detail") == "module" and not (m and m.group(0) == leaf):
             length = 0  # a module is its whole file: its first line's first word is not its name
         rng = lsp.Range(lsp.Position(item["line"] - 1, start), lsp.Position(item["line"] - 1, start + length))
