@@ -11,9 +11,12 @@ import shutil
 
 import pytest
 
+from lode.languages import language_for_path
 from lode.service import Service
 from lode.symbols import api
+from lode.symbols.extraction import extract_symbols
 from lode.symbols.index import SymbolIndex
+from lode.symbols.layout import Layout
 
 from .conftest import CORPORA
 
@@ -163,3 +166,18 @@ def test_a_cpp_header_named_h_is_read_as_cpp_and_a_c_header_stays_c(tmp_path):
         # the C header keeps C's names: its struct's fields under the struct, no namespace
         assert where("geo_point.x") == [("include/geo/geo_c.h", 7, "field")]
         assert where("geo_area") == [("include/geo/geo_c.h", 8, "declaration")]
+
+
+def test_cpp_template_parameters_are_not_references():
+    # pool.hpp's templates name T, Alloc and Item: parameters, not types of any namespace
+    # (`T take();` was a use of global.containers.T, `Item best` … `best.area()` of
+    # global.containers.Item.area)
+    path = "include/containers/pool.hpp"
+    text = (CORPORA / "cpp" / path).read_text()
+    fs = extract_symbols(path, text, None, language_for_path(path), Layout())
+    refs = {s.name for s in fs.symbols if s.kind == "reference"}
+    assert {n for n in refs if {"T", "Alloc", "Item"} & set(n.split("."))} == set()
+    assert "global.std.vector" in refs  # a type the templates do name
+    defined = {s.name for s in fs.symbols if s.kind != "reference"}
+    assert {"global.containers.Pool", "global.containers.Pool.put", "global.containers.Pool.take",
+            "global.containers.largest"} <= defined

@@ -4,6 +4,8 @@ stores them, and `outline`."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from lode.languages import language_for_path
 from lode.symbols.extraction import extract_symbols
 from lode.symbols.layout import Layout
@@ -57,3 +59,28 @@ def test_outline_of_a_new_language_file_nests_members(tmp_path):
     path.write_text("package shop\n\nclass Router {\n    fun get() = 1\n}\n")
     items = outline("Router.kt", root=str(tmp_path))
     assert [(i.name, i.depth) for i in items] == [("shop.Router", 0), ("shop.Router.get", 1)]
+
+
+def test_ruby_attribute_macros_define_readers_and_writers():
+    # a writer is named as `def note=(v)` is: `note=`
+    text = ("module Shop\n  class Line\n    attr_reader :sku\n    attr_writer :note\n"
+            "    attr_accessor :count, :price\n\n    def total=(value)\n      @total = value\n    end\n"
+            "  end\nend\n")
+    fs = extract_symbols("lib/shop/line.rb", text, None, language_for_path("lib/shop/line.rb"), Layout())
+    members = {s.name: (s.kind, s.line) for s in fs.symbols if s.name.startswith("Shop.Line.")}
+    assert members == {
+        "Shop.Line.sku": ("method", 3), "Shop.Line.note=": ("method", 4),
+        "Shop.Line.count": ("method", 5), "Shop.Line.count=": ("method", 5),
+        "Shop.Line.price": ("method", 5), "Shop.Line.price=": ("method", 5),
+        "Shop.Line.total=": ("method", 7)}
+
+
+def test_php_use_of_a_global_class_binds_it():
+    # `use Throwable;` in namespace Acme\App: `Throwable` is the global class, not
+    # Acme.App.Throwable, in a type and as the type of `$error->getMessage()`
+    path = "src/App/App.php"
+    text = (Path(__file__).resolve().parent.parent / "corpora" / "php" / path).read_text()
+    fs = extract_symbols(path, text, None, language_for_path(path), Layout())
+    refs = {s.name for s in fs.symbols if s.kind == REFERENCE}
+    assert {"Throwable", "Throwable.getMessage"} <= refs
+    assert not any("Acme.App.Throwable" in name for name in refs)

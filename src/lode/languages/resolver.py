@@ -34,6 +34,9 @@ class Resolver:
         return ctx.join(prefix, ctx.text(d.impl_type)) if d.impl_type is not None else prefix
 
     def keep(self, ctx: Context, d: Def, short: str) -> bool:
+        """Whether ``d`` is indexed under its own text ``short``. False: it is not (a
+        C++ template parameter), or the resolver has added it under other names itself
+        (Ruby's ``attr_accessor :name``: ``name`` and ``name=``)."""
         return True
 
     def resolve(self, ctx: Context, node) -> str:

@@ -39,8 +39,14 @@ from dataclasses import dataclass, field
 from collections.abc import Callable  # not typing's: typing is ~3 ms to import
 
 
+def capitalised_not_constant(name: str) -> bool:
+    """A name written as a class is (``Helper``, ``URLParser``), not as a constant
+    (``LOGGER``, ``MAX``): capitalised, not all capitals."""
+    return name[:1].isupper() and not name.isupper()
+
+
 # eq=False: each language has one table, compared and hashed by identity (no caller compares
-# two); the generated __eq__ and __hash__ over its 32 fields cost every command that imports
+# two); the generated __eq__ and __hash__ over its 34 fields cost every command that imports
 # this module ~1.5 ms to compile.
 @dataclass(frozen=True, eq=False)
 class SymbolRules:
@@ -81,10 +87,20 @@ class SymbolRules:
     test_markers: tuple[str, ...] = field(default=("/test/", "/tests/", "/testing/", "testdata/"))
     # node types that hold local variables (`@var.*` captures belong to the nearest one)
     scope_nodes: frozenset[str] = frozenset()
-    # names that stand for the enclosing type's instance (`self`, `this`)
+    # names that stand for the enclosing type's instance (`self`, `this`; PHP's `$this`)
     self_names: frozenset[str] = frozenset()
+    # node types that name a variable (or `self`) in an expression: the names the type
+    # table reads (`@var.name`, a `@ref.base`); PHP writes `$x` as a `variable_name`
+    variable_nodes: frozenset[str] = frozenset({"identifier"})
+    # fields naming the member of a member expression (`b` of `a.b`; PHP's `$a->b`)
+    member_fields: tuple[str, ...] = ("field", "attribute", "property")
     # does calling this name build an instance of it (Python: classes are CapWords)?
     is_class_name: Callable[[str], bool] = lambda name: False
+    # `Name.member` where Name is neither imported, nor defined in the file, nor a typed
+    # variable: when this says Name reads as a class's name, it is the class Name of the
+    # file's own package (the resolver's `unqualified`), which Java, Kotlin, C# and PHP
+    # code names without an import. None: such a base stays unresolved
+    package_classes: Callable[[str], bool] | None = None
     # a method's references include its overrides' and the methods it overrides (tsserver)
     override_family: bool = False
     # a file's package clause may name another package than its directory (Go: the files

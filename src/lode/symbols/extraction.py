@@ -344,10 +344,25 @@ def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | N
             return
     target = ctx.local_defs.get(base)
     if target is None:
-        return  # an untyped local's member: no answer rather than a guess
+        target = _package_class(ctx, resolver, base)
+        if target is None:
+            return  # an untyped local's member: no answer rather than a guess
     member = ctx.text(member_node)
     ctx.ref(target, base_node, base_start)  # `run_command.params` uses run_command itself too
     ctx.ref(f"{target}.{member}", base_node, base_start)
+
+
+def _package_class(ctx: FileContext, resolver, base: str) -> str | None:
+    """The class of the file's own package that ``base`` names in ``Base.member`` (Java's
+    ``Helper.go()``, PHP's ``Helper::go()`` with Helper in the same package or namespace,
+    not imported), when the language's rules say ``base`` reads as a class's name. A
+    name this file defines in any scope (a member, a nested class) is not taken for
+    another file's class: a C# property ``Items.Count`` stays unresolved."""
+    looks_like_class = ctx.rules.package_classes
+    if looks_like_class is None or not looks_like_class(base) or base in ctx.rules.builtins \
+            or base in ctx.defined():
+        return None
+    return resolver.unqualified(ctx, base)
 
 
 def _ref_base_member(ctx: FileContext, resolver, caps: dict) -> None:

@@ -16,7 +16,10 @@ known. The tree tells it in a few places, which a language's ``symbols.scm`` cap
 ``@ret.owner`` + ``@ret.type``
     a function or method's declared result (``func (c *Ctx) Req() *Request``).
 
-``self``/``this`` (``SymbolRules.self_names``) stand for the enclosing type. Anything
+A variable is a node of ``SymbolRules.variable_nodes`` (an ``identifier``; PHP's
+``$x`` a ``variable_name``, read with its ``$``), and a member expression's member is
+its first ``SymbolRules.member_fields`` child. ``self``/``this``/``$this``
+(``SymbolRules.self_names``) stand for the enclosing type. Anything
 else — an untyped parameter, a generic, an expression the table does not know — has
 no type, and its members are not references: no answer rather than a wrong one.
 """
@@ -29,7 +32,6 @@ from .context import FileContext, key
 from .records import RETURNS
 
 _OBJECT_FIELDS = ("operand", "object", "value")
-_MEMBER_FIELDS = ("field", "attribute", "property")
 MAX_DEPTH = 6
 _UNSET = object()
 
@@ -93,7 +95,11 @@ class TypeTable:
         if "var.type" in caps or "field.type" in caps:
             t = self.type_name((caps.get("var.type") or caps["field.type"])[0])
             if t:
-                table.setdefault(slot, t)
+                _typed(table, slot, t)
+            elif "var.name" in caps and scope != (-1, -1):
+                # a type read as no type here (a C++ template parameter `const T& s`): the
+                # name is still this scope's, and hides an outer `s` of a known type
+                table.setdefault(slot, None)
         else:
             call = (caps.get("var.call") or caps.get("field.call") or [None])[0]
             if call is not None:
@@ -104,7 +110,8 @@ class TypeTable:
         each name's scopes are sorted by start, for lookups by position."""
         # each callee's object and member are found once (up to six field look-ups in
         # tree-sitter), not in each of the three rounds that may ask
-        pending = [(table, slot, callee, (_child(callee, _OBJECT_FIELDS), _child(callee, _MEMBER_FIELDS)))
+        members = self.ctx.rules.member_fields
+        pending = [(table, slot, callee, (_child(callee, _OBJECT_FIELDS), _child(callee, members)))
                    for table, slot, callee in self._calls]
         for _round in range(2):  # `a := f(); b := a.g()`: b needs a's type first
             self._index_spans()
@@ -112,14 +119,14 @@ class TypeTable:
             for item in pending:
                 t = self.call_type(item[2], parts=item[3])
                 if t:
-                    item[0].setdefault(item[1], t)
+                    _typed(item[0], item[1], t)
                 else:
                     left.append(item)
             pending = left
         for table, slot, callee, parts in pending:  # results another file states
             t = self.call_type(callee, defer=True, parts=parts)
             if t:
-                table.setdefault(slot, t)
+                _typed(table, slot, t)
         self._index_spans()
 
     def _index_spans(self) -> None:
@@ -192,7 +199,7 @@ class TypeTable:
         of it are references the index resolves through the ``returns`` relations
         other files state. ``parts``: the callee's (object, member) when known."""
         obj, member = parts if parts is not None else (_child(callee, _OBJECT_FIELDS),
-                                                       _child(callee, _MEMBER_FIELDS))
+                                                       _child(callee, self.ctx.rules.member_fields))
         if obj is not None and member is not None:
             owner = self.type_of(obj)
             if owner:
@@ -243,7 +250,7 @@ class TypeTable:
             return None
         ctx = self.ctx
         node_type = node.type  # read once: each read is a call into tree-sitter
-        if node_type == "identifier":
+        if node_type in ctx.rules.variable_nodes:
             name = text if text is not None else ctx.text(node)
             if name in ctx.rules.self_names:
                 return self.enclosing_type(node)
@@ -275,12 +282,19 @@ class TypeTable:
                 return None
             return self.call_type(fn, defer=True)
         obj = _child(node, _OBJECT_FIELDS)
-        member = _child(node, _MEMBER_FIELDS)
+        member = _child(node, ctx.rules.member_fields)
         if obj is not None and member is not None:
             owner = self.type_of(obj, depth + 1)
             if owner:
                 return self.fields.get((owner, ctx.text(member)))
         return None
+
+
+def _typed(table: dict, slot, t: str) -> None:
+    """A name's first known type in its scope is its type (a declaration whose type
+    could not be read only hides outer names)."""
+    if table.get(slot) is None:
+        table[slot] = t
 
 
 def _child(node, fields):

@@ -21,6 +21,10 @@ Why every C (and C++ global-namespace) definition is qualified by the constant
 Out-of-line members (``void Foo::bar() {}``) are named under ``Foo`` (their
 ``@def.impl`` scope); a prototype in a file that also holds the body is not kept (the
 index keeps one row per name and kind in a file: it would hide the body's line).
+
+A C++ template's parameters (``template <typename T>``) are definitions local to the
+template: not indexed, and a name they declare is no reference inside it (``T value``,
+``T::type``, ``class Box : public T``) rather than a use of a ``T`` of the namespace.
 """
 
 from __future__ import annotations
@@ -48,6 +52,9 @@ class CResolver(Resolver):
     def module(self, ctx, root) -> str:
         return GLOBAL
 
+    def keep(self, ctx, d, short: str) -> bool:
+        return d.detail != _TEMPLATE_PARAMETER
+
     def finish(self, ctx) -> None:
         # a prototype in the file that holds its body: only the body is kept
         ctx.drop_declarations_of_bodies("function", "declaration")
@@ -73,6 +80,8 @@ class CResolver(Resolver):
         """A base class: see ``path``; a bare name nothing here defines stays bare (the
         index also matches a base by its last part)."""
         parts = dotted(ctx.text(node))
+        if not parts or _template_parameter(ctx, parts[0], node.start_byte):
+            return ""  # `: public T`: no base the index could name
         if len(parts) == 1 and _defined(ctx, parts[0]) is None:
             return parts[0]
         return _qualified(ctx, parts, node.start_byte) or ""
@@ -80,7 +89,7 @@ class CResolver(Resolver):
     def type_name(self, ctx, node) -> str | None:
         """A declared variable's class (``Box& b``), named as ``path`` names it."""
         parts = dotted(ctx.text(node))
-        if not parts or parts[0] in ctx.rules.builtins:
+        if not parts or parts[0] in ctx.rules.builtins or _template_parameter(ctx, parts[0], node.start_byte):
             return None
         return _qualified(ctx, parts, node.start_byte)
 
@@ -90,7 +99,8 @@ class CResolver(Resolver):
         if (start, end) in ctx.by_node:
             return None  # a definition's own name
         parts = dotted(ctx.data[start:end].decode("utf-8", "replace"))
-        if not parts or (len(parts) == 1 and parts[0] in ctx.rules.builtins):
+        if not parts or (len(parts) == 1 and parts[0] in ctx.rules.builtins) \
+                or _template_parameter(ctx, parts[0], start):
             return None
         return _qualified(ctx, parts, start)
 
@@ -137,6 +147,25 @@ def _namespace_at(ctx, start: int) -> str | None:
         if start < -neg_end:
             found = qname
     return found
+
+
+_TEMPLATE_PARAMETER = "template_parameter"  # the detail cpp/symbols.scm gives them
+
+
+def _template_parameter(ctx, name: str, start: int) -> bool:
+    """Whether ``name`` at byte ``start`` is a parameter of a template around it."""
+    params = ctx.extra.get("template_params")
+    if params is None:  # name -> the spans of the templates declaring it, read once
+        params = ctx.extra["template_params"] = {}
+        for d in ctx.defs.values():
+            if d.detail == _TEMPLATE_PARAMETER and d.name is not None:
+                template = d.node.parent
+                while template is not None and template.type != "template_declaration":
+                    template = template.parent
+                if template is not None:
+                    params.setdefault(ctx.text(d.name), []).append((template.start_byte, template.end_byte))
+    spans = params.get(name)
+    return spans is not None and any(s <= start < e for s, e in spans)
 
 
 def _defined(ctx, name: str) -> str | None:

@@ -44,6 +44,13 @@
   (type_identifier) @name
   (pointer_declarator declarator: (type_identifier) @name)] @def.typedef)
 (preproc_def name: (identifier) @name) @def.macro
+; a template's parameters (`template <typename T, int N>`): names local to the template,
+; never indexed; c/resolver.py keeps their uses inside it from being references
+(type_parameter_declaration (type_identifier) @name) @def.template_parameter
+(optional_type_parameter_declaration name: (type_identifier) @name) @def.template_parameter
+(variadic_type_parameter_declaration (type_identifier) @name) @def.template_parameter
+(template_parameter_list (parameter_declaration declarator: (identifier) @name) @def.template_parameter)
+(template_parameter_list (optional_parameter_declaration declarator: (identifier) @name) @def.template_parameter)
 (preproc_function_def name: (identifier) @name) @def.macro
 (declaration declarator: [
   (identifier) @name

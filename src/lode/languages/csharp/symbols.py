@@ -2,7 +2,7 @@
 and types qualify what they hold (`Shop.Inventory.MemoryWarehouse.Reserve`)."""
 
 from ..spec import own_query
-from ..symbolrules import SymbolRules
+from ..symbolrules import SymbolRules, capitalised_not_constant
 
 RULES = SymbolRules(
     resolver="declared",
@@ -14,6 +14,7 @@ RULES = SymbolRules(
     module_nodes=frozenset({"file_scoped_namespace_declaration"}),
     path_modules=False,
     package_scoped=True,
+    package_classes=capitalised_not_constant,
     builtins=frozenset({"nameof", "typeof"}),
     markers=(".csproj",),
     test_markers=("/test/", "/tests/", "Tests/", ".Tests", "Test.cs", "Tests.cs"),

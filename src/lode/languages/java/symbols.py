@@ -3,7 +3,7 @@ interfaces, enums, records and annotation types qualify their members
 (`com.google.gson.GsonBuilder.create`, `Gson.FutureTypeAdapter`)."""
 
 from ..spec import own_query
-from ..symbolrules import SymbolRules
+from ..symbolrules import SymbolRules, capitalised_not_constant
 
 RULES = SymbolRules(
     resolver="java",
@@ -15,6 +15,7 @@ RULES = SymbolRules(
     module_nodes=frozenset({"package_declaration"}),
     path_modules=False,
     package_scoped=True,
+    package_classes=capitalised_not_constant,
     # java.lang, visible without an import: not this package's
     builtins=frozenset({
         "Object", "String", "Integer", "Long", "Short", "Byte", "Character", "Boolean",

@@ -2,7 +2,7 @@
 qualify their members; a companion object's members are named under its class."""
 
 from ..spec import own_query
-from ..symbolrules import SymbolRules
+from ..symbolrules import SymbolRules, capitalised_not_constant
 
 RULES = SymbolRules(
     resolver="declared",
@@ -14,6 +14,7 @@ RULES = SymbolRules(
     module_nodes=frozenset({"package_header"}),
     path_modules=False,
     package_scoped=True,
+    package_classes=capitalised_not_constant,
     builtins=frozenset({  # standard functions, not this package's
         "println", "print", "listOf", "mutableListOf", "mapOf", "mutableMapOf", "setOf",
         "mutableSetOf", "emptyList", "emptyMap", "emptySet", "arrayOf", "require",

@@ -34,7 +34,7 @@ class PhpResolver(DeclaredResolver):
             if prefix:
                 path = f"{prefix}.{path}"
             local = ctx.text(alias) if alias is not None else path.rsplit(".", 1)[-1]
-            if local and local != path:
+            if local:  # `use Throwable;` too: the global class, not this namespace's
                 ctx.aliases[local] = path
             ctx.ref(path, named[0])
 

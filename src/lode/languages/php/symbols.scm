@@ -1,7 +1,6 @@
 ; lode's symbol query for PHP (see lode/languages/symbolrules.py). A constant and a
-; property are their element: `const A = 1, B = 2;` defines two. Members of a variable
-; (`$x->m()`, `$this->m()`) are not read: lode.symbols.typed knows a variable only as an
-; `identifier` node, and PHP's is a `variable_name`.
+; property are their element: `const A = 1, B = 2;` defines two. A variable is a
+; `variable_name` (`$x`, read with its `$`; SymbolRules.variable_nodes).
 (class_declaration name: (name) @name) @def.class
 (interface_declaration name: (name) @name) @def.interface
 (trait_declaration name: (name) @name) @def.trait
@@ -23,6 +22,10 @@
 
 (namespace_use_declaration) @import
 
+(member_call_expression object: (_) @ref.base name: (name) @ref.member)
+(nullsafe_member_call_expression object: (_) @ref.base name: (name) @ref.member)
+(member_access_expression object: (_) @ref.base name: (name) @ref.member)
+(nullsafe_member_access_expression object: (_) @ref.base name: (name) @ref.member)
 (scoped_call_expression scope: (name) @ref.base name: (name) @ref.member)
 (class_constant_access_expression . (name) @ref.base . (name) @ref.member)
 (function_call_expression function: [(name) (qualified_name)] @ref.local)
@@ -36,3 +39,10 @@
 (binary_expression operator: "instanceof" right: [(name) (qualified_name)] @ref.local)
 (catch_clause type: (type_list (named_type [(name) (qualified_name)] @ref.local)))
 
+(simple_parameter type: (_) @var.type name: (variable_name) @var.name)
+(property_promotion_parameter type: (_) @var.type name: (variable_name) @var.name)
+(assignment_expression left: (variable_name) @var.name right: (object_creation_expression [(name) (qualified_name)] @var.type))
+(assignment_expression left: (variable_name) @var.name right: [(member_call_expression) (nullsafe_member_call_expression)] @var.call)
+(property_declaration type: (_) @field.type (property_element name: (variable_name (name) @field.name)))
+(property_promotion_parameter type: (_) @field.type name: (variable_name (name) @field.name))
+(method_declaration name: (name) @ret.owner return_type: (_) @ret.type)

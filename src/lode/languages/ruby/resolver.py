@@ -16,9 +16,28 @@ from ..resolver import Resolver
 _OPENERS = frozenset({"class", "module"})
 
 
+# what `attr_reader :name` and its kin define: the reader `name`, the writer `name=`
+# (named as `def name=(value)` is)
+_ATTRIBUTE_METHODS = {"attr_reader": ("",), "attr_writer": ("=",), "attr_accessor": ("", "=")}
+
+
 class RubyResolver(Resolver):
     def module(self, ctx, root) -> str:
         return ""
+
+    def keep(self, ctx, d, short: str) -> bool:
+        """``attr_accessor :name`` defines ``Class.name`` and ``Class.name=``, here (the
+        symbol's text, ``:name``, is not the method's name); other definitions are kept
+        as written."""
+        suffixes = _ATTRIBUTE_METHODS.get(d.detail)
+        if suffixes is None:
+            return True
+        scope = d.scope
+        owner = scope.qname if scope is not None else ctx.module
+        kind = "method" if scope is not None and scope.detail in ctx.rules.types else "definition"
+        for suffix in suffixes:
+            ctx.add(ctx.join(owner, short[1:] + suffix), kind, d.name, d.detail)
+        return False
 
     def impl_name(self, ctx, d, prefix: str) -> str:
         written = ctx.text(d.impl_type)

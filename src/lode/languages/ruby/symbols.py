@@ -1,6 +1,7 @@
 """Ruby symbol rules: modules and classes nest and name what they hold, `::` read as `.`
 (`Sinatra::Base#route!` is `Sinatra.Base.route!`, `def self.get` is `Sinatra.Base.get`,
-a method in `class << self` too). A file names no module: `require` loads a file, it
+a method in `class << self` too); `attr_accessor :name` defines the methods `name` and
+`name=`, as `def name` and `def name=(value)` would. A file names no module: `require` loads a file, it
 binds no names. A superclass and an `include`d or `prepend`ed module are base types."""
 
 from ..spec import own_query

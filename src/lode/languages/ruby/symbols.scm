@@ -8,6 +8,14 @@
 (method name: (_) @name) @def.method
 (singleton_method name: (_) @name) @def.method
 (assignment left: (constant) @name) @def.constant
+; `attr_reader :a, :b` (also inside `private …`): each symbol defines methods, named by
+; ruby/resolver.py (`a`; `a=` for a writer)
+(call !receiver method: (identifier) @_kw arguments: (argument_list (simple_symbol) @name @def.attr_reader)
+  (#eq? @_kw "attr_reader"))
+(call !receiver method: (identifier) @_kw arguments: (argument_list (simple_symbol) @name @def.attr_writer)
+  (#eq? @_kw "attr_writer"))
+(call !receiver method: (identifier) @_kw arguments: (argument_list (simple_symbol) @name @def.attr_accessor)
+  (#eq? @_kw "attr_accessor"))
 
 (class superclass: (superclass [(constant) (scope_resolution)] @rel.extends)) @rel.owner
 (class body: (body_statement (call !receiver method: (identifier) @_kw

@@ -25,6 +25,9 @@ public sealed class MemoryWarehouse : IWarehouse
         // lode-ref: Shop.Inventory.MemoryWarehouse
         new MemoryWarehouse();
 
+    // lode-ref: Shop.Inventory.Stock.Total
+    public int Total() => Stock.Total(this);
+
     // lode: MemoryWarehouse.Snapshot
     private struct Snapshot { public int Lines; }
 }

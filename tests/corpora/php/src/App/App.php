@@ -9,6 +9,7 @@ use Acme\Shop\Remote\RemoteWarehouse as Remote;
 use Acme\Shop\Remote\Status;
 // lode-ref: Acme.App.format_count
 use function Acme\App\format_count;
+use Throwable;
 
 /** Starts the shop. */
 // lode: Acme.App.App
@@ -27,5 +28,28 @@ class App
         // lode-ref: Acme.Shop.Remote.Status.Open
         $status = Status::Open;
         return format_count($n) . $status->value;
+    }
+
+    // lode: Acme.App.App.restock
+    public function restock(): int
+    {
+        $memory = new MemoryWarehouse();
+        // lode-ref: Acme.Shop.Storage.MemoryWarehouse.count
+        $n = $memory->count('pear');
+        // lode-ref: Acme.App.App.run
+        return $n + strlen($this->run($memory));
+    }
+
+    public function audit(Ledger $ledger): int
+    {
+        // lode-ref: Acme.App.Ledger.post
+        $ledger->post(1);
+        // lode-ref: Acme.App.Ledger.open
+        return Ledger::open()->lines;
+    }
+
+    public function describe(Throwable $error): string
+    {
+        return $error->getMessage();
     }
 }

@@ -34,6 +34,7 @@ module Shop
     # One change to the stock of a product.
     # lode: Shop.MemoryWarehouse.Change
     class Change
+      # lode: Shop.MemoryWarehouse.Change.sku Change.sku
       attr_reader :sku, :delta
 
       # lode: Shop.MemoryWarehouse.Change.removal?

@@ -24,6 +24,7 @@ class RemoteWarehouse implements Warehouse
 
     public function count(string $sku): int
     {
+        // lode-ref: Acme.Shop.Remote.Client.get
         return $this->client->get('/stock/' . $sku);
     }
 }

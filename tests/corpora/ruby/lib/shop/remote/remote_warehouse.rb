@@ -16,6 +16,11 @@ class Shop::Remote::RemoteWarehouse < Shop::BaseWarehouse
     end
   end
 
+  # lode: Shop.Remote.RemoteWarehouse.retries= RemoteWarehouse.retries=
+  attr_writer :retries
+  # lode: Shop.Remote.RemoteWarehouse.timeout
+  attr_accessor :timeout
+
   def initialize(uri)
     @uri = uri
   end

@@ -26,5 +26,7 @@ public class App {
         Report report = new Report();
         // lode-ref: com.acme.app.Report.print
         report.print(new ArrayList<>(local.skus()));
+        // lode-ref: com.acme.app.Summary.of
+        System.out.println(Summary.of(local.skus()));
     }
 }
