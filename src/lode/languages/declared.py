@@ -42,8 +42,10 @@ class DeclaredResolver(Resolver):
         _import(ctx, caps)
 
     def unqualified(self, ctx, name: str) -> str | None:
-        if ctx.rules.package_scoped and ctx.module:
-            return f"{ctx.module}.{name}"  # same package, maybe another file
+        if ctx.rules.package_scoped:
+            space = ctx.module or _block_namespace(ctx)
+            if space:
+                return f"{space}.{name}"  # same package, maybe another file
         return None
 
 
@@ -76,6 +78,17 @@ def _import(ctx, caps) -> None:
     if local and local != path:
         ctx.aliases[local] = path
     ctx.ref(path, paths[0])
+
+
+def _block_namespace(ctx) -> str:
+    """The file's one top-level namespace block (C#'s `namespace Dapper { … }`, the file's
+    package as `namespace Dapper;` would name it), else "". Read once definitions are
+    qualified."""
+    found = ctx.extra.get("block_namespace")
+    if found is None:
+        names = {d.qname for d in ctx.defs.values() if d.detail == "namespace" and d.scope is None and d.qname}
+        found = ctx.extra["block_namespace"] = names.pop() if len(names) == 1 else ""
+    return found
 
 
 def _name_of(node):

@@ -20,7 +20,15 @@ RULES = SymbolRules(
         "mutableSetOf", "emptyList", "emptyMap", "emptySet", "arrayOf", "require",
         "requireNotNull", "check", "checkNotNull", "error", "TODO", "run", "let",
         "apply", "also", "with", "lazy", "repeat", "maxOf", "minOf", "buildList",
-        "buildString"
+        "buildString",
+        # kotlin.*'s types, visible without an import: not this package's (`Int.MAX_VALUE`)
+        "Any", "Unit", "Nothing", "Int", "Long", "Short", "Byte", "Char", "Boolean", "Double",
+        "Float", "String", "Array", "IntArray", "ByteArray", "CharArray", "LongArray", "List",
+        "MutableList", "Map", "MutableMap", "Set", "MutableSet", "Collection", "Iterable",
+        "Sequence", "Pair", "Triple", "Result", "Regex", "Comparable", "Enum", "Lazy",
+        "StringBuilder", "Throwable", "Exception", "Error", "RuntimeException",
+        "IllegalArgumentException", "IllegalStateException", "UnsupportedOperationException",
+        "IndexOutOfBoundsException", "NoSuchElementException", "DeprecationLevel",
     }),
     markers=("build.gradle.kts", "build.gradle"),
     test_markers=("/test/", "/tests/", "jvmTest/", "commonTest/", "Test.kt"),
