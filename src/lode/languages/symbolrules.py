@@ -46,7 +46,7 @@ def capitalised_not_constant(name: str) -> bool:
 
 
 # eq=False: each language has one table, compared and hashed by identity (no caller compares
-# two); the generated __eq__ and __hash__ over its 34 fields cost every command that imports
+# two); the generated __eq__ and __hash__ over its 35 fields cost every command that imports
 # this module ~1.5 ms to compile.
 @dataclass(frozen=True, eq=False)
 class SymbolRules:
@@ -57,6 +57,9 @@ class SymbolRules:
     scopes: frozenset[str]
     # definitions whose bodies hold only local names (nothing inside is indexed)
     locals: frozenset[str] = frozenset({"function", "method"})
+    # definitions in a callable's parameters that are members of the type around it (PHP's
+    # promoted constructor parameters, `__construct(private Client $client)`)
+    constructor_members: frozenset[str] = frozenset()
     # details that are methods when their nearest scope is one of `types`
     callables: frozenset[str] = frozenset({"function", "method"})
     types: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "impl", "enum",

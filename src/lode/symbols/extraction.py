@@ -235,6 +235,7 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
     ordered.sort()
     by_node: dict[tuple[int, int], Def] = {}
     stack: list[tuple[int, Def]] = []  # (end, definition) of the definitions holding this one
+    hoisted = rules.constructor_members
     for start, neg_end, _i, d in ordered:
         while stack and stack[-1][0] <= start:
             stack.pop()
@@ -244,6 +245,9 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
         if d.name is not None:
             name_span = key(d.name)
             by_node[name_span] = d
+        if hoisted and enclosing is not None and d.detail in hoisted and enclosing.qname is not None \
+                and enclosing.detail in rules.callables:
+            enclosing = enclosing.scope  # PHP's `__construct(private Client $client)`: the class's
         if enclosing is not None and (enclosing.qname is None or enclosing.detail not in rules.scopes):
             continue  # local to a function body or a value: not indexed
         if d.name is not None and name_span in ctx.suppressed:
@@ -359,9 +363,9 @@ def _package_class(ctx: FileContext, resolver, base: str) -> str | None:
     name this file defines in any scope (a member, a nested class) is not taken for
     another file's class: a C# property ``Items.Count`` stays unresolved."""
     looks_like_class = ctx.rules.package_classes
-    if looks_like_class is None or not looks_like_class(base) or base in ctx.rules.builtins \
-            or base in ctx.defined():
-        return None
+    if looks_like_class is None or not base.isidentifier() or not looks_like_class(base) \
+            or base in ctx.rules.builtins or base in ctx.defined():
+        return None  # not one name (`new TypeToken<T>() {}`, `A.B.c()`), or not a class's
     return resolver.unqualified(ctx, base)
 
 

@@ -23,5 +23,4 @@
 (interface_declaration name: (_) @rel.owner (base_list (generic_name (identifier) @rel.extends)))
 
 (member_access_expression expression: (identifier) @ref.base name: (identifier) @ref.member)
-(invocation_expression function: (identifier) @ref.local)
 (object_creation_expression type: (identifier) @ref.local)

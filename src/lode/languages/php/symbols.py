@@ -16,6 +16,7 @@ RULES = SymbolRules(
     locals=frozenset({"function", "method"}),
     callables=frozenset({"function", "method"}),
     types=frozenset({"class", "interface", "trait", "enum"}),
+    constructor_members=frozenset({"property"}),
     module_nodes=frozenset({"namespace_definition"}),
     path_modules=False,
     package_scoped=True,

@@ -11,9 +11,11 @@ class RemoteWarehouse implements Warehouse
 {
     use Counting;
 
-    // lode-ref: Acme.Shop.Remote.Client
-    public function __construct(private Client $client)
-    {
+    public function __construct(
+        // lode: Acme.Shop.Remote.RemoteWarehouse.client RemoteWarehouse.client
+        // lode-ref: Acme.Shop.Remote.Client
+        private Client $client,
+    ) {
     }
 
     // lode: Acme.Shop.Remote.RemoteWarehouse.create
@@ -25,6 +27,7 @@ class RemoteWarehouse implements Warehouse
     public function count(string $sku): int
     {
         // lode-ref: Acme.Shop.Remote.Client.get
+        // lode-ref: Acme.Shop.Remote.RemoteWarehouse.client
         return $this->client->get('/stock/' . $sku);
     }
 }
