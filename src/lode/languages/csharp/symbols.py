@@ -29,6 +29,7 @@ RULES = SymbolRules(
         "InvalidCastException", "NotSupportedException", "NotImplementedException",
         "ObjectDisposedException", "FormatException", "StringComparison", "StringComparer",
         "BindingFlags", "Task", "ValueTask",
+        "System", "Microsoft",  # the roots of fully qualified names (`System.Data.DbType`)
     }),
     markers=(".csproj",),
     test_markers=("/test/", "/tests/", "Tests/", ".Tests", "Test.cs", "Tests.cs"),
