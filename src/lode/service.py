@@ -24,12 +24,13 @@ WARM_MAX_FILES = 2000  # index runs of at most this many files load the embeddin
 
 
 def __getattr__(name: str):
-    # The servers reach their Session (logging, threading) and the LSP server its column
-    # helpers through this module; they load on first use, not for a command-line look-up.
-    if name == "Session":
-        from .session import Session
+    # The servers reach their Session (logging, threading), the request checks they share
+    # and the LSP server its column helpers through this module; they load on first use,
+    # not for a command-line look-up.
+    if name in ("Session", "clean_text"):
+        from . import session
 
-        return Session
+        return getattr(session, name)
     if name in ("byte_column", "utf16_column", "utf16_length"):
         from .external import positions
 

@@ -30,6 +30,22 @@ def check_name(value: str, param: str = "name") -> None:
                             f"characters", data={"param": param})
 
 
+def clean_text(value: str) -> bool:
+    """True when ``value`` can be a path, name or query: it holds no NUL and encodes as
+    UTF-8. A lone surrogate (``\\udc80`` in JSON) and NUL are valid JSON escapes, but the
+    file system and the store refuse them with ValueError deep inside a call, so every
+    server (the daemon's envelope, the MCP tools) refuses them up front with this check."""
+    if "\x00" in value:
+        return False
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _given(**kwargs: Any) -> dict[str, Any]:
     return {k: v for k, v in kwargs.items() if v is not None}
 

@@ -21,7 +21,7 @@ from pydantic import Field
 
 from .. import __version__
 from ..errors import InvalidParams, LodeError
-from ..service import Session
+from ..service import Session, clean_text
 from . import notes
 from .budget import DEFAULT_BUDGET_CHARS, bound
 
@@ -139,19 +139,11 @@ def _slim_hits(result: Any) -> Any:
 
 
 def _unusable(value: Any) -> bool:
-    """A string no path, name or query can hold (NUL, a lone surrogate), or a list with
-    one: the file system refuses them with ValueError deep inside a call."""
+    """A string no path, name or query can hold (NUL, a lone surrogate: the daemon's
+    check, :func:`lode.session.clean_text`), or a list with one."""
     if isinstance(value, str):
-        return "\x00" in value or (not value.isascii() and not _utf8(value))
+        return not clean_text(value)
     return isinstance(value, list) and any(_unusable(v) for v in value)
-
-
-def _utf8(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _scope_note(scope: tuple[str, ...]) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 
 # The request-level errors live with the rest (lode.errors); imported here by their old path.
 from ..errors import InternalError, InvalidParams, InvalidRequest, LodeError, MethodNotFound, ParseError
+from ..service import clean_text  # the text check every server shares (lode.session)
 
 log = logging.getLogger("lode.rpc")
 
@@ -85,18 +86,6 @@ def _valid_id(value: Any) -> bool:
     if isinstance(value, float):
         return math.isfinite(value)  # 1e999 parses as inf, which has no JSON spelling
     return value is None or (isinstance(value, int) and not isinstance(value, bool))
-
-
-def clean_text(value: str) -> bool:
-    """True when ``value`` encodes as UTF-8 and holds no NUL: lone surrogates (``\\udc80``
-    in JSON) and NUL are valid JSON escapes but no path, name or query holds them."""
-    if "\x00" in value:
-        return False
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def bad_value(value: Any, max_depth: int = MAX_DEPTH) -> str | None:
