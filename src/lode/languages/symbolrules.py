@@ -46,7 +46,7 @@ def capitalised_not_constant(name: str) -> bool:
 
 
 # eq=False: each language has one table, compared and hashed by identity (no caller compares
-# two); the generated __eq__ and __hash__ over its 35 fields cost every command that imports
+# two); the generated __eq__ and __hash__ over its 36 fields cost every command that imports
 # this module ~1.5 ms to compile.
 @dataclass(frozen=True, eq=False)
 class SymbolRules:
@@ -92,6 +92,9 @@ class SymbolRules:
     scope_nodes: frozenset[str] = frozenset()
     # names that stand for the enclosing type's instance (`self`, `this`; PHP's `$this`)
     self_names: frozenset[str] = frozenset()
+    # names that stand for the one class the enclosing type extends (PHP's `parent::f()`;
+    # a `super` node is read as that in every grammar)
+    super_names: frozenset[str] = frozenset()
     # node types that name a variable (or `self`) in an expression: the names the type
     # table reads (`@var.name`, a `@ref.base`); PHP writes `$x` as a `variable_name`
     variable_nodes: frozenset[str] = frozenset({"identifier"})

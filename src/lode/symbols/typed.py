@@ -255,7 +255,7 @@ class TypeTable:
             if name in ctx.rules.self_names:
                 return self.enclosing_type(node)
             if name not in self.var_names:
-                return None
+                return self.base_of(self.enclosing_type(node)) if name in ctx.rules.super_names else None
             found = self._spans.get(name)
             if found is not None:
                 # the innermost scope holding the name: the last one starting before the

@@ -3,7 +3,8 @@ classes, interfaces, traits and enums qualify their methods, constants, properti
 cases (`Monolog.Handler.StreamHandler.write`). A class that `use`s a trait extends it
 (its methods are the class's, and `impls` lists the class). Members of a value whose
 type the code states are references (`$x->m()` with `Foo $x` or `$x = new Foo()`,
-`$this->m()`, `$this->logger->log()` with a typed property), as in the other languages;
+`$this->m()`, `self::m()`, `static::m()`, `parent::m()`, `$this->logger->log()` with a
+typed property), as in the other languages;
 `Helper::go()` with Helper neither imported nor defined here is the namespace's Helper."""
 
 from ..spec import own_query
@@ -27,8 +28,9 @@ RULES = SymbolRules(
     # properties, methods' result types; `$x->m()` and `$this->m()` are then references
     scope_nodes=frozenset({"method_declaration", "function_definition", "anonymous_function",
                            "anonymous_function_creation_expression", "arrow_function"}),
-    self_names=frozenset({"$this"}),
-    variable_nodes=frozenset({"variable_name"}),
+    self_names=frozenset({"$this", "self", "static"}),
+    super_names=frozenset({"parent"}),
+    variable_nodes=frozenset({"variable_name", "relative_scope"}),  # `self::`, `static::`, `parent::`
     member_fields=("name",),
     type_names=frozenset({"name", "qualified_name"}),
     type_wrappers=frozenset({"named_type", "optional_type"}),

@@ -27,6 +27,8 @@
 (member_access_expression object: (_) @ref.base name: (name) @ref.member)
 (nullsafe_member_access_expression object: (_) @ref.base name: (name) @ref.member)
 (scoped_call_expression scope: (name) @ref.base name: (name) @ref.member)
+(scoped_call_expression scope: (relative_scope) @ref.base name: (name) @ref.member)
+(class_constant_access_expression . (relative_scope) @ref.base . (name) @ref.member)
 (class_constant_access_expression . (name) @ref.base . (name) @ref.member)
 (function_call_expression function: [(name) (qualified_name)] @ref.local)
 (scoped_call_expression scope: (qualified_name) @ref.local)
