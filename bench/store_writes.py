@@ -34,11 +34,11 @@ def make_records(corpus: str, path: str) -> None:
 
     results: list[bytes] = []
 
-    def run(jobs, workers, config, cpu):
+    def run(jobs, workers, config, cpu, pack=None):
         from lode.workspace.pipeline import process_many
 
         for task in indexer._tasks(jobs):
-            blob = pickle.dumps(process_many(task, config), protocol=pickle.HIGHEST_PROTOCOL)
+            blob = pickle.dumps(process_many(task, config, pack), protocol=pickle.HIGHEST_PROTOCOL)
             results.append(blob)
             records, seconds = pickle.loads(blob)
             cpu[0] += seconds
@@ -90,7 +90,7 @@ def replay(corpus: str, blobs: list[bytes], db_path: str, tally=None, profile: s
             os.remove(db_path + suffix)
     unpickling = [0.0]
 
-    def run(jobs, workers, config, cpu):
+    def run(jobs, workers, config, cpu, pack=None):
         for blob in blobs:
             start = time.process_time()
             records, seconds = pickle.loads(blob)

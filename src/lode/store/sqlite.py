@@ -124,6 +124,9 @@ class Store:
                 pass  # free pages are reused by later writes anyway
 
     backend = "sqlite"
+    # The stored form of a chunk's text (chunks.body_z): the indexer has its workers
+    # make it (ChunkRow.body_z), so the one process writing the store does not.
+    pack_body = staticmethod(fts_rows.pack)
 
     def close(self) -> None:
         if self._checkpointing is not None:
@@ -351,7 +354,8 @@ class Store:
                         " kind, name, name_key, breadcrumb, embed, embed_hash, body_z)"
                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         [(i, file_id, c.ord, c.byte_start, c.byte_end, c.line_start, c.line_end, c.kind,
-                          c.name, c.name_key, c.breadcrumb, c.embed, c.embed_hash, fts_rows.pack(c.body))
+                          c.name, c.name_key, c.breadcrumb, c.embed, c.embed_hash,
+                          c.body_z if c.body_z is not None and raw is None else fts_rows.pack(c.body))
                          for i, c in zip(ids, rec.chunks)])
                     if raw is None:  # the worker derived idents and labels as fts_rows.row does
                         rows = [(i, c.body, fts_rows.labelled(c.breadcrumb, workspace_id, c.labels), c.idents)

@@ -160,27 +160,29 @@ def _tasks(jobs: list) -> Iterator[list]:
         yield jobs[i:i + TASK_FILES]
 
 
-def _run(jobs: list, workers: int, config: ChunkConfig, cpu: list[float]) -> Iterator[FileRecord]:
+def _run(jobs: list, workers: int, config: ChunkConfig, cpu: list[float],
+         pack: Callable[[str], bytes] | None = None) -> Iterator[FileRecord]:
     """Records for ``jobs``, streamed; in-process for small runs, else a bounded pool
     whose workers are started, and sent their first tasks, before this returns.
-    Adds the CPU seconds spent chunking to ``cpu[0]``."""
+    Adds the CPU seconds spent chunking to ``cpu[0]``. ``pack``: the store's
+    ``pack_body``, applied to each chunk's text by whoever chunks it (pipeline.process_many)."""
     if workers <= 1 or len(jobs) < INLINE_BELOW:
-        return _inline(jobs, config, cpu)
-    stream = _pooled(jobs, workers, config, cpu)
+        return _inline(jobs, config, cpu, pack)
+    stream = _pooled(jobs, workers, config, cpu, pack)
     next(stream)  # the pool is up; closing the stream from here on shuts it down
     return stream
 
 
-def _inline(jobs: list, config: ChunkConfig, cpu: list[float]) -> Iterator[FileRecord]:
+def _inline(jobs: list, config: ChunkConfig, cpu: list[float], pack=None) -> Iterator[FileRecord]:
     from .pipeline import process_many
 
     for task in _tasks(jobs):
-        records, seconds = process_many(task, config)
+        records, seconds = process_many(task, config, pack)
         cpu[0] += seconds
         yield from records
 
 
-def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float]) -> Iterator[FileRecord | None]:
+def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pack=None) -> Iterator[FileRecord | None]:
     """Yields None once the pool has its first tasks, then the records."""
     from concurrent.futures import FIRST_COMPLETED, wait
     from concurrent.futures.process import BrokenProcessPool
@@ -201,7 +203,7 @@ def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float]) -> 
                 if task is None:
                     exhausted = True
                     break
-                pending[pool.submit(process_many, task, config)] = task
+                pending[pool.submit(process_many, task, config, pack)] = task
             if not started:
                 started = True
                 yield None
@@ -309,7 +311,7 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     own_cpu = time.process_time()
     # Workers start before the first progress call: it may start a thread (the embedding
     # model's warm-up, a progress bar), and a process with no other thread forks them.
-    records = held.Diverted(_run(jobs, workers, config, cpu))
+    records = held.Diverted(_run(jobs, workers, config, cpu, getattr(store, "pack_body", None)))
     if progress:
         progress(0, total, "")
     batch: list[FileRecord] = list(walk_errors)

@@ -16,6 +16,7 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..chunking import chunk_file, minified, minified_note
@@ -251,8 +252,14 @@ def _compact_records() -> None:
 _compact_records()
 
 
-def process_many(jobs: list[Job], config: ChunkConfig = DEFAULT_CHUNK_CONFIG) -> tuple[list[FileRecord], float]:
+def process_many(jobs: list[Job], config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
+                 pack: Callable[[str], bytes] | None = None) -> tuple[list[FileRecord], float]:
     """Records for a task of files, and the CPU seconds this process spent on them.
+
+    ``pack``: the store's function making the stored form of a chunk's text (its
+    ``pack_body``), applied here to every chunk (``ChunkRow.body_z``): in the workers,
+    side by side, instead of in the one process writing the store, where compressing
+    Go's tree's 124k texts was ~1.5 of its ~6.5 CPU s.
 
     The cyclic garbage collector is off while a task runs: a file's queries allocate
     hundreds of thousands of short-lived containers, and collecting every few hundred
@@ -264,6 +271,10 @@ def process_many(jobs: list[Job], config: ChunkConfig = DEFAULT_CHUNK_CONFIG) ->
     gc.disable()
     try:
         records = [process(j, config) for j in jobs]
+        if pack is not None:
+            for rec in records:
+                for c in rec.chunks:
+                    c.body_z = pack(c.body)
     finally:
         if collecting:
             gc.enable()
