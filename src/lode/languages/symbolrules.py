@@ -46,7 +46,7 @@ def capitalised_not_constant(name: str) -> bool:
 
 
 # eq=False: each language has one table, compared and hashed by identity (no caller compares
-# two); the generated __eq__ and __hash__ over its 36 fields cost every command that imports
+# two); the generated __eq__ and __hash__ over its 38 fields cost every command that imports
 # this module ~1.5 ms to compile.
 @dataclass(frozen=True, eq=False)
 class SymbolRules:
@@ -60,6 +60,13 @@ class SymbolRules:
     # definitions in a callable's parameters that are members of the type around it (PHP's
     # promoted constructor parameters, `__construct(private Client $client)`)
     constructor_members: frozenset[str] = frozenset()
+    # definitions that are a generic declaration's type parameters (`class Box<T>`,
+    # `func Map[T any]`): never indexed, and inside the definition around them their
+    # names are no references (`T` is not the package's `T`)
+    type_parameters: frozenset[str] = frozenset()
+    # node types a type parameter's name may be used as (TypeScript: a type, not a
+    # value); None: any
+    type_parameter_nodes: frozenset[str] | None = None
     # details that are methods when their nearest scope is one of `types`
     callables: frozenset[str] = frozenset({"function", "method"})
     types: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "impl", "enum",

@@ -64,6 +64,9 @@ class FileContext:
         # when the member is not visible across packages
         self.alias_members: dict[tuple[str, bytes], str | None] = {}
         self.extra: dict = {}  # resolver scratch space
+        # a generic declaration's type parameter (`class Box<T>`, `func Map[T any]`): its
+        # name's bytes -> the spans of the definitions declaring it (empty in most files)
+        self.type_params: dict[bytes, list[tuple[int, int]]] = {}
 
     def text(self, node: Node) -> str:
         return self.data[node.start_byte:node.end_byte].decode("utf-8", "replace")
@@ -73,6 +76,17 @@ class FileContext:
         if self._defined is None:
             self._defined = {self.text(d.name) for d in self.defs.values() if d.name is not None}
         return self._defined
+
+    def type_parameter(self, raw: bytes, start: int, node: Node | None = None) -> bool:
+        """Whether the name ``raw`` at byte ``start`` is a type parameter of a definition
+        around it (``T`` inside ``class Box<T>``) rather than a name of the module. With
+        ``node`` (the name's node): only where the language lets a type parameter stand
+        (``SymbolRules.type_parameter_nodes``; TypeScript's are types, not values)."""
+        spans = self.type_params.get(raw)
+        if spans is None or not any(s <= start < e for s, e in spans):
+            return False
+        where = self.rules.type_parameter_nodes
+        return where is None or node is None or node.type in where
 
     def join(self, prefix: str, name: str) -> str:
         return f"{prefix}.{name}" if prefix else name

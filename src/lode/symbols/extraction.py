@@ -236,6 +236,7 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
     by_node: dict[tuple[int, int], Def] = {}
     stack: list[tuple[int, Def]] = []  # (end, definition) of the definitions holding this one
     hoisted = rules.constructor_members
+    type_params = rules.type_parameters
     for start, neg_end, _i, d in ordered:
         while stack and stack[-1][0] <= start:
             stack.pop()
@@ -245,6 +246,9 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
         if d.name is not None:
             name_span = key(d.name)
             by_node[name_span] = d
+        if type_params and d.detail in type_params:
+            _type_parameter(ctx, d, enclosing)
+            continue
         if hoisted and enclosing is not None and d.detail in hoisted and enclosing.qname is not None \
                 and enclosing.detail in rules.callables:
             enclosing = enclosing.scope  # PHP's `__construct(private Client $client)`: the class's
@@ -276,6 +280,20 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
             ctx.local_defs.setdefault(short, d.qname)
         ctx.add(d.qname, kind, d.name, d.detail)
     return by_node
+
+
+def _type_parameter(ctx: FileContext, d: Def, enclosing: Def | None) -> None:
+    """A type parameter is not indexed; its name is one within the definition around it
+    (the class, function or type that declares it; with none, the declaration holding
+    the parameter list, as C++'s template_declaration does)."""
+    if d.name is None:
+        return
+    owner = enclosing.node if enclosing is not None else d.node.parent
+    if enclosing is None and owner is not None and owner.parent is not None:
+        owner = owner.parent
+    if owner is not None:
+        name = ctx.data[d.name.start_byte:d.name.end_byte]
+        ctx.type_params.setdefault(name, []).append((owner.start_byte, owner.end_byte))
 
 
 def _relate(ctx: FileContext, resolver, caps: dict, by_node: dict) -> None:
@@ -351,6 +369,8 @@ def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | N
         target = _package_class(ctx, resolver, base)
         if target is None:
             return  # an untyped local's member: no answer rather than a guess
+    if ctx.type_params and ctx.type_parameter(base.encode(), base_start, base_node):
+        return  # `T.member` inside the generic declaring T
     member = ctx.text(member_node)
     ctx.ref(target, base_node, base_start)  # `run_command.params` uses run_command itself too
     ctx.ref(f"{target}.{member}", base_node, base_start)
@@ -392,6 +412,8 @@ def _ref_value(ctx: FileContext, resolver, node: Node) -> None:
         if guess is None or (start, end) in ctx.by_node:
             return  # nothing known, or a definition's own name
         target = guess
+    if ctx.type_params and ctx.type_parameter(raw, start, node):
+        return  # a generic's own type parameter (Go's `T(x)`)
     ctx.ref(target, node, start)
 
 
@@ -407,6 +429,8 @@ def _ref_local(ctx: FileContext, resolver, node: Node) -> None:
         return  # nothing, a builtin, or a definition's own name (`type Server struct`)
     if ctx.seen_before(target, start):
         return  # a name whose earlier use is kept already: the parent need not be asked
+    if ctx.type_params and ctx.type_parameter(raw, start, node):
+        return  # `T` inside the generic declaring it: not the module's `T`
     parent = node.parent  # asked once: tree-sitter finds a parent by walking down from the root
     if parent is not None and parent.type in ctx.rules.qualified_types:
         return  # the last part of `http.Client`: the whole is a `@ref.base`

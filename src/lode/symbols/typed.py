@@ -171,7 +171,7 @@ class TypeTable:
                 break
             node_type = node.type  # read once: each read is a call into tree-sitter
             if node_type in rules.type_names:
-                return self._resolved(node, node_type)
+                return None if self._type_parameter(node) else self._resolved(node, node_type)
             if node_type == "string":  # a forward reference, `other: "Flask"`
                 node = next((c for c in node.named_children if c.type == "string_content"), None)
                 break
@@ -188,9 +188,18 @@ class TypeTable:
                 return None
             inner = node.child_by_field_name("type") or node.child_by_field_name("operand")
             node = inner if inner is not None else (node.named_children[0] if node.named_child_count else None)
-        if node is None:
+        if node is None or self._type_parameter(node):
             return None
         return self.resolver.type_name(self.ctx, node)
+
+    def _type_parameter(self, node) -> bool:
+        """Whether a type expression names a type parameter of a generic around it
+        (``T value`` in ``class Box<T>``): no type the index could name."""
+        ctx = self.ctx
+        if not ctx.type_params:
+            return False
+        head = ctx.data[node.start_byte:node.end_byte].split(b".", 1)[0].split(b"<", 1)[0].split(b"[", 1)[0]
+        return ctx.type_parameter(head.strip(), node.start_byte)
 
     def call_type(self, callee, defer: bool = False, parts: tuple | None = None) -> str | None:
         """The type a call of ``callee`` returns: a method's declared result, a
@@ -206,8 +215,10 @@ class TypeTable:
                 name = f"{owner}.{self.ctx.text(member)}"
                 return self.returns.get(name) or (f"{name}()" if defer and not owner.endswith(")") else None)
         callee_type = callee.type
-        if callee_type not in self.ctx.rules.type_names:
-            return None
+        if callee_type not in self.ctx.rules.type_names or \
+                (self.ctx.type_params and self.ctx.type_parameter(self.ctx.data[callee.start_byte:callee.end_byte],
+                                                                  callee.start_byte, callee)):
+            return None  # not a name, or a generic's type parameter (Go's `T(x)`)
         name = self._resolved(callee, callee_type)
         if not name:
             return None

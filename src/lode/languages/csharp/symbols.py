@@ -14,6 +14,7 @@ RULES = SymbolRules(
     callables=frozenset({"method", "constructor"}),
     types=frozenset({"class", "struct", "record", "interface", "enum"}),
     module_nodes=frozenset({"file_scoped_namespace_declaration"}),
+    type_parameters=frozenset({"type_parameter"}),
     path_modules=False,
     package_scoped=True,
     package_classes=capitalised_not_constant,

@@ -12,6 +12,9 @@
 (event_declaration name: (identifier) @name) @def.event
 (declaration_list (field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @def.field)
 (enum_member_declaration name: (identifier) @name) @def.member
+; a generic's type parameter (`class Box<T>`, `U First<U>()`): never indexed, and `new T()`
+; inside the declaration is no reference (symbolrules.type_parameters)
+(type_parameter name: (identifier) @name) @def.type_parameter
 
 (class_declaration name: (_) @rel.owner (base_list [(identifier) (qualified_name)] @rel.extends))
 (class_declaration name: (_) @rel.owner (base_list (generic_name (identifier) @rel.extends)))

@@ -22,4 +22,5 @@ RULES = SymbolRules(
     scope_nodes=frozenset({"function_declaration", "method_declaration", "func_literal"}),
     package_named_by_file=True,
     structural_interfaces=True,
+    type_parameters=frozenset({"type_parameter"}),
 )

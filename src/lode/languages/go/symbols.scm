@@ -17,6 +17,13 @@
 (type_spec name: (type_identifier) @name type: (interface_type)) @def.interface
 (type_spec name: (type_identifier) @name) @def.type
 (type_alias name: (type_identifier) @name) @def.type
+; a generic's type parameters (`func Map[T any]`, `type Set[K comparable]`, and a method's
+; receiver `(s Set[K])` naming them again): never indexed, and no reference inside the
+; declaration (symbolrules.type_parameters)
+(type_parameter_declaration name: (identifier) @name) @def.type_parameter
+(method_declaration receiver: (parameter_list (parameter_declaration type: [
+  (generic_type type_arguments: (type_arguments (type_elem (type_identifier) @name) @def.type_parameter))
+  (pointer_type (generic_type type_arguments: (type_arguments (type_elem (type_identifier) @name) @def.type_parameter)))])))
 (source_file (const_declaration (const_spec name: (identifier) @name) @def.const))
 (source_file (var_declaration [(var_spec name: (identifier) @name) @def.var
                                 (var_spec_list (var_spec name: (identifier) @name) @def.var)]))

@@ -13,6 +13,7 @@ RULES = SymbolRules(
     callables=frozenset({"method", "constructor"}),
     types=frozenset({"class", "interface", "enum", "record", "annotation"}),
     module_nodes=frozenset({"package_declaration"}),
+    type_parameters=frozenset({"type_parameter"}),
     path_modules=False,
     package_scoped=True,
     package_classes=capitalised_not_constant,

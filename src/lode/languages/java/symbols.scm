@@ -12,6 +12,9 @@
 (field_declaration declarator: (variable_declarator name: (identifier) @name) @def.field)
 (constant_declaration declarator: (variable_declarator name: (identifier) @name) @def.field)
 (enum_constant name: (identifier) @name) @def.constant
+; a generic's type parameter (`class Box<T>`, `<T> T first(List<T> xs)`): never indexed, and
+; no reference inside the class or method declaring it (symbolrules.type_parameters)
+(type_parameter (type_identifier) @name) @def.type_parameter
 
 (class_declaration name: (_) @rel.owner superclass: (superclass [(type_identifier) (scoped_type_identifier)] @rel.extends))
 (class_declaration name: (_) @rel.owner superclass: (superclass (generic_type [(type_identifier) (scoped_type_identifier)] @rel.extends)))

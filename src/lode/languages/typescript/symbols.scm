@@ -7,6 +7,9 @@
 (interface_declaration name: (type_identifier) @name) @def.interface
 (type_alias_declaration name: (type_identifier) @name) @def.type
 (enum_declaration name: (identifier) @name) @def.enum
+; a generic's type parameter (`class Box<T>`, `function f<T>(x: T)`): never indexed, and no
+; reference as a type inside the declaration around it (symbolrules.type_parameters)
+(type_parameter name: (type_identifier) @name) @def.type_parameter
 (internal_module name: (identifier) @name) @def.namespace
 (method_definition name: [(property_identifier) (private_property_identifier)] @name) @def.method
 (abstract_method_signature name: (property_identifier) @name) @def.method

@@ -1,0 +1,59 @@
+"""A generic's type parameters (`class Shelf<T>`, `func Keys[K comparable, V any]`,
+`function keep<Shape>`) are names local to the declaration: not indexed, and their
+uses inside it are no references — not the package's `T`, nor an import the parameter
+hides — while the real types around them still are."""
+
+from __future__ import annotations
+
+from lode.languages import language_for_path
+from lode.symbols.extraction import extract_symbols
+from lode.symbols.layout import Layout
+from lode.symbols.records import REFERENCE
+
+from .conftest import CORPORA
+
+
+def symbols(lang: str, path: str):
+    root = CORPORA / lang
+    text = (root / path).read_text()
+    return extract_symbols(path, text, None, language_for_path(path), Layout(root), every=True).symbols
+
+
+def names_using(found, params: set[str]) -> set[str]:
+    return {s.name for s in found if s.kind == REFERENCE and params & set(s.name.split("."))}
+
+
+def test_java_class_and_method_type_parameters_are_not_references():
+    # `T item = items.get(0); item.hashCode()` was com.acme.shop.T and T.hashCode;
+    # `<T extends Warehouse> … stocked(T warehouse …)`: warehouse.count is no Warehouse.count
+    found = symbols("java", "src/main/java/com/acme/shop/Shelf.java")
+    assert names_using(found, {"T", "R"}) == set()
+    assert not any(s.kind != REFERENCE and s.name.endswith((".T", ".R")) for s in found)
+    refs = {(s.name, s.line) for s in found if s.kind == REFERENCE}
+    assert ("com.acme.shop.Warehouse", 37) in refs  # the bound is a real type
+    assert {line for name, line in refs if name == "com.acme.shop.Warehouse.count"} == {39}
+    assert ("com.acme.shop.Shelf.put", 31) in refs
+
+
+def test_go_type_parameters_and_receiver_type_arguments_are_not_references():
+    found = symbols("go", "server/cache.go")
+    assert names_using(found, {"K", "V"}) == set()
+    refs = {s.name for s in found if s.kind == REFERENCE}
+    assert {"example.com/app/server.Store", "example.com/app/server.Cache"} <= refs
+
+
+def test_typescript_type_parameter_hides_an_imported_type_inside_its_declaration():
+    # keep<Shape>(…) names its own parameter Shape: only total() uses the imported one
+    found = symbols("typescript", "src/shapes/registry.ts")
+    lines = {s.line for s in found if s.kind == REFERENCE and s.name.startswith("shapes.shape.Shape")}
+    assert lines == {1, 25}
+    assert names_using(found, {"S"}) == set()
+
+
+def test_csharp_new_of_a_type_parameter_is_not_a_reference():
+    text = ("namespace Shop.Inventory;\n\npublic static class Factory\n{\n"
+            "    public static T Make<T>() where T : new() => new T();\n"
+            "    public static Stock Stock() => new Stock();\n}\n")
+    fs = extract_symbols("src/Factory.cs", text, None, language_for_path("src/Factory.cs"), Layout())
+    refs = {s.name for s in fs.symbols if s.kind == REFERENCE}
+    assert "Shop.Inventory.T" not in refs and "Shop.Inventory.Stock" in refs
