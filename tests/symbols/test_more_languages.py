@@ -84,3 +84,17 @@ def test_php_use_of_a_global_class_binds_it():
     refs = {s.name for s in fs.symbols if s.kind == REFERENCE}
     assert {"Throwable", "Throwable.getMessage"} <= refs
     assert not any("Acme.App.Throwable" in name for name in refs)
+
+
+def test_typescript_parameter_properties_are_the_class_and_plain_parameters_are_not():
+    # `private readonly canvas`, `readonly frame`, `public scale?` are Painter's
+    # properties; `options` and the `dpi` of its type literal stay local to the constructor
+    path = "src/shapes/painter.ts"
+    text = (Path(__file__).resolve().parent.parent / "corpora" / "typescript" / path).read_text()
+    fs = extract_symbols(path, text, None, language_for_path(path), Layout())
+    members = {s.name: s.detail for s in fs.symbols
+               if s.kind != REFERENCE and s.name.startswith("shapes.painter.Painter.")}
+    assert members == {
+        "shapes.painter.Painter.constructor": "method", "shapes.painter.Painter.canvas": "property",
+        "shapes.painter.Painter.frame": "property", "shapes.painter.Painter.scale": "property",
+        "shapes.painter.Painter.paint": "method", "shapes.painter.Painter.framed": "method"}

@@ -250,8 +250,10 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
             _type_parameter(ctx, d, enclosing)
             continue
         if hoisted and enclosing is not None and d.detail in hoisted and enclosing.qname is not None \
-                and enclosing.detail in rules.callables:
-            enclosing = enclosing.scope  # PHP's `__construct(private Client $client)`: the class's
+                and enclosing.detail in rules.callables and _parameter_of(d, enclosing):
+            # PHP's `__construct(private Client $client)`, TypeScript's
+            # `constructor(private readonly client: Client)`: the class's
+            enclosing = enclosing.scope
         if enclosing is not None and (enclosing.qname is None or enclosing.detail not in rules.scopes):
             continue  # local to a function body or a value: not indexed
         if d.name is not None and name_span in ctx.suppressed:
@@ -280,6 +282,14 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
             ctx.local_defs.setdefault(short, d.qname)
         ctx.add(d.qname, kind, d.name, d.detail)
     return by_node
+
+
+def _parameter_of(d: Def, callable: Def) -> bool:
+    """Whether ``d`` is one of ``callable``'s own parameters, not a member of a type
+    written in them (TypeScript's ``constructor(opts: { url: string })``)."""
+    parent = d.node.parent
+    params = callable.node.child_by_field_name("parameters")
+    return parent is not None and params is not None and key(parent) == key(params)
 
 
 def _type_parameter(ctx: FileContext, d: Def, enclosing: Def | None) -> None:

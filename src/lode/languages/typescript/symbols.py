@@ -19,6 +19,8 @@ RULES = SymbolRules(
     scope_nodes=frozenset({"function_declaration", "generator_function_declaration", "method_definition",
                            "arrow_function", "function_expression"}),
     override_family=True,
+    # `constructor(private readonly client: Client)` defines the class's `client`
+    constructor_members=frozenset({"property"}),
     type_parameters=frozenset({"type_parameter"}),
     # a type parameter names a type only: a value `KeySchema` (a call, `new`) is the outer one
     type_parameter_nodes=frozenset({"type_identifier"}),

@@ -16,6 +16,10 @@
 (method_signature name: (property_identifier) @name) @def.method
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @name) @def.property
 (property_signature name: (property_identifier) @name) @def.property
+; a constructor's parameter property (`constructor(private readonly client: Client)`): a
+; property of the class (symbolrules.constructor_members)
+(required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @name) @def.property
+(optional_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @name) @def.property
 (program (lexical_declaration (variable_declarator name: (identifier) @name) @def.variable))
 (program (variable_declaration (variable_declarator name: (identifier) @name) @def.variable))
 ; a declaration's two forms are alternatives under one node: each pattern rooted at the
@@ -44,7 +48,8 @@
 ; what the tree says about types (lode/symbols/typed.py)
 (required_parameter pattern: (identifier) @var.name type: (type_annotation) @var.type)
 (optional_parameter pattern: (identifier) @var.name type: (type_annotation) @var.type)
-(required_parameter (accessibility_modifier) pattern: (identifier) @field.name type: (type_annotation) @field.type)
+(required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @field.name type: (type_annotation) @field.type)
+(optional_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @field.name type: (type_annotation) @field.type)
 (variable_declarator name: (identifier) @var.name type: (type_annotation) @var.type)
 (variable_declarator name: (identifier) @var.name value: (new_expression constructor: (_) @var.type))
 (variable_declarator name: (identifier) @var.name !type value: (call_expression function: (_) @var.call))
