@@ -26,8 +26,9 @@ from ..config import ChunkConfig
 from ..languages.spec import LanguageSpec
 from ..languages.treesitter import Definition, Node, Tree, grammar_for
 from ..records import Chunk
-from .lines import Lines, nonws, split_lines, trim
-from .summary import RegionNodes, collect_identifiers, comment_text, identifier_nodes, render_value, signature_text
+from .lines import Lines, nonws, split_long, trim
+from .summary import (RegionNodes, collect_identifiers, comment_text, identifier_nodes, node_text, render_value,
+                      signature_text)
 
 _TOP_LEVEL_AFTER_BLANK = re.compile(rb"\n[ \t]*\n(?=[^\s])")
 INNER_DOC = (b"//!", b"/*!")
@@ -127,8 +128,8 @@ class _Builder:
     def _flat_units(self, root: Node) -> list[Unit]:
         has_error = root.has_error
         flat: list[Unit] = []
-        definitions = self.grammar.definitions(root)
-        keys = {_key(d.node) for d in definitions}
+        keys: set[tuple[int, int, str]] = set()
+        definitions = self.grammar.definitions(root, keys)
         for d in definitions:
             if has_error and _inside_error(d.node):
                 continue
@@ -341,7 +342,7 @@ class _Builder:
             if comment and data.startswith(INNER_DOC, sib_start):
                 break
             if comment or sib_type in doc_nodes:
-                text = sib.text.decode("utf-8", "replace")
+                text = data[sib_start:sib_end].decode("utf-8", "replace")
                 comments.append(text.strip("\"'") if sib_type in doc_nodes else text)  # docstring quotes
             start = sib_start
             sib = sib.prev_sibling
@@ -383,7 +384,7 @@ class _Builder:
             ident = _first_of_type(d.name, self.spec.type_name)
             if ident is not None:
                 return ident.text.decode("utf-8", "replace")
-        name = d.name.text.decode("utf-8", "replace").strip()
+        name = node_text(self.data, d.name).strip()
         if len(name) > 2 and name[0] == name[-1] and name[0] in _QUOTES:
             name = name[1:-1]  # a quoted identifier (SQL "Post", Swift `default`) is its content
         return name or None
@@ -394,7 +395,7 @@ class _Builder:
             return None
         receiver = node.child_by_field_name(field_name)
         ident = _first_of_type(receiver, self.spec.type_name) if receiver is not None else None
-        return ident.text.decode("utf-8", "replace") if ident is not None else None
+        return node_text(self.data, ident) if ident is not None else None
 
     def _signature(self, u: Unit) -> str:
         node = u.definition.node
@@ -413,7 +414,7 @@ class _Builder:
         if u.comments:
             parts.append(comment_text("\n".join(u.comments)))
         if self.spec.docstring:
-            parts.append(_docstring(u.definition.node, self.spec.docstring))
+            parts.append(_docstring(u.definition.node, self.spec.docstring, self.data))
         return "\n".join(p for p in parts if p).strip()
 
     # ---- emitting -------------------------------------------------------------------
@@ -429,10 +430,11 @@ class _Builder:
         self._emit_gap(cursor, end, header_label if cursor == 0 else None, first=cursor == 0)
 
     def _emit_gap(self, start: int, end: int, header_label: str | None, first: bool) -> None:
-        for i, (s, e) in enumerate(self._pieces(start, end)):
+        for i, (s, e, size) in enumerate(self._pieces(start, end)):
             kind = "header" if first and i == 0 else "gap"
             crumb = f"{self.path} › {header_label}" if header_label and kind == "header" else self.path
-            size = nonws(self.data, s, e)
+            if size is None:
+                size = nonws(self.data, s, e)
             self._add(s, e, kind, None, crumb, self._loose_embed(crumb, s, e, header=kind == "header", size=size),
                       size=size)
 
@@ -459,13 +461,17 @@ class _Builder:
         cuts = [s for s in _statement_starts(u.definition.node) if u.start < s < u.end]
         pieces: list[tuple[int, int]] = []
         piece_start = u.start
+        line_start, data, enough = self.lines.line_start, self.data, self.config.body_budget * 0.75
+        size, counted_to = 0, piece_start  # nonws of [piece_start, counted_to), counted once
         for cut in cuts:
-            cut = self.lines.line_start(cut)
+            cut = line_start(cut)
             if cut <= piece_start:
                 continue
-            if nonws(self.data, piece_start, cut) >= self.config.body_budget * 0.75:
+            size += nonws(data, counted_to, cut)
+            counted_to = cut
+            if size >= enough:
                 pieces.append((piece_start, cut))
-                piece_start = cut
+                piece_start, size = cut, 0
         pieces.append((piece_start, u.end))
         first = True
         for s, e in pieces:
@@ -474,11 +480,12 @@ class _Builder:
     def _emit_fragments(self, u: Unit, crumb: str, start: int, end: int, first: bool) -> bool:
         """Fragments of ``u`` in ``[start, end)``, cut by lines if still too big. The
         first fragment carries the unit's own embed; later ones are continuations."""
-        for s, e in self._pieces(start, end):
+        for s, e, size in self._pieces(start, end):
             if first:  # the head carries the unit's own surface, however short its body
                 self._add(s, e, u.kind, u.name, crumb, self._unit_embed(u, crumb), keep_embed=True)
             else:
-                size = nonws(self.data, s, e)
+                if size is None:
+                    size = nonws(self.data, s, e)
                 self._add(s, e, u.kind, u.name, crumb, self._loose_embed(crumb, s, e, size=size), size=size)
             first = False
         return first
@@ -489,17 +496,23 @@ class _Builder:
         key = (node.start_byte, node.end_byte, node.type)
         rows = self._spec_rows_of.get(key)
         if rows is None:
-            rows = self._spec_rows_of[key] = [_spec_parts(s) for s in _specs(node, spec_type)]
+            rows = self._spec_rows_of[key] = [_spec_parts(s, self.data) for s in _specs(node, spec_type)]
         return rows
 
-    def _pieces(self, start: int, end: int) -> list[tuple[int, int]]:
-        """``split_lines`` of ``[start, end)``. A span cut into many pieces is the region
-        their embed texts' nodes are found in, once (_loose_embed); for a few, asking
-        per piece costs less."""
-        pieces = split_lines(self.data, start, end, self.config.body_budget)
-        self._region_span = (start, end) if len(pieces) > REGION_PIECES else None
+    def _pieces(self, start: int, end: int) -> list[tuple[int, int, int | None]]:
+        """``split_lines`` of ``[start, end)``, each piece with its nonws when counted on
+        the way (a span that fits whole), else None. A span cut into many pieces is the
+        region their embed texts' nodes are found in, once (_loose_embed); for a few,
+        asking per piece costs less."""
         self._region = None
-        return pieces
+        size = nonws(self.data, start, end)
+        if size <= self.config.body_budget:  # fits whole, as most gaps and fragments do
+            self._region_span = None
+            start, end = trim(self.data, start, end)
+            return [(start, end, size)] if start < end else []
+        pieces = split_long(self.data, start, end, self.config.body_budget)
+        self._region_span = (start, end) if len(pieces) > REGION_PIECES else None
+        return [(s, e, None) for s, e in pieces]
 
     # ---- embed surfaces ---------------------------------------------------------------
 
@@ -507,12 +520,12 @@ class _Builder:
         node = u.definition.node
         group = self.spec.spec_groups.get(node.type)
         if group:
-            body = _spec_group_values(self._spec_rows(node, group[1]), group[0], self.spec)
+            body = _spec_group_values(self._spec_rows(node, group[1]), group[0], self.spec, self.data)
             return _bounded(f"{self.path} › {body}", u.doc, self.config.embed_budget)
         if u.kind in VALUE_KINDS:
             value = node.child_by_field_name("value") or node.child_by_field_name("right")
-            if value is not None and value.text.decode("utf-8", "replace") not in crumb:
-                crumb = f"{crumb} = {render_value(value, self.spec)}"
+            if value is not None and node_text(self.data, value) not in crumb:
+                crumb = f"{crumb} = {render_value(value, self.spec, self.data)}"
         doc = u.doc
         if u.children:  # a whole class/impl embeds its members' signatures too
             doc = "\n".join(filter(None, [doc, "; ".join(c.label for c in u.children)]))
@@ -531,9 +544,10 @@ class _Builder:
             if self._region is None:
                 self._region = RegionNodes(identifier_nodes(self.grammar, self.spec, root, *self._region_span))
             region = self._region
-        comments, declared, called = collect_identifiers(self.grammar, self.spec, root, start, end, region=region)
+        comments, declared, called = collect_identifiers(self.grammar, self.spec, root, self.data, start, end,
+                                                         region=region)
         if header and self.spec.docstring and self.tree is not None:
-            file_doc = _docstring(self.tree.root_node, self.spec.docstring, field=None)
+            file_doc = _docstring(self.tree.root_node, self.spec.docstring, self.data, field=None)
             comments = "\n".join(filter(None, [file_doc, comments]))
         extra = []
         if declared:
@@ -616,15 +630,17 @@ def _inside_error(node: Node) -> bool:
     return False
 
 
-def _docstring(node: Node, statement: str, field: str | None = "body") -> str:
+def _docstring(node: Node, statement: str, data: bytes, field: str | None = "body") -> str:
     """The string literal opening a body (Python's docstring convention): the first
-    named child, a ``statement`` holding a string."""
+    named child, a ``statement`` holding a string. Children are read by index: a list
+    of a class body's (or a file's) named children is a node object for each."""
     body = node.child_by_field_name(field) if field else node
-    if body is None or not body.named_children:
+    if body is None or not body.named_child_count:
         return ""
-    first = body.named_children[0]
-    if first.type == statement and first.named_children and first.named_children[0].type == "string":
-        raw = first.named_children[0].text.decode("utf-8", "replace")
+    first = body.named_child(0)
+    string = first.named_child(0) if first.type == statement and first.named_child_count else None
+    if string is not None and string.type == "string":
+        raw = node_text(data, string)
         return comment_text(raw.strip().strip("rbuRBU").strip("\"'"))
     return ""
 
@@ -650,14 +666,16 @@ def _statement_starts(node: Node) -> list[int]:
         return sorted(starts)
 
 
-def _spec_parts(s: Node) -> tuple[list[str], Node | None, Node | None]:
+def _spec_parts(s: Node, data: bytes) -> tuple[list[str], Node | None, Node | None]:
     """Names, type and value of a Go const/var spec; `x = T{…}` takes T as its type."""
-    names = [n.text.decode() for n in s.children_by_field_name("name")]
+    names = [data[n.start_byte:n.end_byte].decode() for n in s.children_by_field_name("name")]
     typ, value = s.child_by_field_name("type"), s.child_by_field_name("value")
     if typ is None and value is not None and value.named_child_count == 1:
-        only = value.named_children[0]
-        if only.type == "composite_literal" and only.child_by_field_name("type") is not None:
-            typ, value = only.child_by_field_name("type"), only.child_by_field_name("body")
+        only = value.named_child(0)
+        if only.type == "composite_literal":
+            only_type = only.child_by_field_name("type")
+            if only_type is not None:
+                typ, value = only_type, only.child_by_field_name("body")
     return names, typ, value
 
 
@@ -671,12 +689,12 @@ def _spec_group_signature(rows: list[tuple[list[str], Node | None, Node | None]]
 
 
 def _spec_group_values(rows: list[tuple[list[str], Node | None, Node | None]], keyword: str,
-                       spec: LanguageSpec) -> str:
+                       spec: LanguageSpec, data: bytes) -> str:
     lines = []
     for names, typ, value in rows:
         line = f"{keyword} {', '.join(names)}" + (f" {typ.text.decode()}" if typ is not None else "")
         if value is not None:
-            line += " = " + render_value(value, spec)
+            line += " = " + render_value(value, spec, data)
         lines.append(line)
     return "\n".join(lines)
 

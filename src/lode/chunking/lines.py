@@ -6,6 +6,7 @@ import re
 from bisect import bisect_left
 
 _WS = b" \t\r\n\f\v"
+_WS_BUT_NEWLINE = b" \t\r\f\v"
 _NEWLINE = re.compile(rb"\n")
 _BLANK_LINE = re.compile(rb"\n[ \t\r\f\v]*\n")
 
@@ -68,12 +69,22 @@ def split_lines(data: bytes, start: int, end: int, budget: int) -> list[tuple[in
         # cut up, so the walk below would give just this, counting each line on the way.
         start, end = trim(data, start, end)
         return [(start, end)] if start < end else []
+    return split_long(data, start, end, budget)
+
+
+def split_long(data: bytes, start: int, end: int, budget: int) -> list[tuple[int, int]]:
+    """:func:`split_lines` of a span known to hold more than ``budget`` non-whitespace
+    bytes (its caller counted them)."""
     pieces: list[tuple[int, int]] = []
     piece_start, size, pos = start, 0, start
-    while pos < end:
-        nl = data.find(b"\n", pos, end)
-        line_end = end if nl < 0 else nl + 1
-        line_size = nonws(data, pos, line_end)
+    # each line's length and non-whitespace count, from two passes in C over the span
+    # (a call per line was most of this function)
+    span = data[start:end]
+    line_sizes = map(len, span.translate(None, _WS_BUT_NEWLINE).split(b"\n"))
+    for line_len, line_size in zip(map(len, span.split(b"\n")), line_sizes):
+        if pos >= end:
+            break
+        line_end = min(pos + line_len + 1, end)
         if size and size + line_size > budget:
             pieces.append((piece_start, pos))
             piece_start, size = pos, 0

@@ -27,10 +27,13 @@ _ML_CLOSE = re.compile(r"\s*\*+\)\s*$")  # OCaml's `*)`
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 _SPACES = re.compile(r"\s+")
 _LAST_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?=[^A-Za-z0-9_]*$)")
+_LAST_IDENT_BYTES = re.compile(_LAST_IDENT.pattern.encode())
 
 
-def _text(node: Node) -> str:
-    return node.text.decode("utf-8", "replace")
+def node_text(data: bytes, node: Node) -> str:
+    """``_text(node)`` read from the bytes the tree was parsed from: cheaper than
+    Node.text, which builds a memoryview and a slice object for each call."""
+    return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
 def _squash(s: str) -> str:
@@ -66,7 +69,7 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
     sig = _squash(text).rstrip("{:=(; ").rstrip()
     if len(sig) > SIGNATURE_MAX:
         sig = sig[: SIGNATURE_MAX - 1].rstrip() + "…"
-    return sig or _squash(_text(node))[:SIGNATURE_MAX]
+    return sig or _squash(node_text(data, node))[:SIGNATURE_MAX]
 
 
 def _find_body(node: Node, spec: LanguageSpec) -> Node | None:
@@ -98,15 +101,21 @@ def comment_text(raw: str) -> str:
     return text
 
 
-def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
+def render_value(node: Node, spec: LanguageSpec, data: bytes, limit: int = VALUE_MAX) -> str:
     """A value's text with collections cut after three elements and function literals
-    shown by signature: ``{{0x0, 0xf, 0}, {1, 2, 3}, {4, 5, 6}, …}``."""
+    shown by signature: ``{{0x0, 0xf, 0}, {1, 2, 3}, {4, 5, 6}, …}``. ``data`` is the
+    file's bytes the tree was parsed from."""
     # Go's constant tables pass here by the thousand: each node's type is read once
-    # (every read is a call into tree-sitter) and the pieces are appended in line.
+    # (every read is a call into tree-sitter) and the pieces are appended in line; texts
+    # are sliced from ``data`` (Node.text builds a memoryview and a slice per call).
     out: list[str] = []
     budget = limit
     function_literals, collections = spec.function_literals, spec.collections
-    stack: list[tuple[Node, int] | str] = [(node, 0)]
+    leaf = _single_leaf(node, function_literals, data) if limit > 0 else None
+    if leaf is not None:  # most values (`0x10`, `"text"`, `x`): no pieces to order
+        out.append(leaf)
+        budget -= len(leaf)
+    stack: list[tuple[Node, int] | str] = [(node, 0)] if leaf is None else []
     while stack and budget > 0:
         item = stack.pop()
         if isinstance(item, str):
@@ -117,13 +126,13 @@ def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
         n_type = n.type
         if n_type in function_literals:
             body = _find_body(n, spec)
-            head = n.text[: body.start_byte - n.start_byte] if body is not None else n.text
+            head = data[n.start_byte:body.start_byte if body is not None else n.end_byte]
             piece = _squash(head.decode("utf-8", "replace")) + " {…}"
             out.append(piece)
             budget -= len(piece)
             continue
         if n.child_count == 0 or depth > 40:
-            piece = _text(n)
+            piece = node_text(data, n)
             out.append(piece)
             budget -= len(piece)
             continue
@@ -132,7 +141,7 @@ def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
             parts: list[tuple[Node, int] | str] = []
             first, last = n.child(0), n.child(n.child_count - 1)
             if not first.is_named:
-                parts.append(_text(first))
+                parts.append(node_text(data, first))
             shown = 0
             for i in range(n.child_count):
                 c = n.child(i)
@@ -143,7 +152,7 @@ def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
                         break
             parts.append("…")
             if not last.is_named:
-                parts.append(_text(last))
+                parts.append(node_text(data, last))
             stack.extend(reversed(parts))
             continue
         pieces: list[tuple[Node, int] | str] = []
@@ -159,6 +168,27 @@ def render_value(node: Node, spec: LanguageSpec, limit: int = VALUE_MAX) -> str:
     if budget <= 0 or len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"
     return text
+
+
+def _single_leaf(node: Node, function_literals: frozenset[str], data: bytes) -> str | None:
+    """What render_value makes of a chain of single children ending in a leaf (an
+    expression list holding one literal): the leaf's text ("" when the chain ends in a
+    comment); None for any other shape."""
+    for _depth in range(41):  # render_value reads a node deeper than 40 as a leaf
+        if node.type in function_literals:
+            return None
+        count = node.child_count
+        if count == 0:
+            return node_text(data, node)
+        if count != 1:
+            return None
+        node = node.child(0)
+        node_type = node.type
+        if "comment" in node_type:
+            return ""
+        if node_type == ",":  # rendered as ", "
+            return None
+    return None if node.type in function_literals else node_text(data, node)
 
 
 _capture_kinds: dict[str, tuple[tuple[str, str], ...]] = {}  # language → (node kind, capture name)s
@@ -197,31 +227,33 @@ def _start_byte(node: Node) -> int:
     return node.start_byte
 
 
-def collect_identifiers(grammar, spec: LanguageSpec, root: Node | None, start: int, end: int,
+def collect_identifiers(grammar, spec: LanguageSpec, root: Node | None, data: bytes, start: int, end: int,
                         enough: int = 24, region: RegionNodes | None = None) -> tuple[str, list[str], list[str]]:
-    """Comments, declared names and called names inside ``[start, end)``: one query
-    walk in C finds the nodes (a Python walk over a 40,000-line table was seconds), or
-    they are taken from the ``region`` holding the span."""
+    """Comments, declared names and called names inside ``[start, end)`` of ``data``
+    (the bytes ``root`` was parsed from): one query walk in C finds the nodes (a Python
+    walk over a 40,000-line table was seconds), or they are taken from the ``region``
+    holding the span."""
     if root is None:
         return "", [], []
     declaring = spec.declaring
     found = region.starting_in(start, end) if region is not None else \
         identifier_nodes(grammar, spec, root, start, end)
-    comments = [_text(n) for n in sorted(found.get("comment", ()), key=lambda n: n.start_byte)
-                if n.start_byte >= start and n.end_byte <= end]
-    declared = _names(found.get("decl", ()), start, lambda n, n_type: (
+    spans = sorted([(n.start_byte, n.end_byte) for n in found.get("comment", ())], key=_FIRST)  # stable
+    comments = [data[s:e].decode("utf-8", "replace") for s, e in spans if s >= start and e <= end]
+    declared = _names(data, found.get("decl", ()), start, lambda n, n_type: (
         n.child_by_field_name(declaring[n_type]) if declaring[n_type]
         else (n.named_children[0] if n.named_children else None)), enough)
-    called = _names(found.get("call", ()), start, lambda n, _n_type: (
+    called = _names(data, found.get("call", ()), start, lambda n, _n_type: (
         n.child_by_field_name("function") or n.child_by_field_name("macro")
         or n.child_by_field_name("name") or (n.named_children[0] if n.named_children else None)), enough)
     return comment_text("\n".join(comments)), declared, called
 
 
 _PLACE = itemgetter(0, 1, 2, 3, 4)  # a name's place: its span, then its node's span and type
+_FIRST = itemgetter(0)
 
 
-def _names(nodes, start: int, target, enough: int) -> list[str]:
+def _names(data: bytes, nodes, start: int, target, enough: int) -> list[str]:
     """Distinct names in reading order of the names themselves. Nested calls start at
     the same byte (``Path(p).read_text().strip()`` is three calls at one offset), and
     the query cursor hands such nodes over in no fixed order: ordering by the node's
@@ -235,12 +267,15 @@ def _names(nodes, start: int, target, enough: int) -> list[str]:
             continue
         n_type = n.type
         t = target(n, n_type)
-        at = t if t is not None else n
-        placed.append((at.end_byte, at.start_byte, n_start, n.end_byte, n_type, t))
+        n_end = n.end_byte
+        if t is None:
+            placed.append((n_end, n_start, n_start, n_end, n_type, False))
+        else:
+            placed.append((t.end_byte, t.start_byte, n_start, n_end, n_type, True))
     placed.sort(key=_PLACE)
     for place in placed:
-        t = place[5]
-        name = _last_identifier(t) if t is not None else None
+        # the name is the target's, whose span leads the place
+        name = _last_identifier(data[place[1]:place[0]]) if place[5] else None
         if name and name not in seen:
             seen.add(name)
             out.append(name)
@@ -249,9 +284,14 @@ def _names(nodes, start: int, target, enough: int) -> list[str]:
     return out
 
 
-def _last_identifier(node: Node) -> str | None:
-    text = _text(node)
-    if len(text) > 200:
-        return None
-    m = _LAST_IDENT.search(text)
-    return m.group(0) if m else None
+def _last_identifier(raw: bytes) -> str | None:
+    """The last identifier in a node's bytes (none when over 200 characters)."""
+    if len(raw) > 200:  # over 200 bytes may still be 200 characters or fewer
+        text = raw.decode("utf-8", "replace")
+        if len(text) > 200:
+            return None
+        m = _LAST_IDENT.search(text)
+        return m.group(0) if m else None
+    # the pattern is ASCII: searched in the bytes, only the name is decoded
+    m = _LAST_IDENT_BYTES.search(raw)
+    return m.group(0).decode("ascii") if m else None

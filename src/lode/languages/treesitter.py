@@ -145,9 +145,11 @@ class Grammar:
                 query.disable_pattern(i)
         return query
 
-    def definitions(self, root: Node) -> list[Definition]:
+    def definitions(self, root: Node, keys: set[tuple[int, int, str]] | None = None) -> list[Definition]:
         """Definition captures in byte order; a node captured by several patterns keeps
-        the first pattern's kind (so Rust's `method` wins over `function`)."""
+        the first pattern's kind (so Rust's `method` wins over `function`). ``keys``, when
+        given, receives each definition node's (start byte, end byte, type), read here
+        anyway."""
         # (pattern, kind, node, name) per node: a Definition is made for the winners only,
         # and they are ordered by the spans already read
         best: dict[tuple[int, int, str], tuple[int, str, Node, Node | None]] = {}
@@ -168,6 +170,8 @@ class Grammar:
                     if old is None or pattern < old[0]:
                         best[key] = (pattern, kind, node, names[0] if names else None)
         ordered = sorted(best.items(), key=lambda item: (item[0][0], -item[0][1]))
+        if keys is not None:
+            keys.update(best)
         return [Definition(kind, node, name, pattern) for _key, (pattern, kind, node, name) in ordered]
 
     def node_captures(self, kinds: dict[str, str] | tuple[tuple[str, str], ...], root: Node, start: int,
