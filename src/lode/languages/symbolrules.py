@@ -46,7 +46,7 @@ def capitalised_not_constant(name: str) -> bool:
 
 
 # eq=False: each language has one table, compared and hashed by identity (no caller compares
-# two); the generated __eq__ and __hash__ over its 38 fields cost every command that imports
+# two); the generated __eq__ and __hash__ over its 39 fields cost every command that imports
 # this module ~1.5 ms to compile.
 @dataclass(frozen=True, eq=False)
 class SymbolRules:
@@ -67,6 +67,10 @@ class SymbolRules:
     # node types a type parameter's name may be used as (TypeScript: a type, not a
     # value); None: any
     type_parameter_nodes: frozenset[str] | None = None
+    # definitions whose members are named under the definition around them, not under
+    # their own name (Kotlin's named companion object: `companion object Phases { val
+    # Before }` in class P defines P.Phases and P.Before, as Kotlin code writes it)
+    transparent_scopes: frozenset[str] = frozenset()
     # details that are methods when their nearest scope is one of `types`
     callables: frozenset[str] = frozenset({"function", "method"})
     types: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "impl", "enum",

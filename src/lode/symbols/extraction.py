@@ -237,6 +237,7 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
     stack: list[tuple[int, Def]] = []  # (end, definition) of the definitions holding this one
     hoisted = rules.constructor_members
     type_params = rules.type_parameters
+    transparent = rules.transparent_scopes
     for start, neg_end, _i, d in ordered:
         while stack and stack[-1][0] <= start:
             stack.pop()
@@ -254,6 +255,8 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
             # PHP's `__construct(private Client $client)`, TypeScript's
             # `constructor(private readonly client: Client)`: the class's
             enclosing = enclosing.scope
+        if transparent and enclosing is not None and enclosing.detail in transparent and enclosing.qname is not None:
+            enclosing = enclosing.scope  # a member of a Kotlin companion object: its class's
         if enclosing is not None and (enclosing.qname is None or enclosing.detail not in rules.scopes):
             continue  # local to a function body or a value: not indexed
         if d.name is not None and name_span in ctx.suppressed:

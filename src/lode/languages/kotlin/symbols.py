@@ -11,6 +11,7 @@ RULES = SymbolRules(
     locals=frozenset({"function", "property"}),
     callables=frozenset({"function"}),
     types=frozenset({"class", "interface", "object"}),
+    transparent_scopes=frozenset({"companion"}),
     module_nodes=frozenset({"package_header"}),
     path_modules=False,
     package_scoped=True,

@@ -1,9 +1,11 @@
-; lode's symbol query for Kotlin (see lode/languages/symbolrules.py). An unnamed companion
-; object is not a definition: its members are named under the class around it.
+; lode's symbol query for Kotlin (see lode/languages/symbolrules.py). A companion object's
+; members are named under the class around it, as Kotlin code names them
+; (`HttpRequestPipeline.Before`): an unnamed one is not a definition, a named one
+; (`companion object Phases`) is `Class.Phases` but no scope (symbolrules.transparent_scopes).
 (class_declaration "interface" name: (identifier) @name) @def.interface
 (class_declaration name: (identifier) @name) @def.class
 (object_declaration name: (identifier) @name) @def.object
-(companion_object name: (identifier) @name) @def.object
+(companion_object name: (identifier) @name) @def.companion
 (function_declaration name: (identifier) @name) @def.function
 (type_alias type: (identifier) @name) @def.type
 (source_file (property_declaration (variable_declaration (identifier) @name)) @def.property)
