@@ -13,8 +13,8 @@ from __future__ import annotations
 import os
 from contextlib import nullcontext
 
-from .errors import IndexerBusy, IndexStopped, InvalidParams, NotFound
-from .config import resolve_db_text, store_label
+from .errors import IndexerBusy, IndexStopped, InvalidParams, NotFound, StoreError
+from .config import is_postgres_url, resolve_db_text, store_label
 from .store import open_store
 from .store.sqlite import WorkspaceRow
 from .workspace.documents import DEFAULT_READ_CHARS, Root
@@ -59,9 +59,17 @@ def _globs(name: str, value) -> tuple[str, ...]:
 
 
 class Service:
-    def __init__(self, db_path: str | os.PathLike | None = None):
+    def __init__(self, db_path: str | os.PathLike | None = None, *, create: bool = True):
+        """The service over the store at ``db_path`` (``--db``; else ``$LODE_DB``, else the
+        default file). ``create=False`` (the read-only commands) refuses a SQLite store
+        that does not exist yet instead of making an empty one there: a mistyped ``--db``
+        would leave a stray store behind and answer "no match" as if the index were empty."""
         self.check_plugins()  # a broken plug-in stops lode here, before anything is indexed wrongly
         self.db_path = resolve_db_text(db_path)  # str(resolve_db_path(...)), without pathlib
+        if not create and not is_postgres_url(self.db_path) and not os.path.lexists(self.db_path):
+            given = f" --db {store_label(self.db_path)}" if db_path else ""
+            raise StoreError(f"no store at {store_label(self.db_path)}: run lode index PATH{given} to make one",
+                             data={"db": store_label(self.db_path)})
         self.store = open_store(self.db_path)
 
     @staticmethod

@@ -102,8 +102,15 @@ def test_other_store_answers_from_itself(served, tmp_path):
     daemon, env, shop = served
     own = {**env, "LODE_DB": str(tmp_path / "own.db")}
     r = lode("search", "reclaim", "--json", env=own, cwd=shop)
+    # its own store, which does not exist (and is not made by a search), not the daemon's
+    assert r.returncode != 0 and f"no store at {tmp_path / 'own.db'}" in r.stderr, r.stdout + r.stderr
+    assert not (tmp_path / "own.db").exists()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert lode("index", str(empty), "--no-embed", env=own).returncode == 0
+    r = lode("search", "reclaim", "--json", env=own, cwd=shop)
     assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout)["workspaces"] == []  # the empty own store, not the daemon's
+    assert json.loads(r.stdout)["workspaces"] == ["empty"]  # its own, not the daemon's
 
 
 def test_no_daemon_on_the_socket(tmp_path, monkeypatch):

@@ -50,6 +50,8 @@ def test_index_search_status(tmp_path, project):
 
 
 def test_unknown_workspace_is_a_clear_error(tmp_path):
+    (tmp_path / "empty").mkdir()
+    assert _run(["index", str(tmp_path / "empty")], tmp_path / "e.db").exit_code == 0  # a store, no 'nope'
     r = _run(["search", "x", "--workspace", "nope"], tmp_path / "e.db")
     assert r.exit_code == 1 and "no workspace 'nope'" in r.output
 

@@ -9,11 +9,13 @@ from ..errors import LodeError
 from .output import fail
 
 
-def open_service(db_path):
+def open_service(db_path, create: bool = False):
+    """The service over the store; only a command that writes (``lode index``) passes
+    ``create``: the others say there is no store rather than make an empty one."""
     from ..service import Service
 
     try:
-        return Service(db_path)
+        return Service(db_path, create=create)
     except LodeError as exc:
         fail(exc.message)
         sys.exit(exc.exit_code)

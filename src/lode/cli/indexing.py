@@ -33,7 +33,7 @@ def _summary(r: dict) -> str:
 
 
 def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_json):
-    svc = open_service(db_path)
+    svc = open_service(db_path, create=True)
     root = root or "."
 
     def run():

@@ -83,7 +83,7 @@ def _service(db_path, lsp_timeout):
 
     if lsp_timeout is not None:
         os.environ["LODE_LSP_TIMEOUT"] = str(lsp_timeout)
-    return Service(db_path)
+    return Service(db_path, create=False)  # a look-up never makes a store
 
 
 def _source_note(r: dict) -> None:

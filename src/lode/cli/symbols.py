@@ -123,10 +123,13 @@ def outline_command(file, db_path, workspace, as_json):
         return True
 
     def call():
-        from ..config import resolve_db_path
+        from ..config import is_postgres_url, resolve_db_text
         from ..service import Service
 
-        if db_path or workspace or os.environ.get("LODE_DB") or resolve_db_path(None).exists():
+        # the store names the file's workspace (module paths from its root) when it holds
+        # one; without a store the file alone answers (a named workspace needs the store)
+        location = resolve_db_text(db_path)
+        if workspace or is_postgres_url(location) or os.path.exists(location):
             return _service(db_path, None).outline(file, workspace)
         return Service.outline_file(os.path.abspath(file))
     _run(call, as_json, render)

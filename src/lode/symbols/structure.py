@@ -35,7 +35,9 @@ class OutlineItem:
 def outline(path: str, root: str | None = None, text: str | None = None) -> list[OutlineItem]:
     """The definitions of one file in order, with their nesting depth. ``path`` is
     relative to ``root`` (the workspace root) when given."""
-    full = os.path.join(root, path) if root else path
+    if not root:  # the file alone: its folder is the root (an absolute path has no module path)
+        root, path = os.path.split(os.path.abspath(path))
+    full = os.path.join(root, path)
     spec = language_for_path(path)
     if spec is None:
         raise InvalidParams(f"{path}: not a code file lode knows", data={"param": "path"})
@@ -43,7 +45,7 @@ def outline(path: str, root: str | None = None, text: str | None = None) -> list
         text = read_text(full)
     if minified(text):  # chunked as text, no symbols: nothing to outline
         return []
-    fs = extract_symbols(path, text, None, spec, layout_for(root or os.path.dirname(os.path.abspath(full))))
+    fs = extract_symbols(path, text, None, spec, layout_for(root))
     if fs is None:
         return []
     base = fs.module.count(".") + (1 if fs.module else 0)
