@@ -11,6 +11,7 @@ from __future__ import annotations
 from .resolver import Resolver, path_module
 
 _SCAN = 40  # top-level nodes looked at for the package declaration
+WILDCARD = "wildcard_import"  # ctx.extra: the file has a wildcard import (`import a.b.*`)
 
 
 class DeclaredResolver(Resolver):
@@ -43,6 +44,11 @@ class DeclaredResolver(Resolver):
 
     def unqualified(self, ctx, name: str) -> str | None:
         if ctx.rules.package_scoped:
+            if ctx.extra.get(WILDCARD):
+                # `import io.ktor.client.request.*`: the name is this package's or any
+                # wildcard-imported one's; kept as written (the index matches it to a
+                # definition by the definition's name without its package)
+                return name
             space = ctx.module or _block_namespace(ctx)
             if space:
                 return f"{space}.{name}"  # same package, maybe another file
@@ -60,7 +66,10 @@ def _import(ctx, caps) -> None:
     if len(segments) > 1:  # Scala: each segment of `import a.b.C` is a `path` field
         paths = segments
     statement = ctx.text(node).rstrip().rstrip(";").rstrip()
-    if not paths or statement.endswith(("*", "._", " _")):
+    if statement.endswith(("*", "._", " _")):
+        ctx.extra[WILDCARD] = True
+        return
+    if not paths:
         return
     parts = ("".join(ctx.text(n).split()).replace("::", ".").strip(".") for n in paths)
     path = ".".join(p for p in parts if p)

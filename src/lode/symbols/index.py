@@ -299,6 +299,7 @@ class SymbolIndex:
         names |= self._inherited_names(defs)
         names |= self._override_family(defs)
         names |= self._through_results(names)
+        names |= _as_written(defs)
         rows = []
         if names:
             for n in names:
@@ -523,6 +524,19 @@ def _under(name: str, prefix: str) -> bool:
             return True
         i = name.find(prefix, i + 1)
     return False
+
+
+def _as_written(defs: list[Candidate]) -> set[str]:
+    """The names, without their package, that a use of each definition is stored under in
+    a file with a wildcard import (Kotlin's `import io.ktor.client.request.*`, then
+    `HttpRequestPipeline.Render`: this package's or an imported one's, so kept as
+    written), for the languages whose packages see each other's names without imports."""
+    out = set()
+    for c in defs:
+        name = c.target or c.name
+        if c.module and name.startswith(c.module + ".") and _says(c.path, "package_scoped"):
+            out.add(name[len(c.module) + 1:])
+    return out
 
 
 def _says(path: str, rule: str) -> bool:
