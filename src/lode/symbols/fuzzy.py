@@ -7,8 +7,9 @@ containing the query (``str.find`` scans), the query as a subsequence from the l
 first letter (one bucket of leaves per first letter), and, only when nothing matched,
 anywhere in the leaf — and only when a tier leaves room are the weaker ones scanned. Leading query parts (``http.cli``) must appear,
 in order, in the qualifier. The few matches kept are then scored in Python: exact leaf
-first, then prefix, substring, camel-hump initials, plain subsequence; shorter names
-first within a score.
+first (spelled as typed, then without case, then without underscores too: see
+:func:`spelling`), then prefix, substring, camel-hump initials, plain subsequence;
+shorter names first within a score.
 """
 
 from __future__ import annotations
@@ -55,11 +56,28 @@ def _key(leaf: str) -> str:
     return leaf.lower().replace("_", "")
 
 
+def spelling(typed: str, leaf: str) -> float:
+    """Among leaves equal to the query once case and underscores are dropped, how closely
+    ``leaf`` is spelled as ``typed`` (the query's last part as written): exactly (+10),
+    then with other case only (+5), else 0. Identifiers are spelled by convention —
+    ``IntoResponse`` is a type or trait, ``into_response`` a function or method,
+    ``type_adapter`` a module — so the name spelled as typed is the one asked for: the
+    trait ``IntoResponse`` before every ``T.into_response`` that implements it, and
+    ``intoresponse`` still finds the trait first (one leaf equal without case, the
+    methods only with their underscores dropped). Both bonuses outweigh the length
+    tie-break (at most 2)."""
+    if leaf == typed:
+        return 10.0
+    if leaf.lower() == typed.lower():
+        return 5.0
+    return 0.0
+
+
 def score(query: str, leaf: str) -> float:
     """How well ``query`` (lower case, no underscores) matches a leaf name."""
     low = _key(leaf)
     if low == query:
-        return 1000.0 + (1 if leaf == query else 0)
+        return 1000.0
     if low.startswith(query):
         return 800.0 - min(len(leaf), 100) / 10
     i = low.find(query)
@@ -131,9 +149,11 @@ class NameMatcher:
             yield j if ids is None else ids[j]
 
     def search(self, query: str, limit: int = 20) -> list[Match]:
-        q = query.strip().replace("::", ".").lower().replace("_", "")
+        typed = query.strip().replace("::", ".")
+        q = typed.lower().replace("_", "")
         if not q:
             return []
+        typed = next((p for p in reversed(re.split(r"[./]", typed)) if p), "")  # the leaf as written
         parts = re.split(r"[./]", q)
         leaf_q, qual_parts = parts[-1], [p for p in parts[:-1] if p]
         if not leaf_q:
@@ -162,11 +182,13 @@ class NameMatcher:
                     continue
                 seen.add(j)
                 base = score(leaf_q, self.leaf_orig[j]) + (5 if qual_parts else 0)
+                exact = self.leaf_text[j] == leaf_q  # names whose leaves differ in spelling only
                 for i in self.leaf_names[j][:TIER_CAP]:
                     name = self.names[i]
                     if qual_rx is not None and not qual_rx.search(name[: len(name) - len(_leaf(name))]):
                         continue
-                    found.append(Match(name, base - min(len(name), 200) / 100))
+                    found.append(Match(name, base + (spelling(typed, _leaf(name)) if exact else 0)
+                                       - min(len(name), 200) / 100))
                     n += 1
                 if n >= TIER_CAP:
                     break
