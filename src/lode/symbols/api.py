@@ -142,6 +142,8 @@ def describe(store, name: str, workspace: str | None = None, limit: int | None =
         if info and leaf not in info["signature"]:
             # the chunk is an enclosing one (a small class kept whole): the line says more
             info = {**info, "signature": _source_line(store, c) or info["signature"], "doc": ""}
+        if info.get("doc"):
+            info = {**info, "doc": _doc_as_written(store, c, info)}
         item.update(info)
         if include_body and info:
             item["body"] = _body(store, c, info["line_start"], info["line_end"])
@@ -165,6 +167,21 @@ def _chunk_at(store, c) -> dict:
                         and signature not in line).strip()
     return {"signature": signature, "doc": doc, "breadcrumb": breadcrumb,
             "line_start": start, "line_end": end, "chunk_kind": kind}
+
+
+def _doc_as_written(store, c, info: dict) -> str:
+    """The chunk's doc (one line: the embedded text) with the line breaks it has in the
+    source, read from the definition's chunk lines; as it is when the file changed or
+    cannot be read."""
+    from ..errors import LodeError
+    from .doclines import doc_lines
+
+    start, end = info["line_start"], info["line_end"]
+    try:
+        lines = [line.rstrip("\n") for i, line in enumerate(_lines(store, c), 1) if start <= i <= end]
+    except (OSError, LodeError):
+        return info["doc"]
+    return doc_lines(info["doc"], lines) or info["doc"]
 
 
 MAX_BODY_LINES = 400
