@@ -32,6 +32,7 @@ from .summary import (RegionNodes, collect_identifiers, comment_text, identifier
 
 _TOP_LEVEL_AFTER_BLANK = re.compile(rb"\n[ \t]*\n(?=[^\s])")
 INNER_DOC = (b"//!", b"/*!")
+_INDENT = frozenset(b" \t\r\x0b\x0c")  # bytes.strip's whitespace but the newline
 _QUOTES = "\"`'"
 _JOIN_PIECES = 3  # recovery: how many pieces a failing piece may be joined with
 _FILE_DOC = re.compile(rb"@(?:license|file|fileoverview|module|preserve)\b|copyright", re.I)
@@ -313,7 +314,7 @@ class _Builder:
         own line, no blank line between) and the comments' texts, in order. Inner doc
         comments (``//!``) describe the enclosing module, not the next item, and stop
         the run."""
-        data, lines, start = self.data, self.lines, node.start_byte
+        data, start = self.data, node.start_byte
         node_start = start
         comments: list[str] = []
         sib = node.prev_sibling
@@ -334,10 +335,12 @@ class _Builder:
             sib_start, sib_end = sib.start_byte, sib.end_byte
             if data[sib_end:start].strip():
                 break
-            gap = lines.line_of(start) - lines.line_of(max(sib_start, sib_end - 1))
+            # lines from the sibling's last to ``start``'s, counted between the two (Lines
+            # answers ascending offsets by counting; these go back)
+            gap = data.count(b"\n", max(sib_start, sib_end - 1), start)
             if gap > 1 and not (gap == 2 and start == node_start and self._loose_doc(sib)):
                 break  # a blank line: file commentary, not this definition's doc
-            if data[lines.line_start(sib_start) : sib_start].strip():
+            if not _starts_line(data, sib_start):
                 break  # a trailing comment on a line of code belongs to that code
             if comment and data.startswith(INNER_DOC, sib_start):
                 break
@@ -573,6 +576,15 @@ class _Builder:
 
 
 # ---- helpers with no state ------------------------------------------------------------
+
+
+def _starts_line(data: bytes, offset: int) -> bool:
+    """Whether only whitespace lies between the start of ``offset``'s line and it (read
+    backwards over the indentation: a minified file's line may be long)."""
+    i = offset
+    while i > 0 and data[i - 1] in _INDENT:
+        i -= 1
+    return i == 0 or data[i - 1] == 10  # \n
 
 
 def _key(node: Node) -> tuple[int, int, str]:

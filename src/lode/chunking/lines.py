@@ -17,13 +17,28 @@ def nonws(data: bytes, start: int, end: int) -> int:
 
 
 class Lines:
-    """Maps byte offsets of one file to 1-based line numbers."""
+    """Maps byte offsets of one file to 1-based line numbers.
+
+    Chunks are made in file order, so most questions come in ascending offsets: those are
+    answered by counting the newlines since the last answer (in C), and the list of every
+    newline's offset, for the others, is made only when one comes."""
 
     def __init__(self, data: bytes):
         self.data = data
-        self.newlines = [m.start() for m in _NEWLINE.finditer(data)]
+        self._newlines: list[int] | None = None
+        self._at, self._line = 0, 1  # the line of offset _at, the last ascending answer
+
+    @property
+    def newlines(self) -> list[int]:
+        if self._newlines is None:
+            self._newlines = [m.start() for m in _NEWLINE.finditer(self.data)]
+        return self._newlines
 
     def line_of(self, offset: int) -> int:
+        if offset >= self._at:
+            self._line += self.data.count(b"\n", self._at, offset)
+            self._at = offset
+            return self._line
         return bisect_left(self.newlines, offset) + 1
 
     def span(self, start: int, end: int) -> tuple[int, int]:
@@ -33,8 +48,9 @@ class Lines:
     def line_start(self, offset: int) -> int:
         """Offset of the first byte of the line holding ``offset`` (a bisect, not a
         scan: a minified one-line file asks this for every definition)."""
-        i = bisect_left(self.newlines, offset)
-        return self.newlines[i - 1] + 1 if i else 0
+        newlines = self.newlines
+        i = bisect_left(newlines, offset)
+        return newlines[i - 1] + 1 if i else 0
 
 
 def trim(data: bytes, start: int, end: int) -> tuple[int, int]:
