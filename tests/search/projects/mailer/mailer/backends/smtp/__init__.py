@@ -1,0 +1,3 @@
+from .transport import SmtpTransport
+
+__all__ = ["SmtpTransport"]
