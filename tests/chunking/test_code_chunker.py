@@ -136,6 +136,25 @@ def test_oversized_class_splits_into_methods_under_its_breadcrumb():
     assert m7.embed == "huge.py › class Huge › def m7(self, a)\nMethod 7."
 
 
+def test_a_go_var_of_an_anonymous_struct_keeps_its_fields_out_of_the_breadcrumb():
+    # `var settings struct {…}` (204 such vars in Go's standard library): the label is the
+    # var with its type on one line, cut at the struct's body as `type Server struct` is,
+    # for the var's own chunk and for every fragment of it when it is split.
+    fields = "".join(f"\t// Knob{i} tunes the ledger's step {i}.\n\tKnob{i} int\n" for i in range(150))
+    text = (f"package tune\n\n// settings holds the process-wide knobs.\nvar settings struct {{\n{fields}}}\n\n"
+            "var limits = struct {\n\tMax int\n\tMin int\n}{Max: 9, Min: 1}\n\n"
+            "var small struct{ On bool }\n\nvar byName map[string]struct {\n\tN int\n}\n")
+    chunks = chunk_file("tune/settings.go", text)
+    assert_partition(text, chunks)
+    settings = named(chunks, "settings")
+    assert len(settings) >= 3  # split: the fragments carry the same breadcrumb
+    assert {c.breadcrumb for c in settings} == {"tune/settings.go › var settings struct"}
+    assert settings[0].embed.startswith("tune/settings.go › var settings struct {")  # the embed keeps the fields
+    assert [c.breadcrumb for c in named(chunks, "limits")] == ["tune/settings.go › var limits struct"]
+    assert [c.breadcrumb for c in named(chunks, "small")] == ["tune/settings.go › var small struct{ On bool }"]
+    assert [c.breadcrumb for c in named(chunks, "byName")] == ["tune/settings.go › var byName map[string]struct"]
+
+
 def test_embed_is_bounded_and_keeps_the_signature_whole():
     doc = "".join(f"// Line {i} of a very long explanation about reconciling ledgers.\n" for i in range(200))
     sig = "func Reconcile(ctx context.Context, ledger *Ledger, opts ...Option) (Report, error)"
@@ -180,7 +199,7 @@ def test_crlf_and_bom_keep_offsets_true_to_the_file():
 
 
 def test_every_chunk_records_its_chunker_and_version():
-    for rel, chunker in [("go/server/handler.go", "code-go-1"), ("zig/geometry.zig", "code-zig-1"),
+    for rel, chunker in [("go/server/handler.go", "code-go-2"), ("zig/geometry.zig", "code-zig-1"),
                          ("typescript/src/Cart.tsx", "code-tsx-2"), ("docs/guide.md", "markdown-1"),
                          ("docs/settings.yaml", "yaml-1"), ("docs/notes.txt", "text-1")]:
         _, chunks = chunks_of(rel)

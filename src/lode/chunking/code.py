@@ -28,7 +28,7 @@ from ..languages.treesitter import Definition, Node, Tree, grammar_for
 from ..records import Chunk
 from .lines import Lines, nonws, split_long, trim
 from .summary import (RegionNodes, collect_identifiers, comment_text, identifier_nodes, node_text, render_value,
-                      signature_text)
+                      signature_text, type_text)
 
 _TOP_LEVEL_AFTER_BLANK = re.compile(rb"\n[ \t]*\n(?=[^\s])")
 INNER_DOC = (b"//!", b"/*!")
@@ -404,7 +404,7 @@ class _Builder:
         node = u.definition.node
         group = self.spec.spec_groups.get(node.type)
         if group:
-            return _spec_group_signature(self._spec_rows(node, group[1]), group[0])
+            return _spec_group_signature(self._spec_rows(node, group[1]), group[0], self.spec, self.data)
         sig = signature_text(u.node, node, self.spec, self.data, value_like=u.kind in VALUE_KINDS)
         prefix = self.spec.signature_prefix.get(node.type)
         if prefix and not sig.startswith(prefix):
@@ -691,10 +691,11 @@ def _spec_parts(s: Node, data: bytes) -> tuple[list[str], Node | None, Node | No
     return names, typ, value
 
 
-def _spec_group_signature(rows: list[tuple[list[str], Node | None, Node | None]], keyword: str) -> str:
-    if len(rows) == 1:
+def _spec_group_signature(rows: list[tuple[list[str], Node | None, Node | None]], keyword: str,
+                          spec: LanguageSpec, data: bytes) -> str:
+    if len(rows) == 1:  # its type on one line: an anonymous struct's fields stay out of the breadcrumb
         names, typ, _ = rows[0]
-        return f"{keyword} {', '.join(names)}" + (f" {typ.text.decode()}" if typ is not None else "")
+        return f"{keyword} {', '.join(names)}" + (f" {type_text(typ, spec, data)}" if typ is not None else "")
     names = [name for row in rows for name in row[0]]
     shown = ", ".join(names[:6]) + (", …" if len(names) > 6 else "")
     return f"{keyword} ({shown})"

@@ -72,6 +72,23 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
     return sig or _squash(node_text(data, node))[:SIGNATURE_MAX]
 
 
+def type_text(node: Node, spec: LanguageSpec, data: bytes) -> str:
+    """A type as a breadcrumb shows it, on one line: a type written over several lines
+    (Go's `var settings struct {⏎…⏎}`) up to its body when it has one (`struct`,
+    `map[string]struct`, like a `type` declaration's signature), whitespace squashed and
+    bounded like a signature; a type on one line, its text."""
+    text = node_text(data, node)
+    if "\n" not in text:
+        return text
+    body = _find_body(node, spec)
+    if body is not None and body.start_byte > node.start_byte:
+        text = data[node.start_byte:body.start_byte].decode("utf-8", "replace")
+    text = _squash(text)
+    if len(text) > SIGNATURE_MAX:
+        text = text[: SIGNATURE_MAX - 1].rstrip() + "…"
+    return text
+
+
 def _find_body(node: Node, spec: LanguageSpec) -> Node | None:
     body = node.child_by_field_name("body")
     if body is not None:

@@ -17,4 +17,5 @@ SPEC = LanguageSpec(
     # Go definitions live at the top: a method at depth 1, a grouped type_spec at 2.
     max_depth=2,
     servers=(LanguageServer("gopls", ("gopls",)),),
+    version=2,  # 2: a var of a type written over several lines (`var x struct {…}`) labelled on one line
 )
