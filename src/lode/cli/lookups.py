@@ -39,42 +39,18 @@ def _lsp_wanted(no_lsp: bool) -> bool:
     return Service.language_servers_found()
 
 
-def _hands_off(daemon, result: dict, name: str, workspace, lsp: bool) -> bool:
-    """Whether the store path would hand this look-up to a language server (the
-    daemon answers from the index alone): only then is the daemon's answer not used.
-    Mirrors :func:`lode.external.handoff.hand_off`: the anchor is the first definition
-    candidate, the server the one found for its file's language."""
-    if not lsp or "matches" in result:  # lsp: _lsp_wanted(), so some server exists
-        return False
-    from ..service import Service
-
-    # The file's language by extension, as the daemon's registry has it (importing the
-    # language registry here would cost more than the whole look-up).
-    language = {ext: lang["name"] for lang in daemon.capabilities.get("languages", [])
-                for ext in lang.get("extensions", ())}
-    cands = result.get("candidates") or result.get("symbols")
-    if cands is None:
-        cands = daemon.call("symbol.definition", {"name": result.get("name", name),
-                                                  **({"workspace": workspace} if workspace else {})})["candidates"]
-    for c in cands[:5]:
-        ext = os.path.splitext(c["path"])[1]
-        lang = language.get(ext) or language.get(ext.lower())
-        if lang is not None and Service.language_server_for(lang) is not None:
-            return True
-    return False
-
-
-def _lookup(db_path, no_daemon, method: str, params: dict, local, name=None, workspace=None, lsp=False):
-    """``method(params)`` answered by a daemon for this store, else ``local()``. The
-    daemon's methods take no ``lsp``: when a language server would answer locally,
-    the store path runs."""
+def _lookup(db_path, no_daemon, method: str, params: dict, local, lsp=False, lsp_timeout=None):
+    """``method(params)`` answered by a daemon for this store, else ``local()``. A
+    hand-off to a language server goes to the daemon too (``lsp: true``): it keeps the
+    server warm across calls, where each command would start its own (seconds for
+    gopls). Only a command's own ``--lsp-timeout`` makes the store path answer."""
     def remote(daemon):
         if any(v is Unusable for v in params.values()):
             raise Unusable("an option the daemon's method does not take")
-        result = daemon.call(method, {k: v for k, v in params.items() if v is not None})
-        if _hands_off(daemon, result, name, workspace, lsp):
-            raise Unusable("a language server answers this")
-        return result
+        if lsp and lsp_timeout is not None:
+            raise Unusable("--lsp-timeout is this command's own")
+        call = {k: v for k, v in params.items() if v is not None}
+        return daemon.call(method, {**call, "lsp": True} if lsp else call)
     return lambda: answer(db_path, no_daemon, remote, local)
 
 
@@ -223,7 +199,7 @@ def definition(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon, 
     _run(_lookup(db_path, no_daemon, "symbol.definition",
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
                  lambda: _service(db_path, lsp_timeout).definition(name, workspace, limit or 100, lsp=_lsp_wanted(no_lsp)),
-                 name, workspace, _lsp_wanted(no_lsp)),
+                 _lsp_wanted(no_lsp), lsp_timeout),
          as_json, _listing("candidates", "no definition of {name} in the index"))
 
 
@@ -233,7 +209,7 @@ def references(name, db_path, workspace, limit, every, no_lsp, lsp_timeout, no_d
                   "limit": Unusable if (limit or 0) > 5000 else limit or 100},
                  lambda: _service(db_path, lsp_timeout).references(name, workspace, limit or 100, every=every,
                                                                     lsp=_lsp_wanted(no_lsp)),
-                 name, workspace, _lsp_wanted(no_lsp)),
+                 _lsp_wanted(no_lsp), lsp_timeout),
          as_json, _listing("references", "no references to {name} in the index"))
 
 
@@ -242,7 +218,7 @@ def implementations(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_dae
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
                  lambda: _service(db_path, lsp_timeout).implementations(name, workspace, limit or 100,
                                                                          lsp=_lsp_wanted(no_lsp)),
-                 name, workspace, _lsp_wanted(no_lsp)),
+                 _lsp_wanted(no_lsp), lsp_timeout),
          as_json, _listing("implementations", "no implementations of {name} in the index"))
 
 
@@ -272,7 +248,7 @@ def describe(name, db_path, workspace, limit, include_body, no_lsp, lsp_timeout,
                   "include_body": Unusable if include_body else None},
                  lambda: _service(db_path, lsp_timeout).describe(name, workspace, limit or 10,
                                                                  include_body=include_body, lsp=_lsp_wanted(no_lsp)),
-                 name, workspace, _lsp_wanted(no_lsp)),
+                 _lsp_wanted(no_lsp), lsp_timeout),
          as_json, render)
 
 
