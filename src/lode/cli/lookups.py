@@ -98,6 +98,15 @@ def _run(fn, as_json: bool, render) -> None:
         sys.exit(1)
 
 
+def _crumb(hit: dict) -> str:
+    """A hit's breadcrumb without its leading path, which the line already starts with
+    (``store/reclaim.go › func (s *Store) reclaim(…)`` prints as ``func (s *Store) …``)."""
+    crumb, path = hit["breadcrumb"], hit["path"]
+    if crumb == path:
+        return ""
+    return crumb[len(path) + 3:] if crumb.startswith(path + " › ") else crumb
+
+
 def _where(c: dict) -> str:
     return f"[magenta]{escape(shown(c['path']))}:{c['line']}:{c.get('column', 1)}[/]"
 
@@ -177,14 +186,14 @@ def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, fil
             where = f"{f['workspace']}:" if many else ""
             out.print(f"[magenta]{escape(shown(where + f['path']))}[/] [dim]{f['language'] or ''}[/]")
             for h in f["chunks"]:
-                out.print(f"    [magenta]:{h['snippet_line']}[/] [dim]{h['kind']}[/] [bold]{escape(shown(h['breadcrumb']))}[/]")
+                out.print(f"    [magenta]:{h['snippet_line']}[/] [dim]{h['kind']}[/] [bold]{escape(shown(_crumb(h)))}[/]")
         out.print(f"[dim]{len(result['files'])} files in {result['timings_ms']['total']:.1f} ms ({result['mode_used']})[/]")
         return
     for h in hits:
         where = f"{h['workspace']}:" if many else ""
         held = f" [yellow](held: {h['hold']})[/]" if h.get("hold") else ""  # from a plug-in this build lacks
         out.print(f"[magenta]{escape(shown(where + h['path']))}:{h['snippet_line']}[/] [dim]{h['kind']}[/] "
-                  f"[bold]{escape(shown(h['breadcrumb']))}[/]{held}")
+                  f"[bold]{escape(shown(_crumb(h)))}[/]{held}")
         snippet = Text(h["snippet"])
         if pattern is not None:
             snippet.highlight_regex(pattern, "bold yellow")

@@ -1,0 +1,53 @@
+"""What ``lode search`` prints per hit: ``path:line``, the kind, then the breadcrumb
+without its leading path (which only repeats the location). Real store, the CLI as a
+subprocess, the example project."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LODE = [sys.executable, "-c", "from lode.cli import main; main()"]
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory):
+    base = tmp_path_factory.mktemp("search-output")
+    shop = base / "shop"
+    shutil.copytree(ROOT / "examples" / "shop", shop)
+    env = {**os.environ, "LODE_DB": str(base / "lode.db"), "LODE_NO_DAEMON": "1"}
+    r = subprocess.run([*LODE, "index", str(shop), "--no-embed"], env=env, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    return shop, env
+
+
+def lode(shop, *args):
+    shop, env = shop
+    return subprocess.run([*LODE, *args], env=env, cwd=shop, capture_output=True, text=True, timeout=120)
+
+
+def test_hit_line_does_not_repeat_the_path(shop):
+    r = lode(shop, "search", "reclaim", "vectors", "--mode", "lexical")
+    assert r.returncode == 0, r.stderr
+    heads = [line for line in r.stdout.splitlines() if line and not line.startswith(" ")]
+    assert heads[0] == "store/reclaim.go:13 method func (s *Store) reclaim(ctx context.Context, fp string) error"
+    assert "docs/operations.md:7 section Operations › Reclaiming storage" in heads
+    for line in heads[:-1]:  # the last is the count and timing
+        where = line.split(" ", 1)[0].rsplit(":", 1)[0]
+        assert line.count(where) == 1, line
+
+
+def test_files_mode_does_not_repeat_the_path(shop):
+    r = lode(shop, "search", "reclaim", "vectors", "--mode", "lexical", "--files")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    at = lines.index("store/reclaim.go go")
+    assert lines[at + 1] == "    :13 method func (s *Store) reclaim(ctx context.Context, fp string) error"
+    assert not any("store/reclaim.go ›" in line for line in lines)
