@@ -49,6 +49,8 @@ def _float(text: str) -> float:
     whole, _, frac = text.partition(".")
     if not (whole or frac) or not (whole + frac).isascii() or not (whole + frac).isdigit():
         raise ValueError(text)
+    if float(text) == 0:
+        raise ValueError(text)  # click refuses it (FloatRange(min=0, min_open=True))
     return float(text)
 
 
@@ -89,7 +91,7 @@ _DB = (("--db",), Option("db_path", VALUE, None, "LODE_DB"), None)
 _WORKSPACE = (("--workspace", "-w"), Option("workspace", VALUE), None)
 _JSON = (("--json",), Option("as_json", FLAG), False)
 _NO_DAEMON = (("--no-daemon",), Option("no_daemon", FLAG, None, "LODE_NO_DAEMON"), False)
-_LIMIT = (("--limit", "-n"), Option("limit", VALUE, _int), None)
+_LIMIT = (("--limit", "-n"), Option("limit", VALUE, _int_range(1, sys.maxsize)), None)
 _NO_LSP = (("--no-lsp",), Option("no_lsp", FLAG), False)
 _LSP_TIMEOUT = (("--lsp-timeout",), Option("lsp_timeout", VALUE, _float), None)
 _LOOKUP = (_DB, _WORKSPACE, _LIMIT, _NO_LSP, _LSP_TIMEOUT, _NO_DAEMON, _JSON)

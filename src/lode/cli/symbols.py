@@ -21,10 +21,11 @@ _db = click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB",
 _ws = click.option("--workspace", "-w", metavar="NAME", default=None,
                    help="Only this workspace (name or root); default: every workspace.")
 _json = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-_limit = click.option("--limit", "-n", type=int, default=None, help="At most this many results.")
+_limit = click.option("--limit", "-n", type=click.IntRange(min=1), default=None, help="At most this many results.")
 _no_lsp = click.option("--no-lsp", "no_lsp", is_flag=True,
                        help="Answer from the index only (no hand-off to a language server).")
-_lsp_timeout = click.option("--lsp-timeout", type=float, default=None, metavar="SECONDS",
+_lsp_timeout = click.option("--lsp-timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+                            metavar="SECONDS",
                             help="How long a language server may take, its start included "
                                  "(default: $LODE_LSP_TIMEOUT, else 5).")
 
