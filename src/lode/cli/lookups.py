@@ -124,8 +124,10 @@ def _print_candidates(items: list[dict], empty: str) -> bool:
         if c.get("test"):
             extra.append("test")
         tail = f" [dim]({'; '.join(extra)})[/]" if extra else ""
-        detail = f" {c['detail']}" if c.get("detail") else ""
-        out.print(f"{_where(c)} [cyan]{c['kind']}{detail}[/] [bold]{escape(shown(c['name']))}[/]{tail}")
+        # kind is the role ("definition", "method", "extends"), detail the definition's
+        # own kind ("struct", "function"): one word, the more telling of the two.
+        what = c.get("detail") if c["kind"] == "definition" and c.get("detail") else c["kind"]
+        out.print(f"{_where(c)} [cyan]{escape(what)}[/] [bold]{escape(shown(c['name']))}[/]{tail}")
     return True
 
 
