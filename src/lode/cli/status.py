@@ -19,6 +19,11 @@ def _when(ts) -> str:
     return datetime.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M:%S")
 
 
+def _count(n: int, noun: str, width: int) -> str:
+    """``     1 file `` / ``    12 files``: the number right-aligned, the noun agreeing."""
+    return f"{n:>{width}} {noun}" + ("s" if n != 1 else " ")
+
+
 @main.command("status")
 @workspace_option
 @db_option
@@ -42,9 +47,11 @@ def status_command(workspace, db_path, as_json):
         out.print(f"  {ws['files']} files, {ws['lines']} lines, {ws['chunks']} chunks; "
                   f"generation {ws['generation']}, last indexed {_when(ws['indexed_at'])}"
                   + (f" in {ws['index_seconds']:.2f}s" if ws.get("index_seconds") else ""))
+        width = max([12, *map(len, ws["languages"])])  # counts in one column
         for lang, n in ws["languages"].items():
             as_text = "  [dim](read as text: no grammar)[/]" if Service.read_as_text(lang) else ""
-            out.print(f"  [cyan]{lang:<12}[/] {n['files']:>6} files {n['chunks']:>8} chunks{as_text}")
+            counts = f"{_count(n['files'], 'file', 6)} {_count(n['chunks'], 'chunk', 8)}"
+            out.print(f"  [cyan]{escape(lang):<{width}}[/] {counts if as_text else counts.rstrip()}{as_text}")
         if ws["text_collisions"]:
             out.print(f"  [yellow]text_collisions[/]: {', '.join(ws['text_collisions'])}")
         if ws["refused"]:
