@@ -9,7 +9,7 @@ from . import main
 
 
 @main.command("tui")
-@click.option("--workspace", metavar="W", help="Search and look up only in workspace W (a name).")
+@click.option("--workspace", "-w", metavar="W", help="Search and look up only in workspace W (a name).")
 @click.option("--socket", "socket_path", metavar="PATH", envvar="LODE_SOCKET",
               help="The daemon's socket (default: per user); a daemon is started if none runs.")
 @click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB",

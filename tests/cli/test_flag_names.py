@@ -1,0 +1,30 @@
+"""The same option is spelled the same way by every command that takes it: a user who
+learned ``-w`` on ``lode search`` can type it to ``lode tui`` too."""
+
+from __future__ import annotations
+
+import click
+from click.testing import CliRunner
+
+from lode.cli import main
+
+
+def _params(command, name):
+    return [p for p in command.params if p.name == name]
+
+
+def test_every_workspace_option_has_the_short_form():
+    missing = []
+    ctx = click.Context(main._group())
+    names = main.list_commands(ctx)
+    assert {"search", "def", "status", "tui"} <= set(names)
+    for cmd_name in names:
+        for param in _params(main.get_command(ctx, cmd_name), "workspace"):
+            if "-w" not in param.opts:
+                missing.append(cmd_name)
+    assert missing == []
+
+
+def test_tui_takes_dash_w():
+    r = CliRunner().invoke(main, ["tui", "--help"])
+    assert r.exit_code == 0 and "-w, --workspace" in r.output, r.output
