@@ -425,7 +425,8 @@ def _ref_value(ctx: FileContext, resolver, node: Node) -> None:
         if guess is None or (start, end) in ctx.by_node:
             return  # nothing known, or a definition's own name
         target = guess
-    if ctx.type_params and ctx.type_parameter(raw, start, node):
+    type_params = ctx.type_params
+    if type_params and raw in type_params and ctx.type_parameter(raw, start, node):
         return  # a generic's own type parameter (Go's `T(x)`)
     ctx.ref(target, node, start)
 
@@ -442,7 +443,8 @@ def _ref_local(ctx: FileContext, resolver, node: Node) -> None:
         return  # nothing, a builtin, or a definition's own name (`type Server struct`)
     if ctx.seen_before(target, start):
         return  # a name whose earlier use is kept already: the parent need not be asked
-    if ctx.type_params and ctx.type_parameter(raw, start, node):
+    type_params = ctx.type_params
+    if type_params and raw in type_params and ctx.type_parameter(raw, start, node):
         return  # `T` inside the generic declaring it: not the module's `T`
     parent = node.parent  # asked once: tree-sitter finds a parent by walking down from the root
     if parent is not None and parent.type in ctx.rules.qualified_types:

@@ -171,7 +171,9 @@ class TypeTable:
                 break
             node_type = node.type  # read once: each read is a call into tree-sitter
             if node_type in rules.type_names:
-                return None if self._type_parameter(node) else self._resolved(node, node_type)
+                if self.ctx.type_params and self._type_parameter(node):
+                    return None
+                return self._resolved(node, node_type)
             if node_type == "string":  # a forward reference, `other: "Flask"`
                 node = next((c for c in node.named_children if c.type == "string_content"), None)
                 break
@@ -188,7 +190,7 @@ class TypeTable:
                 return None
             inner = node.child_by_field_name("type") or node.child_by_field_name("operand")
             node = inner if inner is not None else (node.named_children[0] if node.named_child_count else None)
-        if node is None or self._type_parameter(node):
+        if node is None or (self.ctx.type_params and self._type_parameter(node)):
             return None
         return self.resolver.type_name(self.ctx, node)
 
@@ -196,8 +198,6 @@ class TypeTable:
         """Whether a type expression names a type parameter of a generic around it
         (``T value`` in ``class Box<T>``): no type the index could name."""
         ctx = self.ctx
-        if not ctx.type_params:
-            return False
         head = ctx.data[node.start_byte:node.end_byte].split(b".", 1)[0].split(b"<", 1)[0].split(b"[", 1)[0]
         return ctx.type_parameter(head.strip(), node.start_byte)
 
