@@ -28,3 +28,12 @@ def test_every_workspace_option_has_the_short_form():
 def test_tui_takes_dash_w():
     r = CliRunner().invoke(main, ["tui", "--help"])
     assert r.exit_code == 0 and "-w, --workspace" in r.output, r.output
+
+
+def test_search_mode_help_says_what_auto_does():
+    """auto is the lexical ranking with vectors filling in when the words find too few
+    (README, docs/search.md); the help said it was hybrid whenever vectors exist."""
+    r = CliRunner().invoke(main, ["search", "--help"], terminal_width=200)
+    assert r.exit_code == 0, r.output
+    assert "hybrid when the workspace has vectors" not in r.output
+    assert "fewer" in r.output and "lexical" in r.output

@@ -18,7 +18,8 @@ from .options import db_option, json_option, no_daemon_option, workspace_option
 @click.option("--kind", "kinds", multiple=True, metavar="KIND", help="Only this chunk kind (repeatable).")
 @click.option("--tag", "tags", multiple=True, type=click.Choice(["code", "prose"]), help="Only code or prose.")
 @click.option("--mode", type=click.Choice(["lexical", "semantic", "hybrid", "auto"]), default=None,
-              help="auto (default): hybrid when the workspace has vectors, else lexical.")
+              help="auto (default): the lexical ranking, with vectors filling in when the words "
+                   "find fewer hits than --limit.")
 @click.option("--rerank", is_flag=True, help="Re-score the top hits by their full bodies; fails if no ranker can.")
 @click.option("--files", "files", is_flag=True, help="Ranked files, each with its best chunks.")
 @workspace_option
