@@ -14,7 +14,7 @@ import click
 from . import lookups, main
 from .lookups import _run, _service, escape
 from .options import no_daemon_option
-from .output import fail, out, shown
+from .output import err, fail, out, shown
 
 _db = click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB",
                    help="The store (default: $LODE_DB, else per user).")
@@ -150,8 +150,16 @@ def query_ast_command(query, paths, language, limit, as_json):
             query = f.read()
 
     def render(r):
+        # Without --language a query written for one language is tried on every file and
+        # skipped where it does not compile: with captures found that is one quiet line,
+        # with none each language's reason is the answer.
+        skipped = [e["language"] for e in r["errors"] if "path" not in e]
         for e in r["errors"]:
-            fail(f"{e.get('path') or e.get('language')}: {e['error']}")
+            if "path" in e or not r["captures"]:
+                fail(f"{e.get('path') or e.get('language')}: {e['error']}")
+        if skipped and r["captures"]:
+            err.print(f"[dim]skipped {escape(', '.join(skipped))} (the query does not compile for "
+                      f"{'it' if len(skipped) == 1 else 'them'})[/]")
         for c in r["captures"]:
             first = c["text"].splitlines()[0] if c["text"] else ""
             out.print(f"[magenta]{escape(shown(c['path']))}:{c['line']}:{c['column']}[/] "
