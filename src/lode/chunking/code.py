@@ -381,13 +381,17 @@ class _Builder:
             self._describe(c, scope_name=u.name if u.name else scope_name)
 
     def _own_name(self, d: Definition) -> str | None:
-        if d.name is None:
-            return None
+        name_node = d.name
+        if name_node is None:  # a group declaration is captured without names (tags.scm)
+            group = self.spec.spec_groups.get(d.node.type)
+            name_node = _first_spec_name(d.node, group[1]) if group else None
+            if name_node is None:
+                return None
         if d.kind == "impl":  # `impl<'a> Tr for &'a Shape<T>` names the impl `Shape`
-            ident = _first_of_type(d.name, self.spec.type_name)
+            ident = _first_of_type(name_node, self.spec.type_name)
             if ident is not None:
                 return ident.text.decode("utf-8", "replace")
-        name = node_text(self.data, d.name).strip()
+        name = node_text(self.data, name_node).strip()
         if len(name) > 2 and name[0] == name[-1] and name[0] in _QUOTES:
             name = name[1:-1]  # a quoted identifier (SQL "Post", Swift `default`) is its content
         return name or None
@@ -710,6 +714,23 @@ def _spec_group_values(rows: list[tuple[list[str], Node | None, Node | None]], k
             line += " = " + render_value(value, spec, data)
         lines.append(line)
     return "\n".join(lines)
+
+
+def _first_spec_name(node: Node, spec_type: str) -> Node | None:
+    """The name of a group declaration's first spec that has one (Go's `const ( A = 1 … )`
+    is named A), children read in order by index (a table has thousands)."""
+    for i in range(node.named_child_count):
+        c = node.named_child(i)
+        c_type = c.type
+        if c_type == spec_type:
+            name = c.child_by_field_name("name")
+            if name is not None:
+                return name
+        elif c_type.endswith("_list"):
+            name = _first_spec_name(c, spec_type)
+            if name is not None:
+                return name
+    return None
 
 
 def _specs(node: Node, spec_type: str) -> list[Node]:

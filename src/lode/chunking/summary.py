@@ -46,7 +46,8 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
     for constants and variables (``value_like``), their first line."""
     start = outer.start_byte
     attached, doc_nodes = spec.attached, spec.doc_nodes
-    for child in outer.children:  # skip decorators and attributes inside the wrapper
+    outer_children = outer.children  # a node object per child: listed once when outer is node
+    for child in outer_children:  # skip decorators and attributes inside the wrapper
         child_type = child.type  # read once: each read is a call into tree-sitter
         if child_type in attached or "comment" in child_type:
             start = child.end_byte
@@ -56,7 +57,8 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
     end = body.start_byte if body is not None else node.end_byte
     if end <= start:
         end = node.end_byte
-    for child in node.children:  # a comment (or Haddock) before the body is not signature
+    # a comment (or Haddock) before the body is not signature
+    for child in outer_children if outer is node else node.children:
         child_type = child.type
         if "comment" in child_type or child_type in doc_nodes:
             child_start = child.start_byte
