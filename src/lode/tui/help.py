@@ -16,18 +16,19 @@ HELP = """\
 
 [b]search[/b]  (typing searches; filters apply as you type)
   ctrl+t      cycle mode: auto → lexical → semantic → hybrid
-  ctrl+r      rerank the top hits by their bodies (the daemon's ranker)
+  ctrl+r      rerank the top hits by their bodies (daemon's ranker)
   ↓ / Enter   from the query to the results
-  Enter       open the hit in $EDITOR (+line), or quit and print path:line
+  Enter       open the hit in $EDITOR (+line); without it, quit and
+              print path:line
   v           preview full screen (again: back)
   d r i o     definition / references / implementations of the hit's
               symbol, outline of its file
   / or Esc    back to the query
   filters     lang (go, python, …), kind (function, method, …),
-              code|prose, path glob (src/**/*.go) — comma-separated lists
+              code|prose, path glob (src/**/*.go); comma-separated
 
 [b]symbols[/b]
-  type a name for fuzzy matches (↓ to pick one); Enter: its definition —
+  type a name for fuzzy matches (↓ to pick one); Enter: definition —
   a bare name (Widget) resolves when one qualified name ends in it
   d r i       definition candidates / references / implementations
   o           outline of the highlighted location's file
