@@ -103,7 +103,8 @@ def test_other_store_answers_from_itself(served, tmp_path):
     own = {**env, "LODE_DB": str(tmp_path / "own.db")}
     r = lode("search", "reclaim", "--json", env=own, cwd=shop)
     # its own store, which does not exist (and is not made by a search), not the daemon's
-    assert r.returncode != 0 and f"no store at {tmp_path / 'own.db'}" in r.stderr, r.stdout + r.stderr
+    assert r.returncode != 0, r.stdout + r.stderr
+    assert f"no store at {tmp_path / 'own.db'}" in json.loads(r.stdout)["error"]["message"]
     assert not (tmp_path / "own.db").exists()
     empty = tmp_path / "empty"
     empty.mkdir()

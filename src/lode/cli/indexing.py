@@ -33,7 +33,7 @@ def _summary(r: dict) -> str:
 
 
 def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_json):
-    svc = open_service(db_path, create=True)
+    svc = open_service(db_path, create=True, as_json=as_json)
     root = root or "."
 
     def run():
@@ -74,7 +74,7 @@ def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_j
                 return svc.index(ws["name"], progress=progress, workers=workers, embed=not no_embed, model=model)
         return svc.index(ws["name"], workers=workers, embed=not no_embed, model=model)
 
-    result = run_or_exit(run)
+    result = run_or_exit(run, as_json)
     if as_json:
         json_line(result)
     elif sys.stdout.isatty():

@@ -14,7 +14,6 @@ import os
 import sys
 
 from ..config import language_servers_allowed
-from ..errors import LodeError
 from .common import open_service, run_or_exit
 from .output import fail, json_line, out, shown
 from .remote import Unusable, answer, workspace_for_path
@@ -83,14 +82,7 @@ def _matches(r: dict) -> bool:
 
 
 def _run(fn, as_json: bool, render) -> None:
-    try:
-        result = fn()
-    except LodeError as exc:
-        if as_json:
-            json_line({"error": {"message": exc.message, "code": exc.rpc_code, **exc.data}})
-        else:
-            fail(exc.message)
-        sys.exit(exc.exit_code)
+    result = run_or_exit(fn, as_json)
     if as_json:
         json_line(result)
         return
@@ -162,11 +154,11 @@ def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, fil
         return daemon.call("search.query", {"workspace": ws, "query": text, "options": options})
 
     def local():
-        svc = open_service(db_path)
+        svc = open_service(db_path, as_json=as_json)
         ws = workspace or svc.workspace_for_path(os.getcwd())
         return svc.search(text, ws, **({**opts, "rerank": "required"} if rerank else opts))
 
-    result = run_or_exit(lambda: answer(db_path, no_daemon, remote, local))
+    result = run_or_exit(lambda: answer(db_path, no_daemon, remote, local), as_json)
     if as_json:
         json_line(result)
         return

@@ -30,8 +30,8 @@ def _count(n: int, noun: str, width: int) -> str:
 @json_option
 def status_command(workspace, db_path, as_json):
     """Files, chunks, languages, refusals with reasons and last index time."""
-    svc = open_service(db_path)
-    result = run_or_exit(lambda: svc.status(workspace))
+    svc = open_service(db_path, as_json=as_json)
+    result = run_or_exit(lambda: svc.status(workspace), as_json)
     if as_json:
         json_line(result)
         return
