@@ -7,7 +7,7 @@ import sys
 import click
 
 from . import main
-from .output import fail, json_line, out
+from .output import crumb_after_path, fail, json_line, out
 
 KIND_STYLE = {"header": "dim", "gap": "dim", "section": "cyan", "text": "white"}
 
@@ -36,6 +36,7 @@ def chunk_command(files: tuple[str, ...], as_json: bool) -> None:
             else:
                 style = KIND_STYLE.get(c["kind"], "bold green")
                 lexical = "" if c["embed"] else " [dim](lexical only)[/]"
+                crumb = crumb_after_path(c["breadcrumb"], c["path"])
                 out.print(f"[magenta]{escape(c['path'])}:{c['line_start']}-{c['line_end']}[/] "
-                          f"[{style}]{c['kind']}[/] {escape(c['breadcrumb'])}{lexical}")
+                          f"[{style}]{c['kind']}[/]{' ' + escape(crumb) if crumb else ''}{lexical}")
     sys.exit(1 if failed else 0)

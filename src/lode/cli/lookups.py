@@ -15,7 +15,7 @@ import sys
 
 from ..config import language_servers_allowed
 from .common import open_service, run_or_exit
-from .output import fail, json_line, out, shown
+from .output import crumb_after_path, fail, json_line, out, shown
 from .remote import Unusable, answer, workspace_for_path
 
 RPC_MAX_LIMIT = 200  # search.query's largest limit; a larger one is answered from the store
@@ -91,12 +91,9 @@ def _run(fn, as_json: bool, render) -> None:
 
 
 def _crumb(hit: dict) -> str:
-    """A hit's breadcrumb without its leading path, which the line already starts with
-    (``store/reclaim.go › func (s *Store) reclaim(…)`` prints as ``func (s *Store) …``)."""
-    crumb, path = hit["breadcrumb"], hit["path"]
-    if crumb == path:
-        return ""
-    return crumb[len(path) + 3:] if crumb.startswith(path + " › ") else crumb
+    """`` breadcrumb`` after the kind (nothing for a gap, whose breadcrumb is its path)."""
+    crumb = crumb_after_path(hit["breadcrumb"], hit["path"])
+    return " " + crumb if crumb else ""
 
 
 def _where(c: dict) -> str:
@@ -180,13 +177,13 @@ def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, fil
             where = f"{f['workspace']}:" if many else ""
             out.print(f"[magenta]{escape(shown(where + f['path']))}[/] [dim]{f['language'] or ''}[/]")
             for h in f["chunks"]:
-                out.print(f"    [magenta]:{h['snippet_line']}[/] [dim]{h['kind']}[/] [bold]{escape(shown(_crumb(h)))}[/]")
+                out.print(f"    [magenta]:{h['snippet_line']}[/] [dim]{h['kind']}[/][bold]{escape(shown(_crumb(h)))}[/]")
         out.print(f"[dim]{len(result['files'])} files in {result['timings_ms']['total']:.1f} ms ({result['mode_used']})[/]")
         return
     for h in hits:
         where = f"{h['workspace']}:" if many else ""
         held = f" [yellow](held: {h['hold']})[/]" if h.get("hold") else ""  # from a plug-in this build lacks
-        out.print(f"[magenta]{escape(shown(where + h['path']))}:{h['snippet_line']}[/] [dim]{h['kind']}[/] "
+        out.print(f"[magenta]{escape(shown(where + h['path']))}:{h['snippet_line']}[/] [dim]{h['kind']}[/]"
                   f"[bold]{escape(shown(_crumb(h)))}[/]{held}")
         snippet = Text(h["snippet"])
         if pattern is not None:

@@ -52,6 +52,14 @@ def shown(path: str) -> str:
     return Service.display_path(path)
 
 
+def crumb_after_path(breadcrumb: str, path: str) -> str:
+    """A breadcrumb without its leading path, which a line starting ``path:line`` has
+    already said (``store/reclaim.go › func (s *Store) reclaim(…)`` → ``func (s *Store) …``)."""
+    if breadcrumb == path:
+        return ""
+    return breadcrumb[len(path) + 3:] if breadcrumb.startswith(path + " › ") else breadcrumb
+
+
 def fail(message: str) -> None:
     """One clear line on stderr (the caller decides the exit code)."""
     from rich.markup import escape
