@@ -130,6 +130,28 @@ def _listing(key: str, empty: str):
     return render
 
 
+def _root_relative(paths, workspaces: list[dict], workspace) -> list[str]:
+    """``--path`` values as prefixes below the searched workspace's root. A path typed
+    in a folder inside the workspace means what it means to a shell: one that exists from
+    the current folder (``.``, ``../docs``), or an absolute one, inside the root is made
+    relative to the root; anything else (``store/`` typed anywhere) is a root-relative
+    prefix, as before."""
+    ws = next((w for w in workspaces if workspace in (w["name"], w["root"])
+               or (workspace and os.path.realpath(os.path.expanduser(workspace)) == w["root"])), None)
+    if ws is None:
+        return list(paths)
+    root, out = ws["root"], []
+    for p in paths:
+        given = os.path.expanduser(p)
+        real = os.path.realpath(given if os.path.isabs(given) else os.path.join(os.getcwd(), given))
+        inside = real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+        if inside and (os.path.isabs(given) or os.path.exists(real)):
+            out.append(os.path.relpath(real, root).replace(os.sep, "/"))  # the root itself: "."
+        else:
+            out.append(p)
+    return out
+
+
 def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, files, workspace, db_path,
            no_daemon, as_json):
     text = " ".join(query)
@@ -146,14 +168,17 @@ def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, fil
     def remote(daemon):
         if limit > RPC_MAX_LIMIT:
             raise Unusable("limit over the daemon's maximum")
-        ws = workspace or workspace_for_path(daemon.call("workspace.list"), os.getcwd())
-        options = {**opts, "rerank": True} if rerank else opts  # True is "required"
+        listed = daemon.call("workspace.list") if workspace is None or paths else []
+        ws = workspace or workspace_for_path(listed, os.getcwd())
+        options = {**opts, "paths": _root_relative(paths, listed, ws)} if paths else opts
+        options = {**options, "rerank": True} if rerank else options  # True is "required"
         return daemon.call("search.query", {"workspace": ws, "query": text, "options": options})
 
     def local():
         svc = open_service(db_path, as_json=as_json)
         ws = workspace or svc.workspace_for_path(os.getcwd())
-        return svc.search(text, ws, **({**opts, "rerank": "required"} if rerank else opts))
+        options = {**opts, "paths": _root_relative(paths, svc.list_workspaces(), ws)} if paths else opts
+        return svc.search(text, ws, **({**options, "rerank": "required"} if rerank else options))
 
     result = run_or_exit(lambda: answer(db_path, no_daemon, remote, local), as_json)
     if as_json:

@@ -12,7 +12,8 @@ from .options import db_option, json_option, no_daemon_option, workspace_option
 @main.command("search")
 @click.argument("query", nargs=-1, required=True)
 @click.option("--limit", "-n", type=click.IntRange(1, 1000), default=10, show_default=True)
-@click.option("--path", "paths", multiple=True, metavar="PREFIX", help="Only under this path (repeatable).")
+@click.option("--path", "paths", multiple=True, metavar="PREFIX", help="Only under this path: a folder or file from the current one, or a prefix from "
+              "the workspace root (repeatable).")
 @click.option("--glob", "globs", multiple=True, metavar="GLOB", help="Only paths matching; !GLOB excludes (repeatable).")
 @click.option("--lang", "languages", multiple=True, metavar="LANG", help="Only this language (repeatable).")
 @click.option("--kind", "kinds", multiple=True, metavar="KIND", help="Only this chunk kind (repeatable).")
