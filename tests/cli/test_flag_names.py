@@ -37,3 +37,12 @@ def test_search_mode_help_says_what_auto_does():
     assert r.exit_code == 0, r.output
     assert "hybrid when the workspace has vectors" not in r.output
     assert "fewer" in r.output and "lexical" in r.output
+
+
+def test_status_help_says_it_shows_every_workspace():
+    """lode status lists every workspace unless -w names one, wherever it runs; its help
+    said the default was the workspace holding the current folder (search's default)."""
+    r = CliRunner().invoke(main, ["status", "--help"], terminal_width=200)
+    assert r.exit_code == 0, r.output
+    assert "default: the one containing the current folder" not in r.output
+    assert "default: every workspace" in r.output

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import datetime
 
+import click
+
 from . import main
 from .common import open_service, run_or_exit
-from .options import db_option, json_option, workspace_option
+from .options import db_option, json_option
 from .output import json_line, out, shown
 
 
@@ -25,7 +27,8 @@ def _count(n: int, noun: str, width: int) -> str:
 
 
 @main.command("status")
-@workspace_option
+@click.option("--workspace", "-w", metavar="NAME|PATH", default=None,
+              help="Only this workspace (name or root); default: every workspace.")
 @db_option
 @json_option
 def status_command(workspace, db_path, as_json):
