@@ -181,6 +181,8 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         ctx.types.finish()
     for caps in rels:
         _relate(ctx, resolver, caps, by_node)
+    if ctx.type_params:  # a file declaring type parameters: their uses are not references
+        refs = [(_IN_GENERICS.get(handler, handler), arg) for handler, arg in refs]
     for handler, arg in refs:
         handler(ctx, resolver, arg)
     resolver.finish(ctx)
@@ -425,9 +427,6 @@ def _ref_value(ctx: FileContext, resolver, node: Node) -> None:
         if guess is None or (start, end) in ctx.by_node:
             return  # nothing known, or a definition's own name
         target = guess
-    type_params = ctx.type_params
-    if type_params and raw in type_params and ctx.type_parameter(raw, start, node):
-        return  # a generic's own type parameter (Go's `T(x)`)
     ctx.ref(target, node, start)
 
 
@@ -443,9 +442,6 @@ def _ref_local(ctx: FileContext, resolver, node: Node) -> None:
         return  # nothing, a builtin, or a definition's own name (`type Server struct`)
     if ctx.seen_before(target, start):
         return  # a name whose earlier use is kept already: the parent need not be asked
-    type_params = ctx.type_params
-    if type_params and raw in type_params and ctx.type_parameter(raw, start, node):
-        return  # `T` inside the generic declaring it: not the module's `T`
     parent = node.parent  # asked once: tree-sitter finds a parent by walking down from the root
     if parent is not None and parent.type in ctx.rules.qualified_types:
         return  # the last part of `http.Client`: the whole is a `@ref.base`
@@ -455,6 +451,31 @@ def _ref_local(ctx: FileContext, resolver, node: Node) -> None:
 _UNKNOWN = object()
 
 
+def _unless_type_parameter(handler):
+    """``handler`` for a file that declares type parameters: a name that is one, used
+    inside the generic declaring it (Go's `T(x)`, Java's `T item`), is no reference.
+    Only such files pay the check (most Go files declare none)."""
+    def checked(ctx: FileContext, resolver, node: Node) -> None:
+        start, end = node.start_byte, node.end_byte
+        raw = ctx.data[start:end]
+        if raw in ctx.type_params and ctx.type_parameter(raw, start, node):
+            return
+        handler(ctx, resolver, node)
+    return checked
+
+
+def _reference_unless_type_parameter(ctx: FileContext, resolver, caps: dict) -> None:
+    node = (caps.get("ref.local") or caps.get("ref.value") or [None])[0]
+    if node is not None:
+        raw = ctx.data[node.start_byte:node.end_byte]
+        if raw in ctx.type_params and ctx.type_parameter(raw, node.start_byte, node):
+            return
+    _reference(ctx, resolver, caps)
+
+
 # A match holding only one of these captures is that reference (most matches of a file).
 _ONE_NODE_REFS = {"ref.path": _ref_path, "ref.base": _ref_base, "ref.value": _ref_value,
                   "ref.local": _ref_local}
+# The handlers that read a name a type parameter may hide, as a file with generics runs them.
+_IN_GENERICS = {_ref_local: _unless_type_parameter(_ref_local), _ref_value: _unless_type_parameter(_ref_value),
+                _reference: _reference_unless_type_parameter}

@@ -41,6 +41,7 @@ class TypeTable:
 
     def __init__(self, ctx: FileContext, resolver, by_node: dict, scopes: list | None = None):
         self.ctx, self.resolver, self.by_node = ctx, resolver, by_node
+        self._generics = bool(ctx.type_params)  # does the file declare type parameters?
         # The file's scope nodes (every node of a scope type, from the symbol query) as
         # spans sorted by start, outer first, each with the index of the one enclosing
         # it (-1: none). None: not given, scopes are found by walking up the tree.
@@ -171,7 +172,7 @@ class TypeTable:
                 break
             node_type = node.type  # read once: each read is a call into tree-sitter
             if node_type in rules.type_names:
-                if self.ctx.type_params and self._type_parameter(node):
+                if self._generics and self._type_parameter(node):
                     return None
                 return self._resolved(node, node_type)
             if node_type == "string":  # a forward reference, `other: "Flask"`
@@ -190,7 +191,7 @@ class TypeTable:
                 return None
             inner = node.child_by_field_name("type") or node.child_by_field_name("operand")
             node = inner if inner is not None else (node.named_children[0] if node.named_child_count else None)
-        if node is None or (self.ctx.type_params and self._type_parameter(node)):
+        if node is None or (self._generics and self._type_parameter(node)):
             return None
         return self.resolver.type_name(self.ctx, node)
 
@@ -216,8 +217,8 @@ class TypeTable:
                 return self.returns.get(name) or (f"{name}()" if defer and not owner.endswith(")") else None)
         callee_type = callee.type
         if callee_type not in self.ctx.rules.type_names or \
-                (self.ctx.type_params and self.ctx.type_parameter(self.ctx.data[callee.start_byte:callee.end_byte],
-                                                                  callee.start_byte, callee)):
+                (self._generics and self.ctx.type_parameter(self.ctx.data[callee.start_byte:callee.end_byte],
+                                                            callee.start_byte, callee)):
             return None  # not a name, or a generic's type parameter (Go's `T(x)`)
         name = self._resolved(callee, callee_type)
         if not name:
