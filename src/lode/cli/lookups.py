@@ -197,19 +197,23 @@ def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, fil
 
         pattern = Service.highlighter(result["terms"])
     many = len(result["workspaces"]) > 1
+    # On a terminal a hit's first line keeps to one row, cut with "…": a long signature
+    # in the breadcrumb wrapped over rows above a snippet that shows it. Pipes get it all.
+    one_row = {"soft_wrap": False, "no_wrap": True, "overflow": "ellipsis", "crop": True} if out.is_terminal else {}
     if files:
         for f in result["files"]:
             where = f"{f['workspace']}:" if many else ""
             out.print(f"[magenta]{escape(shown(where + f['path']))}[/] [dim]{f['language'] or ''}[/]")
             for h in f["chunks"]:
-                out.print(f"    [magenta]:{h['snippet_line']}[/] [dim]{h['kind']}[/][bold]{escape(shown(_crumb(h)))}[/]")
+                out.print(f"    [magenta]:{h['snippet_line']}[/] [dim]{h['kind']}[/][bold]{escape(shown(_crumb(h)))}[/]",
+                          **one_row)
         out.print(f"[dim]{len(result['files'])} files in {result['timings_ms']['total']:.1f} ms ({result['mode_used']})[/]")
         return
     for h in hits:
         where = f"{h['workspace']}:" if many else ""
         held = f" [yellow](held: {h['hold']})[/]" if h.get("hold") else ""  # from a plug-in this build lacks
         out.print(f"[magenta]{escape(shown(where + h['path']))}:{h['snippet_line']}[/] [dim]{h['kind']}[/]"
-                  f"[bold]{escape(shown(_crumb(h)))}[/]{held}")
+                  f"[bold]{escape(shown(_crumb(h)))}[/]{held}", **one_row)
         snippet = Text(h["snippet"])
         if pattern is not None:
             snippet.highlight_regex(pattern, "bold yellow")
