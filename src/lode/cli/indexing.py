@@ -7,7 +7,7 @@ import os
 import sys
 import time
 
-from .common import open_service, run_or_exit
+from .common import exit_with, open_service, run_or_exit
 from .output import err, json_line, out
 
 REFRESH_SECONDS = 0.1  # the progress bar's, at most
@@ -32,9 +32,23 @@ def _summary(r: dict) -> str:
     return line
 
 
+def _refuse_missing_root(root, db_path, as_json) -> None:
+    """A missing ROOT with no store yet is refused before the store is made (a typo on
+    the first run would leave an empty one). With a store, the run below decides: ROOT
+    may name a workspace whose folder is gone."""
+    from ..config import is_postgres_url, resolve_db_text
+    from ..errors import NotFound
+
+    location = resolve_db_text(db_path)
+    if not is_postgres_url(location) and not os.path.exists(location):
+        exit_with(NotFound(f"no such directory: {root}"), as_json)
+
+
 def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_json):
-    svc = open_service(db_path, create=True, as_json=as_json)
     root = root or "."
+    if not os.path.isdir(root):
+        _refuse_missing_root(root, db_path, as_json)
+    svc = open_service(db_path, create=True, as_json=as_json)
 
     def run():
         real = os.path.realpath(root)
