@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -48,7 +49,7 @@ def _steady(text: str) -> str:
         try:
             obj = json.loads(line)
         except ValueError:
-            out.append(line.split(" hits in ")[0])
+            out.append(re.split(r" (?:hits?|files?) in ", line)[0])
             continue
         obj.pop("timings_ms", None)
         out.append(json.dumps(obj, sort_keys=True))

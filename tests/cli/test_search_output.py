@@ -51,3 +51,11 @@ def test_files_mode_does_not_repeat_the_path(shop):
     at = lines.index("store/reclaim.go go")
     assert lines[at + 1] == "    :13 method func (s *Store) reclaim(ctx context.Context, fp string) error"
     assert not any("store/reclaim.go ›" in line for line in lines)
+
+
+def test_one_hit_is_counted_in_the_singular(shop):
+    r = lode(shop, "search", "reclaim", "vectors", "--mode", "lexical", "-n", "1")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[-1].startswith("1 hit in ")
+    r = lode(shop, "search", "reclaim", "vectors", "--mode", "lexical", "-n", "1", "--files")
+    assert r.stdout.splitlines()[-1].startswith("1 file in ")

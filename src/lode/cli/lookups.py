@@ -207,7 +207,9 @@ def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, fil
             for h in f["chunks"]:
                 out.print(f"    [magenta]:{h['snippet_line']}[/] [dim]{h['kind']}[/][bold]{escape(shown(_crumb(h)))}[/]",
                           **one_row)
-        out.print(f"[dim]{len(result['files'])} files in {result['timings_ms']['total']:.1f} ms ({result['mode_used']})[/]")
+        n = len(result["files"])
+        out.print(f"[dim]{n} file{'' if n == 1 else 's'} in {result['timings_ms']['total']:.1f} ms "
+                  f"({result['mode_used']})[/]")
         return
     for h in hits:
         where = f"{h['workspace']}:" if many else ""
@@ -221,7 +223,8 @@ def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, fil
     note = result["mode_used"] + (", reranked" if result.get("rank", {}).get("used") else "")
     if mode and mode != "lexical" and result["mode_used"] == "lexical":
         note += f"; semantic unavailable: {result['semantic'].get('reason', '')}"
-    out.print(f"[dim]{len(hits)} hits in {result['timings_ms']['total']:.1f} ms ({escape(note)})[/]")
+    out.print(f"[dim]{len(hits)} hit{'' if len(hits) == 1 else 's'} in {result['timings_ms']['total']:.1f} ms "
+              f"({escape(note)})[/]")
 
 
 def definition(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon, as_json):
