@@ -46,8 +46,16 @@ class Lines:
         return self.line_of(start), self.line_of(max(start, end - 1))
 
     def line_start(self, offset: int) -> int:
-        """Offset of the first byte of the line holding ``offset`` (a bisect, not a
-        scan: a minified one-line file asks this for every definition)."""
+        """Offset of the first byte of the line holding ``offset``: the newline before it
+        looked for in the few kilobytes before it, else a bisect (never a long scan: a
+        minified one-line file asks this for every definition)."""
+        if offset <= 0:
+            return 0
+        if self._newlines is None:  # not listed yet: most questions need no list
+            window = 4096
+            nl = self.data.rfind(b"\n", max(0, offset - window), offset)
+            if nl >= 0 or offset <= window:  # found, or no newline from the file's start on
+                return nl + 1
         newlines = self.newlines
         i = bisect_left(newlines, offset)
         return newlines[i - 1] + 1 if i else 0
