@@ -46,3 +46,11 @@ def test_status_help_says_it_shows_every_workspace():
     assert r.exit_code == 0, r.output
     assert "default: the one containing the current folder" not in r.output
     assert "default: every workspace" in r.output
+
+
+def test_a_mistyped_command_gets_a_suggestion():
+    r = CliRunner().invoke(main, ["searhc", "foo"])
+    assert r.exit_code == 2
+    assert "No such command 'searhc'. Did you mean 'search'?" in r.output
+    r = CliRunner().invoke(main, ["zzzz"])
+    assert r.exit_code == 2 and "No such command 'zzzz'." in r.output and "Did you mean" not in r.output

@@ -61,6 +61,16 @@ class LodeGroup(click.Group):
             _load(LAZY_COMMANDS[name])
         return super().get_command(ctx, name)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
+            import difflib
+
+            close = difflib.get_close_matches(name, LAZY_COMMANDS, n=1)
+            if close:  # `lode searhc` → did you mean 'search'?
+                ctx.fail(f"No such command {name!r}. Did you mean {close[0]!r}?")
+        return super().resolve_command(ctx, args)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         for module in dict.fromkeys(LAZY_COMMANDS.values()):
             _load(module)
