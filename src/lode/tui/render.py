@@ -26,11 +26,15 @@ def location(hit: dict[str, Any]) -> str:
     return f"{hit.get('path', '?')}:{line}"
 
 
-def hit_row(hit: dict[str, Any]) -> Text:
+def hit_row(hit: dict[str, Any], with_workspace: bool = False) -> Text:
     """``path:line  kind  breadcrumb`` on one line (the breadcrumb's leading path, which
-    repeats the location, is dropped)."""
+    repeats the location, is dropped); ``workspace:path:line`` when hits come from
+    several workspaces, whose files may share a path."""
     row = Text(no_wrap=True, overflow="ellipsis")
-    row.append(location(hit), style="bold cyan")
+    where = location(hit)
+    if with_workspace and hit.get("workspace"):
+        where = f"{hit['workspace']}:{where}"
+    row.append(where, style="bold cyan")
     row.append("  ")
     row.append(f"{hit.get('kind') or '-':<8}", style="magenta")
     row.append(" ")

@@ -182,7 +182,8 @@ class SearchPane(DaemonWidget):
         self.hits = hits
         results = self.query_one("#results", OptionList)
         results.clear_options()
-        results.add_options([Option(render.hit_row(h), id=str(i)) for i, h in enumerate(hits)])
+        many = len((result or {}).get("workspaces") or []) > 1
+        results.add_options([Option(render.hit_row(h, many), id=str(i)) for i, h in enumerate(hits)])
         if hits:
             results.highlighted = 0
         else:
