@@ -54,3 +54,11 @@ def test_a_mistyped_command_gets_a_suggestion():
     assert "No such command 'searhc'. Did you mean 'search'?" in r.output
     r = CliRunner().invoke(main, ["zzzz"])
     assert r.exit_code == 2 and "No such command 'zzzz'." in r.output and "Did you mean" not in r.output
+
+
+def test_impls_help_covers_the_languages_with_base_types():
+    """impls answers for C++, Java, C#, PHP, Ruby, Kotlin… too (README's symbols table);
+    the help named only Go, Rust, Python and TypeScript."""
+    r = CliRunner().invoke(main, ["impls", "--help"], terminal_width=200)
+    assert r.exit_code == 0, r.output
+    assert "C++" in r.output and "Java" in r.output
