@@ -124,3 +124,14 @@ def test_all_limits_package_reexports(corpus_store):
                                     ("mypkg.FancyWidget"[::-1],)).fetchall()
     assert links == [(2,)]
     assert index.definitions("mypkg.Circle")[0].path == "src/mypkg/shapes.py"  # star, in shapes.__all__
+
+
+def test_bare_name_of_a_renamed_reexport_stands_for_it(corpus_store):
+    # `export type { Shape as AnyShape } from "./shape"`: the name exists only as the
+    # re-export, yet a bare `AnyShape` (what a user reads in code) must find it
+    from lode.symbols import api
+    assert api.bare_name_matches(corpus_store, "AnyShape", "typescript") == ["shapes.AnyShape"]
+    got = api.definition(corpus_store, "shapes.AnyShape", "typescript")["candidates"]
+    assert got and got[0]["path"] == "src/shapes/shape.ts"
+    # a same-named re-export (`export { Circle } from "./circle"`) is no second meaning
+    assert api.bare_name_matches(corpus_store, "Circle", "typescript") == ["shapes.circle.Circle"]

@@ -56,7 +56,13 @@ def bare_name_matches(store, name: str, workspace: str | None = None) -> list[st
     # them, so a bare class name is not ambiguous with itself. A module's function of the
     # module's name (Python's `checkout.checkout`) is another thing: both are listed.
     owners = {c.name for c in rows if c.detail != "module"}
-    return [n for n in names if n.rpartition(".")[0] not in owners] or names
+    names = [n for n in names if n.rpartition(".")[0] not in owners] or names
+    # a renamed re-export (TypeScript's `export { a as b }`, Python's `import a as b`) is
+    # the only place its name exists: it is a meaning of its own. A re-export under the
+    # same name is not (the definition it points at stands for it).
+    renamed = sorted(rname[::-1] for rname, target, *_ in index._links(q, trailing=True, wild=False)
+                     if target.rpartition(".")[2] != q)
+    return names + [n for n in dict.fromkeys(renamed) if n not in names]
 
 
 def capped(key: str, items: list, limit: int | None) -> dict:
