@@ -365,7 +365,7 @@ class Service:
 
     def _check_kinds(self, kinds) -> None:
         known = self.store.chunk_kinds()
-        unknown = [k for k in kinds if k not in known]
+        unknown = [k for k in kinds if str(k).lower() not in known]
         if unknown:
             raise InvalidParams(f"invalid params: unknown kind {unknown[0]!r}; kinds in this index: "
                                 f"{', '.join(sorted(known))}", data={"param": "kinds", "kinds": sorted(known)})

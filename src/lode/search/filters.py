@@ -42,7 +42,8 @@ class Filters:
         prefixes = tuple(p.strip().lstrip("./").rstrip("/") if p.strip() not in (".", "./") else ""
                          for p in _strings("paths", paths))
         return cls(prefixes, _strings("path_globs", path_globs), tags,
-                   tuple(x.lower() for x in _strings("languages", languages)), _strings("kinds", kinds))
+                   tuple(x.lower() for x in _strings("languages", languages)),
+                   tuple(x.lower() for x in _strings("kinds", kinds)))  # kinds are the grammar's lower-case words
 
     def glob_matcher(self):
         """A predicate on relative paths for ``path_globs``, or None when there are none."""
