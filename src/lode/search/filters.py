@@ -5,6 +5,7 @@ root), ``path_globs`` (gitignore-style; a leading ``!`` excludes), ``tags_any``
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -24,6 +25,18 @@ def _strings(name: str, value) -> tuple[str, ...]:
     return tuple(v for v in value if v.strip())
 
 
+def _prefix(path: str) -> str:
+    """A ``paths`` entry as a prefix below the workspace root: ``./store/`` is ``store``,
+    ``.`` the whole root. One that leaves the root (``../docs``, ``/docs``) is refused:
+    cutting its dots or slash away named a different folder (the CLI has already made a
+    path that exists from the current folder relative to the root)."""
+    norm = posixpath.normpath(path.strip())
+    if norm == ".." or norm.startswith(("../", "/")):
+        raise InvalidParams(f"invalid params: 'paths': {path!r} is not below the workspace root "
+                            "(a path is a prefix from the root)", data={"param": "paths"})
+    return "" if norm == "." else norm
+
+
 @dataclass(frozen=True)
 class Filters:
     paths: tuple[str, ...] = ()
@@ -39,8 +52,7 @@ class Filters:
             if t not in TAGS:
                 raise InvalidParams(f"invalid params: 'tags_any' accepts {', '.join(TAGS)}, got {t!r}",
                                     data={"param": "tags_any"})
-        prefixes = tuple(p.strip().lstrip("./").rstrip("/") if p.strip() not in (".", "./") else ""
-                         for p in _strings("paths", paths))
+        prefixes = tuple(_prefix(p) for p in _strings("paths", paths))
         return cls(prefixes, _strings("path_globs", path_globs), tags,
                    tuple(x.lower() for x in _strings("languages", languages)),
                    tuple(x.lower() for x in _strings("kinds", kinds)))  # kinds are the grammar's lower-case words
