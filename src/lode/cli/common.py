@@ -17,8 +17,8 @@ def exit_with(exc: LodeError, as_json: bool = False):
         from .output import json_line
 
         json_line({"error": {"message": exc.message, "code": exc.rpc_code, **exc.data}})
-    else:
-        fail(exc.message)
+    else:  # the RPC framing ("invalid params: ") is for RPC clients; a CLI user gets the reason
+        fail(exc.message.removeprefix("invalid params: "))
     sys.exit(exc.exit_code)
 
 

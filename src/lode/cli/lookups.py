@@ -14,7 +14,8 @@ import os
 import sys
 
 from ..config import language_servers_allowed
-from .common import open_service, run_or_exit
+from ..errors import InvalidParams
+from .common import exit_with, open_service, run_or_exit
 from .output import crumb_after_path, fail, json_line, out, shown
 from .remote import Unusable, answer, workspace_for_path
 
@@ -155,6 +156,8 @@ def _root_relative(paths, workspaces: list[dict], workspace) -> list[str]:
 def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, files, workspace, db_path,
            no_daemon, as_json):
     text = " ".join(query)
+    if not text.strip():  # said here in the CLI's words, not the daemon's "'query' is empty"
+        exit_with(InvalidParams("the query is empty", data={"param": "query"}), as_json)
     opts = {"limit": limit}
     for key, value in (("paths", paths), ("path_globs", globs), ("languages", languages),
                        ("kinds", kinds), ("tags_any", tags)):
