@@ -159,8 +159,6 @@ def plan(store, workspaces: list, mode: str, rerank) -> Plan:
         else:
             p.ranker = BodyRanker(p.embedder)
             p.rank = {"available": True, "used": True, "ranker": p.ranker.id}
-    else:
-        p.rank = {"available": p.embedder is not None, "used": False,
-                  **({"reason": "rerank not requested"} if p.embedder is not None else
-                     {"reason": "no ranker can rank: " + p.semantic.get("reason", "")})}
+    else:  # nothing asked, nothing probed: whether a ranker could run is sys.capabilities' to say
+        p.rank = {"requested": False, "used": False, "reason": "rerank not requested"}
     return p
