@@ -99,3 +99,14 @@ def test_own_lsp_timeout_answers_from_the_store(served):
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["source"] == "lsp:jedi-language-server"
     assert server_children(daemon.proc.pid) == []
+
+
+def test_timeout_note_names_the_server_once_with_the_timeout_given(served):
+    """A server that outlasts --lsp-timeout: the index answers, and the note says who and
+    the timeout as typed ("0.25 s"), not the name twice and the time that was left."""
+    _daemon, env, ws = served
+    r = subprocess.run([*LODE, "refs", "shapes.model.Widget.render", "--lsp-timeout", "0.25", "--no-daemon"],
+                       env=env, cwd=ws, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "app.py" in r.stdout  # the index's own answer stands
+    assert "index answer (jedi-language-server did not answer within 0.25 s)" in r.stdout, r.stdout

@@ -67,7 +67,9 @@ def _source_note(r: dict) -> None:
     if str(r.get("source", "")).startswith("lsp:"):
         out.print(f"[dim]answered by {escape(r['source'][4:])}[/]")
     elif r.get("lsp", {}).get("error"):
-        out.print(f"[dim]index answer ({escape(r['lsp']['server'])}: {escape(r['lsp']['error'])})[/]")
+        server, error = r["lsp"]["server"], r["lsp"]["error"]
+        said = error if error.startswith(server) else f"{server}: {error}"  # the name once
+        out.print(f"[dim]index answer ({escape(said)})[/]")
     if r.get("truncated"):
         out.print(f"[dim]… {r['total']} in all; --limit shows more[/]")
 

@@ -33,6 +33,10 @@ class HandoffError(Exception):
     """The server could not answer (missing, failed, died, or too slow)."""
 
 
+class HandoffTimeout(HandoffError):
+    """The server did not answer within the time this request had left."""
+
+
 class _Loop:
     """The one event loop all connections use, in a daemon thread."""
 
@@ -175,7 +179,7 @@ class Connection:
             return future.result(timeout)
         except FutureTimeout:
             future.cancel()  # the start (if that is what took long) goes on: shielded
-            raise HandoffError(f"{self.spec.name} did not answer within {timeout:g} s") from None
+            raise HandoffTimeout(f"{self.spec.name} did not answer within {timeout:g} s") from None
         except HandoffError:
             raise
         except Exception as exc:  # died mid-request, refused the request, bad answer

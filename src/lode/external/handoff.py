@@ -17,7 +17,7 @@ import time
 from urllib.parse import unquote, urlparse
 
 from ..languages import language_for_path
-from .client import POOL, HandoffError
+from .client import POOL, HandoffError, HandoffTimeout
 from .positions import byte_column, utf16_column
 from .servers import server_for, timeout as default_timeout
 
@@ -135,6 +135,9 @@ def hand_off(store, op: str, answer: dict, workspace: str | None = None, every: 
             conn = POOL.get(server, exe, root)
             result = conn.ask(method, path, spec.name, anchor["line"] - 1, char,
                               max(0.05, deadline - time.monotonic()))
+        except HandoffTimeout:  # the whole timeout as the user gave it, not what was left of it
+            return {**answer, "lsp": {"server": server.name,
+                                      "error": f"{server.name} did not answer within {limit_s:g} s"}}
         except HandoffError as exc:
             return {**answer, "lsp": {"server": server.name, "error": str(exc)}}
         except OSError as exc:
