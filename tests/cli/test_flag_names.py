@@ -61,4 +61,4 @@ def test_impls_help_covers_the_languages_with_base_types():
     the help named only Go, Rust, Python and TypeScript."""
     r = CliRunner().invoke(main, ["impls", "--help"], terminal_width=200)
     assert r.exit_code == 0, r.output
-    assert "C++" in r.output and "Java" in r.output
+    assert "C++" in r.output and "Java" in r.output and "Kotlin" in r.output

@@ -135,3 +135,14 @@ def test_bare_name_of_a_renamed_reexport_stands_for_it(corpus_store):
     assert got and got[0]["path"] == "src/shapes/shape.ts"
     # a same-named re-export (`export { Circle } from "./circle"`) is no second meaning
     assert api.bare_name_matches(corpus_store, "Circle", "typescript") == ["shapes.circle.Circle"]
+
+
+def test_kotlin_supertypes_are_extends_or_implements_as_java_says(corpus_store):
+    # `: Base(...)` calls a superclass's constructor (extends); a bare `: Mountable` in a
+    # class or object is an interface (implements); an interface's supertypes are extends
+    index = _index(corpus_store, "kotlin")
+    kinds = {c.name: c.kind for c in index.implementations("routing.Mountable")}
+    assert kinds == {"shop.routing.Router": "implements", "shop.routing.Audit": "implements",
+                     "shop.routing.Nested": "extends"}
+    kinds = {c.name: c.kind for c in index.implementations("routing.Stage")}
+    assert kinds == {"shop.routing.Logging": "extends", "shop.routing.Audit": "extends"}

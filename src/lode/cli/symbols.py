@@ -78,7 +78,7 @@ def refs_command(**params):
 def impls_command(**params):
     """Types implementing NAME: Go interfaces by method set (embedded structs count),
     Rust `impl Trait for`, subclasses and implemented interfaces elsewhere (Python,
-    TypeScript, Java, C#, PHP, Ruby, C++); a language server, when one is
+    TypeScript, Java, C#, Kotlin, PHP, Ruby, C++); a language server, when one is
     found, answers instead (--no-lsp: the index only)."""
     lookups.implementations(**params)
 

@@ -41,8 +41,9 @@ class Resolver:
 
     def resolve(self, ctx: Context, node) -> str:
         """The qualified name a type expression in this file stands for, as far as
-        imports and this file's definitions tell; else its text."""
-        return self.resolve_dotted(ctx, ctx.text(node).split("."))
+        imports and this file's definitions tell; else its text. Type arguments are
+        no part of the name (Kotlin's `: Stage<Route>()` extends `Stage`)."""
+        return self.resolve_dotted(ctx, ctx.text(node).split("<", 1)[0].strip().split("."))
 
     def resolve_dotted(self, ctx: Context, parts: list[str]) -> str:
         first, rest = parts[0], parts[1:]

@@ -11,9 +11,14 @@
 (source_file (property_declaration (variable_declaration (identifier) @name)) @def.property)
 (class_body (property_declaration (variable_declaration (identifier) @name)) @def.property)
 
-(class_declaration name: (_) @rel.owner (delegation_specifiers (delegation_specifier (user_type) @rel.extends)))
+; supertypes as Java records them: `: Base(...)` calls a superclass's constructor
+; (extends); a bare `: Named` in a class or object is an interface (implements); an
+; interface's own supertypes are extends
+(class_declaration "interface" name: (_) @rel.owner (delegation_specifiers (delegation_specifier (user_type) @rel.extends)))
+(class_declaration "class" name: (_) @rel.owner (delegation_specifiers (delegation_specifier (user_type) @rel.implements)))
 (class_declaration name: (_) @rel.owner (delegation_specifiers (delegation_specifier (constructor_invocation (user_type) @rel.extends))))
-(object_declaration name: (_) @rel.owner (delegation_specifiers (delegation_specifier (user_type) @rel.extends)))
+(object_declaration name: (_) @rel.owner (delegation_specifiers (delegation_specifier (user_type) @rel.implements)))
+(object_declaration name: (_) @rel.owner (delegation_specifiers (delegation_specifier (constructor_invocation (user_type) @rel.extends))))
 
 (call_expression . (identifier) @ref.local)
 
