@@ -98,3 +98,15 @@ def test_typescript_parameter_properties_are_the_class_and_plain_parameters_are_
         "shapes.painter.Painter.constructor": "method", "shapes.painter.Painter.canvas": "property",
         "shapes.painter.Painter.frame": "property", "shapes.painter.Painter.scale": "property",
         "shapes.painter.Painter.paint": "method", "shapes.painter.Painter.framed": "method"}
+
+
+def test_outline_nests_an_item_only_under_the_item_it_belongs_to():
+    # Go methods follow their type (store.go) or a constructor (mux.go): a method sits
+    # under its receiver type when that is the item above it, never under NewMux
+    from .conftest import CORPORA
+    root = str(CORPORA / "go")
+
+    def tree(path):
+        return [(i.name.removeprefix("example.com/app/server."), i.depth) for i in outline(path, root=root)]
+    assert tree("server/store.go") == [("Store", 0), ("Store.Name", 1), ("Store.reclaim", 1)]
+    assert tree("server/mux.go") == [("Mux", 0), ("NewMux", 0), ("Mux.Route", 0)]

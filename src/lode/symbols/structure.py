@@ -48,12 +48,17 @@ def outline(path: str, root: str | None = None, text: str | None = None) -> list
     fs = extract_symbols(path, text, None, spec, layout_for(root))
     if fs is None:
         return []
-    base = fs.module.count(".") + (1 if fs.module else 0)
     items = []
+    # an item sits under the items above it that own it by name (`Mux` owns `Mux.Route`):
+    # a Go method after a constructor belongs to its receiver type, never to the
+    # constructor, and sits under nothing unless its type is the item above it
+    owners: list[str] = []
     for s in sorted((s for s in fs.symbols if s.kind != REFERENCE and s.detail != "module"),
                     key=lambda s: (s.line, s.column)):
-        depth = max(0, s.name.count(".") - base)
-        items.append(OutlineItem(s.name, s.kind, s.detail, s.line, s.column, depth))
+        while owners and not s.name.startswith(owners[-1] + "."):
+            owners.pop()
+        items.append(OutlineItem(s.name, s.kind, s.detail, s.line, s.column, len(owners)))
+        owners.append(s.name)
     return items
 
 
