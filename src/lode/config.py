@@ -228,6 +228,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.symbols.index": ("MAX_LINK_DEPTH", "MAX_NAME_CHARS", "DEFAULT_LIMIT"),
     "lode.symbols.fuzzy": ("TIER_CAP",),
     "lode.symbols.api": ("MAX_BODY_LINES",),
+    "lode.symbols.signature": ("MAX_SIGNATURE_LINES",),
     "lode.symbols.structure": ("MAX_CAPTURE_TEXT",),
     # the daemon and its clients
     "lode.rpc.protocol": ("MAX_REQUEST_BYTES", "MAX_BATCH", "MAX_DEPTH"),

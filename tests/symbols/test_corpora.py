@@ -146,3 +146,23 @@ def test_kotlin_supertypes_are_extends_or_implements_as_java_says(corpus_store):
                      "shop.routing.Nested": "extends"}
     kinds = {c.name: c.kind for c in index.implementations("routing.Stage")}
     assert kinds == {"shop.routing.Logging": "extends", "shop.routing.Audit": "extends"}
+
+
+def test_describe_shows_a_multi_line_signature_on_one_line(corpus_store):
+    # a function's own chunk (`scale`) and a method of a class kept whole, whose
+    # signature is read from the source (`Canvas.draw`): one line, brackets as written
+    from lode.symbols import api
+    def signature(name):
+        return api.describe(corpus_store, name, "python")["symbols"][0]["signature"]
+    assert signature("mypkg.shapes.scale") == "def scale(shape: Shape, factor: float = 1.0) -> Shape"
+    assert signature("mypkg.shapes.Canvas.draw") == \
+        "def draw(self, shape: Shape, *, clip: tuple[int, int] | None = None) -> None"
+
+
+def test_a_long_signature_is_cut_at_a_parameter_with_an_ellipsis():
+    from lode.chunking.summary import SIGNATURE_MAX
+    from lode.symbols.signature import one_line
+    text = "def configure(\n" + "".join(f"    option_{i}: int = {i},\n" for i in range(40)) + ") -> None"
+    got = one_line(text)
+    assert got.startswith("def configure(option_0: int = 0, option_1: int = 1,")
+    assert len(got) <= SIGNATURE_MAX and got.endswith("…") and got[-2].isdigit()

@@ -148,6 +148,9 @@ def describe(store, name: str, workspace: str | None = None, limit: int | None =
         if info and leaf not in info["signature"]:
             # the chunk is an enclosing one (a small class kept whole): the line says more
             info = {**info, "signature": _source_line(store, c) or info["signature"], "doc": ""}
+        if info.get("signature"):
+            from .signature import one_line
+            info = {**info, "signature": one_line(info["signature"])}
         if info.get("doc"):
             info = {**info, "doc": _doc_as_written(store, c, info)}
         item.update(info)
@@ -231,15 +234,18 @@ def _body(store, c, start: int, end: int) -> str:
 
 
 def _source_line(store, c) -> str:
+    """The signature that starts on the definition's line, read from the source (all of
+    it, when a formatter spread it over lines)."""
+    from itertools import islice
+
     from ..errors import LodeError
+    from .signature import MAX_SIGNATURE_LINES, from_source
 
     try:
-        for i, line in enumerate(_lines(store, c), 1):
-            if i == c.line:
-                return line.strip().rstrip("{:").strip()
+        lines = list(islice(_lines(store, c), c.line - 1, c.line - 1 + MAX_SIGNATURE_LINES))
     except (OSError, LodeError):
-        pass
-    return ""
+        return ""
+    return from_source(lines, 1) if lines else ""
 
 
 def _rechunk(store, c):

@@ -22,3 +22,25 @@ class Circle(Shape):
 # lode: mypkg.shapes.FancyWidget
 class FancyWidget(Widget):
     pass
+
+
+# Signatures written over several lines, as formatters leave them
+# lode: mypkg.shapes.scale
+def scale(
+    shape: Shape,
+    factor: float = 1.0,
+) -> Shape:
+    """Scale a shape by a factor."""
+    return shape
+
+
+# lode: mypkg.shapes.Canvas
+class Canvas:
+    # lode: mypkg.shapes.Canvas.draw
+    def draw(
+        self,
+        shape: Shape,
+        *,
+        clip: tuple[int, int] | None = None,
+    ) -> None:
+        pass
