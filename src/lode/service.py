@@ -425,7 +425,9 @@ class Service:
         if matches is None:
             return name, None
         if len(matches) == 1:
-            return matches[0], None
+            from .symbols.index import TopLevelName
+            only = matches[0]
+            return (only if "." in only or "/" in only else TopLevelName(only)), None
         return name, {"name": name, key: [], "total": 0, "truncated": False, "source": "index",
                       "matches": matches[:50], "total_matches": len(matches),
                       "note": f"{name!r} is not qualified; " + (

@@ -110,3 +110,22 @@ def test_outline_nests_an_item_only_under_the_item_it_belongs_to():
         return [(i.name.removeprefix("example.com/app/server."), i.depth) for i in outline(path, root=root)]
     assert tree("server/store.go") == [("Store", 0), ("Store.Name", 1), ("Store.reclaim", 1)]
     assert tree("server/mux.go") == [("Mux", 0), ("NewMux", 0), ("Mux.Route", 0)]
+
+
+def test_a_name_outside_any_package_is_looked_up_by_its_bare_name(tmp_path):
+    # Kotlin (or Java) without a package clause: `Sketch` is the whole qualified name,
+    # so the bare name the service resolves must not be refused as unqualified
+    import shutil
+
+    from lode.service import Service
+
+    from .conftest import CORPORA
+    root = tmp_path / "shop"
+    shutil.copytree(CORPORA / "kotlin", root)
+    with Service(str(tmp_path / "lode.db")) as svc:
+        svc.add_workspace(str(root))
+        svc.index(str(root), embed=False)
+        found = svc.definition("Sketch")["candidates"]
+        assert [(c["path"], c["line"]) for c in found] == [("src/main/kotlin/Sketch.kt", 3)]
+        impls = svc.implementations("Sketch")["implementations"]
+        assert [(c["name"], c["kind"]) for c in impls] == [("Outline", "implements")]

@@ -45,8 +45,15 @@ class Candidate:
         return asdict(self)
 
 
+class TopLevelName(str):
+    """A name without a dot that the index holds whole (a Java or Kotlin class in a file
+    without a package clause): the service found it for a bare name, so it is looked up
+    as it is rather than refused as unqualified."""
+
+
 def normalize(query: str) -> str:
-    """``a::b`` → ``a.b``; surrounding whitespace and backticks dropped; refuses bare names."""
+    """``a::b`` → ``a.b``; surrounding whitespace and backticks dropped; refuses bare
+    names (but a :class:`TopLevelName`)."""
     if len(query) > MAX_NAME_CHARS:
         raise InvalidParams(f"invalid params: the name is longer than {MAX_NAME_CHARS} characters",
                             data={"param": "name"})
@@ -54,6 +61,8 @@ def normalize(query: str) -> str:
     if not q:
         raise InvalidParams("invalid params: the name is empty", data={"param": "name"})
     if "." not in q and "/" not in q:
+        if isinstance(query, TopLevelName):
+            return TopLevelName(q)
         raise InvalidParams(
             f"{q!r} is not qualified: give at least one dot (e.g. Type.method or module.{q}), "
             f"or find the full name with a symbol search",
