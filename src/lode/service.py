@@ -346,6 +346,9 @@ class Service:
             rows = [self._ws(w) for w in workspace]
         else:
             rows = [self._ws(workspace)]
+        if options.get("paths"):
+            from .search.filters import rooted
+            options["paths"], rows = rooted(options["paths"], rows)
         from .search import engine  # numpy and the models: only for a search
 
         result = engine.search(self.store, query, rows, **options)

@@ -60,3 +60,45 @@ def folders(shop, cwd, *paths, daemon=True):
 ])
 def test_path_from_the_current_folder(shop, cwd, paths, expected, daemon):
     assert folders(shop, cwd, *paths, daemon=daemon) == expected
+
+
+def test_absolute_path_from_outside_every_workspace(shop):
+    """From a folder outside the workspace the CLI passes an absolute path on as given:
+    the search takes it as the prefix below the root that holds it (it was refused as
+    'not below the workspace root')."""
+    assert folders(shop, "..", "{shop}/docs") == {"docs"}
+    assert folders(shop, "..", "{shop}/docs", daemon=False) == {"docs"}
+
+
+@pytest.fixture(scope="module")
+def two_shops(tmp_path_factory):
+    """Two workspaces in one store (no daemon): an absolute path names one of them."""
+    base = tmp_path_factory.mktemp("two-shops")
+    env = {**os.environ, "LODE_DB": str(base / "store.db"), "LODE_NO_DAEMON": "1"}
+    for name in ("north", "south"):
+        shutil.copytree(ROOT / "examples" / "shop", base / name)
+        r = subprocess.run([*LODE, "index", str(base / name), "--no-embed"], env=env, capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+    return base, env
+
+
+def search_in(two_shops, *paths):
+    base, env = two_shops
+    args = [a for p in paths for a in ("--path", str(base / p))]
+    return subprocess.run([*LODE, "search", "reclaim", "vectors", "--mode", "lexical", "--json", "--no-daemon",
+                           *args], env=env, cwd=base, capture_output=True, text=True, timeout=120)
+
+
+def test_absolute_path_narrows_several_workspaces_to_its_own(two_shops):
+    r = search_in(two_shops, "south/docs")
+    assert r.returncode == 0, r.stdout + r.stderr
+    hits = json.loads(r.stdout)["hits"]
+    assert hits and {(h["workspace"], h["path"].split("/")[0]) for h in hits} == {("south", "docs")}
+
+
+def test_absolute_paths_in_two_workspaces_are_refused_clearly(two_shops):
+    r = search_in(two_shops, "south/docs", "north/store")
+    assert r.returncode == 2, r.stdout + r.stderr
+    error = json.loads(r.stdout)["error"]
+    assert error["param"] == "paths" and "north, south" in error["message"]

@@ -90,6 +90,7 @@ def session(store):
             "unknown": await client.call_tool("find_definition", {"name": "nothing.here"}),
             "dot_only": await client.call_tool("find_definition", {"name": "Widget."}),
             "after": await client.call_tool("search", {"query": "widget"}),
+            "paths_outside": await client.call_tool("search", {"query": "widget", "paths": [str(ws.parent)]}),
             "bad_kind": await client.call_tool("search", {"query": "zzzqqq", "kinds": ["func"]}),
             # No file or workspace name holds a NUL: each was "lode failed internally".
             "nul_path": await client.call_tool("read", {"path": "mypkg/\x00.py"}),
@@ -101,6 +102,9 @@ def session(store):
             "bare": await client.call_tool("find_references", {"name": "render"}),
             "trailing_prefix": await client.call_tool("list_symbols", {"prefix": "_impl."}),
             "glob": await client.call_tool("search", {"query": "render", "glob": ["app/**"]}),
+            # an agent passes the absolute path it read: inside the root it is that prefix
+            "absolute_paths": await client.call_tool("search", {"query": "render", "paths": [str(ws / "app")]}),
+            "absolute_root": await client.call_tool("search", {"query": "render", "paths": [str(ws) + "/"]}),
             "body": await client.call_tool("describe_symbol", {"name": "FancyWidget.render",
                                                                "include_body": True}),
             "all": await client.call_tool("find_references", {"name": "mypkg.Widget", "all": True}),
@@ -163,6 +167,7 @@ def test_errors_are_clear_tool_errors(session):
         assert errors[key].is_error and "NUL" in text_of(errors[key]), text_of(errors[key])
         assert "internally" not in text_of(errors[key])
     assert not errors["after"].is_error  # the server carries on
+    assert errors["paths_outside"].is_error and "not below the workspace root" in text_of(errors["paths_outside"])
 
 
 def test_ergonomics(session):
@@ -174,6 +179,8 @@ def test_ergonomics(session):
     assert r["trailing_prefix"]["total"] == len(r["trailing_prefix"]["symbols"])
     assert r["trailing_prefix"]["truncated"] is False
     assert r["glob"]["hits"] and all(h["path"].startswith("app/") for h in r["glob"]["hits"])
+    assert r["absolute_paths"]["hits"] and {h["path"] for h in r["absolute_paths"]["hits"]} == {"app/main.py"}
+    assert {h["path"] for h in r["absolute_root"]["hits"]} >= {"app/main.py", "mypkg/_impl.py"}
     assert "return 'fancy'" in r["body"]["symbols"][0]["body"]
     assert r["all"]["total"] >= 2 and len({x["line"] for x in r["all"]["references"]}) >= 2
 

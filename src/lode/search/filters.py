@@ -5,6 +5,7 @@ root), ``path_globs`` (gitignore-style; a leading ``!`` excludes), ``tags_any``
 
 from __future__ import annotations
 
+import os
 import posixpath
 from dataclasses import dataclass
 from functools import cached_property
@@ -35,6 +36,49 @@ def _prefix(path: str) -> str:
         raise InvalidParams(f"invalid params: 'paths': {path!r} is not below the workspace root "
                             "(a path is a prefix from the root)", data={"param": "paths"})
     return "" if norm == "." else norm
+
+
+def _below(path: str, root: str) -> str | None:
+    """``path`` (absolute) relative to ``root`` when it lies inside it (``.`` for the root
+    itself), else None. Links are followed on both sides: a root is stored resolved."""
+    given = os.path.normpath(path.strip())
+    for p in dict.fromkeys((given, os.path.realpath(given))):
+        for r in dict.fromkeys((os.path.normpath(root), os.path.realpath(root))):
+            if p == r:
+                return "."
+            if p.startswith(r.rstrip(os.sep) + os.sep):
+                return os.path.relpath(p, r).replace(os.sep, "/")
+    return None
+
+
+def rooted(paths, workspaces: list) -> tuple[object, list]:
+    """``paths`` with each absolute entry that lies inside a searched workspace's root made
+    its root-relative prefix (an agent passes ``/abs/root/src/x`` as readily as
+    ``src/x``), and the workspaces (rows with ``name`` and ``root``) the search covers.
+    Over several workspaces one prefix applies to all of them, so absolute paths narrow
+    the search to the one workspace that holds them; paths in several workspaces, or
+    mixed with root-relative ones, are refused rather than read as something else. An
+    absolute path outside every root is left for :func:`_prefix` to refuse."""
+    given = [paths] if isinstance(paths, str) else paths
+    if not isinstance(given, (list, tuple)) or not all(isinstance(p, str) for p in given):
+        return paths, workspaces  # Filters.build says what is wrong with it
+    owners: dict[str, list] = {}
+    for p in given:
+        if os.path.isabs(os.path.expanduser(p.strip())):
+            owners[p] = [(ws, rel) for ws in workspaces
+                         if (rel := _below(os.path.expanduser(p), ws.root)) is not None]
+    if not owners or not all(owners.values()):
+        return paths, workspaces
+    if len(workspaces) > 1:
+        names = sorted({ws.name for found in owners.values() for ws, _ in found})
+        if len(names) > 1 or len(owners) < len(given):
+            why = (f"lie in several searched workspaces ({', '.join(names)})" if len(names) > 1
+                   else "are mixed with root-relative prefixes")
+            raise InvalidParams(f"invalid params: 'paths': absolute paths {why}, while one set of prefixes "
+                                "applies to every workspace searched; search one workspace at a time",
+                                data={"param": "paths", "workspaces": names})
+        workspaces = [owners[next(iter(owners))][0][0]]
+    return [owners[p][0][1] if p in owners else p for p in given], workspaces
 
 
 @dataclass(frozen=True)
