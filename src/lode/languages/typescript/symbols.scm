@@ -62,3 +62,12 @@
 (member_expression object: [(this) (super) (member_expression) (call_expression)] @ref.base)
 (type_annotation (type_identifier) @ref.local)
 (type_arguments (type_identifier) @ref.local)
+; a type anywhere a type is written, not only directly after a colon: a constraint or
+; default of a type parameter (`<K extends Keyed = Keyed>`), an array's element
+; (`Priced[]`), a generic's own name (`Shelf<Keyed>`), a member of a union or intersection
+(constraint (type_identifier) @ref.local)
+(default_type (type_identifier) @ref.local)
+(array_type (type_identifier) @ref.local)
+(generic_type name: (type_identifier) @ref.local)
+(union_type (type_identifier) @ref.local)
+(intersection_type (type_identifier) @ref.local)
