@@ -20,6 +20,20 @@
 (object_declaration name: (_) @rel.owner (delegation_specifiers (delegation_specifier (user_type) @rel.implements)))
 (object_declaration name: (_) @rel.owner (delegation_specifiers (delegation_specifier (constructor_invocation (user_type) @rel.extends))))
 
+; a function's or constructor's parameters, a lambda's, a local variable, a loop's or a
+; catch's: names of the definition around them, never indexed, and no reference to the
+; package's function of that name when called there (`fun retry(attempt: () -> Boolean)
+; { attempt() }`; symbolrules.type_parameters)
+(function_value_parameters (parameter (identifier) @name) @def.local)
+(class_parameter . (identifier) @name) @def.local
+(lambda_parameters (variable_declaration (identifier) @name) @def.local)
+(block (property_declaration (variable_declaration (identifier) @name)) @def.local)
+(lambda_literal (property_declaration (variable_declaration (identifier) @name)) @def.local)
+(multi_variable_declaration (variable_declaration (identifier) @name) @def.local)
+(for_statement (variable_declaration (identifier) @name) @def.local)
+(when_subject (variable_declaration (identifier) @name) @def.local)
+(catch_block . (identifier) @name) @def.local
+
 (call_expression . (identifier) @ref.local)
 
 (import (qualified_identifier) @import.path (identifier)? @import.alias) @import
