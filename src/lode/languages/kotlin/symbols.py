@@ -12,8 +12,8 @@ RULES = SymbolRules(
     callables=frozenset({"function"}),
     types=frozenset({"class", "interface", "object"}),
     transparent_scopes=frozenset({"companion"}),
-    # parameters and locals are scoped as type parameters are: a name of the definition
-    # around them, not the package's (`attempt()` calling a parameter `attempt`)
+    # parameters and locals that can be called are scoped as type parameters are: a name
+    # of the definition around them, not the package's (`attempt()` calling a parameter)
     type_parameters=frozenset({"local"}),
     module_nodes=frozenset({"package_header"}),
     path_modules=False,

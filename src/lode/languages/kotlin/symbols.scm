@@ -20,15 +20,19 @@
 (object_declaration name: (_) @rel.owner (delegation_specifiers (delegation_specifier (user_type) @rel.implements)))
 (object_declaration name: (_) @rel.owner (delegation_specifiers (delegation_specifier (constructor_invocation (user_type) @rel.extends))))
 
-; a function's or constructor's parameters, a lambda's, a local variable, a loop's or a
-; catch's: names of the definition around them, never indexed, and no reference to the
-; package's function of that name when called there (`fun retry(attempt: () -> Boolean)
-; { attempt() }`; symbolrules.type_parameters)
-(function_value_parameters (parameter (identifier) @name) @def.local)
-(class_parameter . (identifier) @name) @def.local
+; a name in scope that can be called: a parameter or local of a function type (or holding
+; a lambda), a lambda's parameter, a loop's, when's or catch's variable: a name of the
+; definition around it, never indexed, and no reference to the package's function of
+; that name (`fun retry(attempt: () -> Boolean) { attempt() }`;
+; symbolrules.type_parameters). A parameter of another type is not hidden: calling its
+; name calls the function (`fun f(url: String) = url(url)`).
+(function_value_parameters (parameter (identifier) @name [(function_type) (nullable_type [(function_type) (parenthesized_type (function_type))])]) @def.local)
+(class_parameter (identifier) @name [(function_type) (nullable_type [(function_type) (parenthesized_type (function_type))])]) @def.local
+(block (property_declaration (variable_declaration (identifier) @name [(function_type) (nullable_type [(function_type) (parenthesized_type (function_type))])])) @def.local)
+(lambda_literal (property_declaration (variable_declaration (identifier) @name [(function_type) (nullable_type [(function_type) (parenthesized_type (function_type))])])) @def.local)
+(block (property_declaration (variable_declaration (identifier) @name) [(lambda_literal) (anonymous_function) (callable_reference)]) @def.local)
+(lambda_literal (property_declaration (variable_declaration (identifier) @name) [(lambda_literal) (anonymous_function) (callable_reference)]) @def.local)
 (lambda_parameters (variable_declaration (identifier) @name) @def.local)
-(block (property_declaration (variable_declaration (identifier) @name)) @def.local)
-(lambda_literal (property_declaration (variable_declaration (identifier) @name)) @def.local)
 (multi_variable_declaration (variable_declaration (identifier) @name) @def.local)
 (for_statement (variable_declaration (identifier) @name) @def.local)
 (when_subject (variable_declaration (identifier) @name) @def.local)

@@ -26,3 +26,7 @@ fun retryForever() {
         onFailure(0)
     }
 }
+
+// A parameter that is no function does not hide the package's function: this calls it.
+// lode: shop.routing.describeFailure
+fun describeFailure(onFailure: Int): String = onFailure(onFailure)
