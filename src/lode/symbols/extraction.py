@@ -374,13 +374,20 @@ def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | N
         if found is not None:
             ctx.ref(found, base_node, base_start)
         return
-    if ctx.types is not None:
-        typed = ctx.types.type_of(base_node, text=base)
+    types = ctx.types
+    if types is not None and (base in types.maybe_typed or not base.isidentifier()):
+        # a plain name that no declaration in the file types (most bases: locals,
+        # receivers of untyped values) has no type: type_of is not asked
+        typed = types.type_of(base_node, text=base, start=base_start)
         if typed:  # `s.Close()` with `s *Server`: the member of that type, named where it is
-            ctx.ref(f"{typed}.{ctx.text(member_node)}", member_node)
+            member_start = member_node.start_byte
+            member = data[member_start:member_node.end_byte].decode("utf-8", "replace")
+            ctx.ref(f"{typed}.{member}", member_node, member_start)
             return
     target = ctx.local_defs.get(base)
     if target is None:
+        if ctx.rules.package_classes is None:
+            return  # an untyped local's member (as _package_class would say, not called)
         target = _package_class(ctx, resolver, base)
         if target is None:
             return  # an untyped local's member: no answer rather than a guess

@@ -34,6 +34,8 @@ from .records import RETURNS
 _OBJECT_FIELDS = ("operand", "object", "value")
 MAX_DEPTH = 6
 _UNSET = object()
+# node types type_of reads as the enclosing type or its base, whatever the rules say
+_SELF_WORDS = frozenset({"this", "self", "super"})
 
 
 class TypeTable:
@@ -62,6 +64,9 @@ class TypeTable:
         self.returns: dict[str, str] = {}
         self._calls: list[tuple[dict, str, object]] = []
         self.var_names: set[str] = set()  # every typed name, any scope: most lookups end here
+        # the names type_of may find a type for (set by finish): the typed names and
+        # the words for the enclosing type and its base; any other plain name has none
+        self.maybe_typed: frozenset[str] = frozenset()
         self._spans: dict[str, tuple[list[int], list[tuple[int, int, str]]]] = {}
         self._resolved_names: dict[tuple[str, bytes], str | None] = {}  # see _resolved
 
@@ -79,11 +84,12 @@ class TypeTable:
             return
         if "var.name" in caps:
             name_node = caps["var.name"][0]
-            scope = self._scope(name_node)
+            at, end = name_node.start_byte, name_node.end_byte  # read once, for both below
+            scope = self._scope(name_node, at, end)
             table = self.vars.get(scope)
             if table is None:
                 table = self.vars[scope] = {}
-            slot = ctx.text(name_node)
+            slot = ctx.data[at:end].decode("utf-8", "replace")
             self.var_names.add(slot)
         elif "field.name" in caps:
             name_node = caps["field.name"][0]
@@ -117,18 +123,23 @@ class TypeTable:
         for _round in range(2):  # `a := f(); b := a.g()`: b needs a's type first
             self._index_spans()
             left = []
+            changed = False
             for item in pending:
                 t = self.call_type(item[2], parts=item[3])
                 if t:
-                    _typed(item[0], item[1], t)
+                    changed = _typed(item[0], item[1], t) or changed
                 else:
                     left.append(item)
             pending = left
+            if not changed:
+                break  # nothing new is known: a second round would answer as this one did
         for table, slot, callee, parts in pending:  # results another file states
             t = self.call_type(callee, defer=True, parts=parts)
             if t:
                 _typed(table, slot, t)
         self._index_spans()
+        rules = self.ctx.rules
+        self.maybe_typed = frozenset(self.var_names | rules.self_names | rules.super_names | _SELF_WORDS)
 
     def _index_spans(self) -> None:
         by_name: dict[str, list[tuple[int, int, str]]] = {}
@@ -141,8 +152,8 @@ class TypeTable:
             spans.sort()
         self._spans = {name: ([sp[0] for sp in spans], spans) for name, spans in by_name.items()}
 
-    def _scope(self, node) -> tuple[int, int]:
-        at, end = node.start_byte, node.end_byte
+    def _scope(self, node, at: int, end: int) -> tuple[int, int]:
+        """The span of the scope node nearest around ``node`` (which spans ``at``–``end``)."""
         if self._scope_spans is not None and at < end and node.child_count == 0:
             # A leaf's enclosing scopes are exactly the scope spans holding its first
             # byte; the innermost is the last one starting at or before it, or one
@@ -254,10 +265,10 @@ class TypeTable:
             p = p.parent
         return None
 
-    def type_of(self, node, depth: int = 0, text: str | None = None) -> str | None:
+    def type_of(self, node, depth: int = 0, text: str | None = None, start: int | None = None) -> str | None:
         """The type of an expression: a typed name, ``self``, a field of a typed
-        value, a call of a method whose result type is known. ``text``: the node's
-        text, when the caller has it already."""
+        value, a call of a method whose result type is known. ``text``, ``start``: the
+        node's text and start byte, when the caller has them already."""
         if node is None or depth > MAX_DEPTH:
             return None
         ctx = self.ctx
@@ -273,7 +284,7 @@ class TypeTable:
                 # the innermost scope holding the name: the last one starting before the
                 # use that also ends after it (nested scopes start later)
                 starts, spans = found
-                at = node.start_byte
+                at = start if start is not None else node.start_byte
                 i = bisect_right(starts, at) - 1
                 while i >= 0:
                     start, end, t = spans[i]
@@ -302,11 +313,13 @@ class TypeTable:
         return None
 
 
-def _typed(table: dict, slot, t: str) -> None:
+def _typed(table: dict, slot, t: str) -> bool:
     """A name's first known type in its scope is its type (a declaration whose type
-    could not be read only hides outer names)."""
+    could not be read only hides outer names). Whether the table changed."""
     if table.get(slot) is None:
         table[slot] = t
+        return True
+    return False
 
 
 def _child(node, fields):
