@@ -60,7 +60,7 @@ def _compiled(spec: LanguageSpec, rules: SymbolRules) -> tuple:
 
 
 # What a match is, decided once per pattern (see _roles); None: read from its captures.
-_ONE_REF, _BASE_MEMBER, _SCOPE, _IMPORT, _TYPED, _RELATION, _REFERENCE, _DEFINITION, _NOTHING = range(9)
+_ONE_REF, _BASE_MEMBER, _SCOPE, _IMPORT, _TYPED, _RELATION, _REFERENCE, _DEFINITION, _NOTHING, _RETURN = range(10)
 
 
 def _roles(query) -> list[tuple | None]:
@@ -96,7 +96,9 @@ def _role(caps: set[str]) -> tuple | None:
         return (_BASE_MEMBER,)
     if "import" in caps:
         return (_IMPORT,)
-    if "var.name" in caps or "field.name" in caps or "ret.owner" in caps:
+    if "ret.owner" in caps:
+        return (_RETURN,)  # typed, and read before the rest (call results need them)
+    if "var.name" in caps or "field.name" in caps:
         return (_TYPED,)
     if "rel.owner" in caps:
         return (_RELATION,)
@@ -140,7 +142,7 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         return empty.packed() if packed else empty
 
     defs: dict[tuple[int, int], Def] = {}
-    imports, rels, refs, typed, scopes = [], [], [], [], []
+    imports, rels, refs, typed, returns, scopes = [], [], [], [], [], []
     query, roles = _compiled(spec, rules)
     for pattern, caps in grammar_for(spec).matches(query, root):
         role = roles[pattern]
@@ -163,6 +165,8 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
             scopes.append(caps["scope"][0])
         elif what == _TYPED:
             typed.append(caps)
+        elif what == _RETURN:
+            returns.append(caps)
         elif what == _REFERENCE:
             refs.append((_reference, caps))
         elif what == _IMPORT:
@@ -176,7 +180,9 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
     by_node = ctx.by_node = _qualify(ctx, resolver, defs)
     if rules.scope_nodes:
         ctx.types = TypeTable(ctx, resolver, by_node, scopes)
-        for caps in sorted(typed, key=lambda c: "ret.owner" not in c):
+        for caps in returns:  # first: a variable holding a call's result reads them
+            ctx.types.add(caps)
+        for caps in typed:
             ctx.types.add(caps)
         ctx.types.finish()
     for caps in rels:

@@ -34,6 +34,7 @@ from .records import RETURNS
 _OBJECT_FIELDS = ("operand", "object", "value")
 MAX_DEPTH = 6
 _UNSET = object()
+_NO_PARTS = (None, None)  # a callee's (object, member) when it has neither
 # node types type_of reads as the enclosing type or its base, whatever the rules say
 _SELF_WORDS = frozenset({"this", "self", "super"})
 
@@ -118,7 +119,8 @@ class TypeTable:
         # each callee's object and member are found once (up to six field look-ups in
         # tree-sitter), not in each of the three rounds that may ask
         members = self.ctx.rules.member_fields
-        pending = [(table, slot, callee, (_child(callee, _OBJECT_FIELDS), _child(callee, members)))
+        pending = [(table, slot, callee, _NO_PARTS if callee.child_count == 0  # a bare name: no fields to ask
+                    else (_child(callee, _OBJECT_FIELDS), _child(callee, members)))
                    for table, slot, callee in self._calls]
         for _round in range(2):  # `a := f(); b := a.g()`: b needs a's type first
             self._index_spans()
@@ -201,7 +203,7 @@ class TypeTable:
             if node_type not in rules.type_wrappers:
                 return None
             inner = node.child_by_field_name("type") or node.child_by_field_name("operand")
-            node = inner if inner is not None else (node.named_children[0] if node.named_child_count else None)
+            node = inner if inner is not None else (node.named_child(0) if node.named_child_count else None)
         if node is None or (self._generics and self._type_parameter(node)):
             return None
         return self.resolver.type_name(self.ctx, node)
