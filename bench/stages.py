@@ -9,7 +9,8 @@ process CPU seconds of each step are summed:
 - ``read``: read, decode and hash the file;
 - ``parse``: tree-sitter's parse;
 - ``chunk``: the chunker over that tree (``chunk_file``);
-- ``rows``: the chunk rows the worker sends (bodies, name keys, identifiers, labels);
+- ``rows``: the chunk rows the worker sends (``pipeline.chunk_rows``: bodies, name keys,
+  identifiers, labels);
 - ``symbols``: symbol extraction over the same tree.
 
 ``--profile STAGE`` runs that stage under cProfile and prints its top functions by own
@@ -107,15 +108,22 @@ def main() -> int:
 
 
 def _rows(data: bytes, found) -> list:
-    """The per-chunk work the worker does after chunking (pipeline._process)."""
+    """The per-chunk work the worker does after chunking (pipeline.chunk_rows)."""
+    from lode.workspace import pipeline
+
+    if hasattr(pipeline, "chunk_rows"):
+        return pipeline.chunk_rows(data, found)
+    # an export from before chunk_rows: the loop _process ran then
     from lode.search.tokens import breadcrumb_labels, idents_for, name_key
-    from lode.workspace.pipeline import digest
+    from lode.store.records import ChunkRow
 
     rows = []
-    for c in found:
+    for i, c in enumerate(found):
         body = data[c.byte_start:c.byte_end].decode("utf-8", "replace")
-        rows.append((name_key(c.name), digest(c.embed.encode("utf-8", "surrogatepass")) if c.embed else None,
-                     idents_for(body, c.name or ""), breadcrumb_labels(c.breadcrumb)))
+        rows.append(ChunkRow(
+            i, c.byte_start, c.byte_end, c.line_start, c.line_end, c.kind, c.name, name_key(c.name),
+            c.breadcrumb, c.embed, pipeline.digest(c.embed.encode("utf-8", "surrogatepass")) if c.embed else None,
+            body, idents_for(body, c.name or ""), breadcrumb_labels(c.breadcrumb)))
     return rows
 
 

@@ -151,6 +151,28 @@ class _KeepHeld(Exception):
     pass
 
 
+def chunk_rows(data: bytes, chunks) -> list[ChunkRow]:
+    """The rows a worker sends for a file's chunks (``data``: the file's bytes): each
+    chunk's text, name key, embed hash, identifier parts and breadcrumb labels."""
+    rows = []
+    # The parts of split chunks share their breadcrumb (~15% of Go's chunks repeat one of
+    # their file's): its labels are found once per file.
+    labels_of: dict[str, str] = {}
+    for i, c in enumerate(chunks):
+        start, end, name, crumb, embed = c.byte_start, c.byte_end, c.name, c.breadcrumb, c.embed
+        body = data[start:end].decode("utf-8", "replace")
+        labels = labels_of.get(crumb)
+        if labels is None:
+            labels = labels_of[crumb] = breadcrumb_labels(crumb)
+        # ChunkRow's fields in order: ord, byte_start, byte_end, line_start, line_end, kind,
+        # name, name_key, breadcrumb, embed, embed_hash, body, idents, labels
+        rows.append(ChunkRow(
+            i, start, end, c.line_start, c.line_end, c.kind, name, name_key(name), crumb, embed,
+            digest(embed.encode("utf-8", "surrogatepass")) if embed else None,
+            body, idents_for(body, name or ""), labels))
+    return rows
+
+
 def _process(job: Job, config: ChunkConfig) -> FileRecord:
     if job.how == "derived":
         limit = MAX_TEXT_BYTES if os.path.splitext(job.path)[1].lower() in DERIVED_EXTENSIONS \
@@ -210,16 +232,7 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
     root = job.abspath[: len(job.abspath) - len(job.path)] if job.abspath.endswith(job.path) else None
     symbols = extract_symbols(job.path, text, tree, spec, root) if spec is not None and not squeezed else []
 
-    rows = []
-    for i, c in enumerate(chunks):
-        start, end, name, crumb, embed = c.byte_start, c.byte_end, c.name, c.breadcrumb, c.embed
-        body = data[start:end].decode("utf-8", "replace")
-        # ChunkRow's fields in order: ord, byte_start, byte_end, line_start, line_end, kind,
-        # name, name_key, breadcrumb, embed, embed_hash, body, idents, labels
-        rows.append(ChunkRow(
-            i, start, end, c.line_start, c.line_end, c.kind, name, name_key(name), crumb, embed,
-            digest(embed.encode("utf-8", "surrogatepass")) if embed else None,
-            body, idents_for(body, name or ""), breadcrumb_labels(crumb)))
+    rows = chunk_rows(data, chunks)
     lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
     return FileRecord(job.path, job.mtime_ns, job.size, hash=h, chunker=job.chunker,
                       language=language_of(job.path, job.how),
