@@ -5,27 +5,17 @@ fields (``kind``: the role, ``detail``: the definition's kind); the text said bo
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-LODE = [sys.executable, "-c", "from lode.cli import main; main()"]
+from shop_store import LODE, alone, indexed_shop
 
 
 @pytest.fixture(scope="module")
 def shop(tmp_path_factory):
     base = tmp_path_factory.mktemp("lookup-output")
-    shop = base / "shop"
-    shutil.copytree(ROOT / "examples" / "shop", shop)
-    env = {**os.environ, "LODE_DB": str(base / "lode.db"), "LODE_NO_DAEMON": "1", "LODE_LSP": "off"}
-    r = subprocess.run([*LODE, "index", str(shop), "--no-embed"], env=env, capture_output=True, text=True,
-                       timeout=120)
-    assert r.returncode == 0, r.stderr
+    env = alone(base, LODE_LSP="off")
+    shop = indexed_shop(base, env)
     return shop, env
 
 

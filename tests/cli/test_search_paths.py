@@ -11,29 +11,16 @@ import json
 import os
 import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-LODE = [sys.executable, "-c", "from lode.cli import main; main()"]
-
-sys.path.insert(0, str(ROOT / "tests" / "rpc"))
-from daemon_process import DaemonProcess  # noqa: E402
+from shop_store import LODE, ROOT, indexed_shop, with_daemon
 
 
 @pytest.fixture(scope="module")
 def shop(tmp_path_factory):
     base = tmp_path_factory.mktemp("search-paths")
-    shop = base / "shop"
-    shutil.copytree(ROOT / "examples" / "shop", shop)
-    daemon = DaemonProcess(base, watch=False)
-    env = {**os.environ, "LODE_SOCKET": daemon.socket, "LODE_DB": daemon.db}
-    env.pop("LODE_NO_DAEMON", None)
-    r = subprocess.run([*LODE, "index", str(shop), "--no-embed"], env=env, capture_output=True, text=True,
-                       timeout=120)
-    assert r.returncode == 0, r.stderr
+    daemon, env = with_daemon(base)
+    shop = indexed_shop(base, env)
     yield shop, env
     daemon.stop()
 
