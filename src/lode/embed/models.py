@@ -220,7 +220,7 @@ class StaticEmbedder:
 
     def _vectors(self, flat):
         """The weighted vector of each token id in ``flat`` (float32 rows)."""
-        rows = self.rows[flat if self.mapping is None else self.mapping[flat]]
+        rows = self.rows.take(flat if self.mapping is None else self.mapping.take(flat), axis=0)
         if self.weights is not None:
             rows *= self.weights[flat][:, None]
         return rows
@@ -284,8 +284,9 @@ class StaticEmbedder:
         # tokenizer must know and for their words.
         normal: dict[int, str] = {}
         chars: set[str] = set()
+        outside = self._compact.outside
         for i, t in enumerate(texts):
-            if not self._compact.fits((t,)):
+            if outside(t) is not None:
                 normal[i] = self._normal(t)
                 chars.update(normal[i])
         if self._small_failed:
@@ -295,11 +296,18 @@ class StaticEmbedder:
             split = words.split(heads, tokenizer, {i: n for i, n in normal.items() if heads[i] is texts[i]})
         else:
             split = [None] * len(texts)
-        table = words.learn(itertools.chain.from_iterable(ws for ws in split if ws), tokenizer, model_ids, unk)
+        # A word has a piece or more (but one of unknown characters only): a text's first
+        # ``cap`` words nearly always hold its first ``cap`` pieces, and only they are
+        # learnt first (Go's tree: 100k words of long texts are never tokenized).
+        table = words.learn(itertools.chain.from_iterable(ws if len(ws) <= cap else ws[:cap] for ws in split if ws),
+                            tokenizer, model_ids, unk)
         for i, ws in enumerate(split):
             if ws is None:
                 continue
-            got = words.pieces(table, ws, cap)
+            if len(ws) <= cap:
+                got = words.pieces(table, ws, cap)
+            elif len(got := words.pieces(table, ws[:cap], cap)) < cap * 4:
+                got = words.pieces(words.learn(ws, tokenizer, model_ids, unk), ws, cap)
             if len(got) < cap * 4 and heads[i] is not texts[i]:  # the start was not enough
                 ws = split[i] = words.split([texts[i]], tokenizer, {0: normal[i]} if i in normal else None)[0]
                 if ws is None:

@@ -106,8 +106,11 @@ class WordPieces:
         # apart again at their marked first pieces; any other word alone (joined to
         # another, a leading combining mark would join the space before it).
         starts = self._check(tokenizer).starts
-        plain = [w for w in new if not outside(w)]
-        others = [w for w in new if outside(w)] if len(plain) < len(new) else []
+        if outside(" ".join(new)) is None:  # nearly always: one search, not one a word
+            plain, others = list(new), []
+        else:
+            plain = [w for w in new if not outside(w)]
+            others = [w for w in new if outside(w)]
         groups = [plain[i:i + GROUP_WORDS] for i in range(0, len(plain), GROUP_WORDS)]
         encodings = tokenizer.encode_batch_fast([" ".join(g) for g in groups] + others, add_special_tokens=False)
         for w, e in zip(others, encodings[len(groups):]):
