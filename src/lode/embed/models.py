@@ -285,15 +285,17 @@ class StaticEmbedder:
         normal: dict[int, str] = {}
         chars: set[str] = set()
         outside = self._compact.outside
+        fit = [True] * len(texts)  # (a text's start fits when the text does)
         for i, t in enumerate(texts):
             if outside(t) is not None:
+                fit[i] = False
                 normal[i] = self._normal(t)
                 chars.update(normal[i])
         if self._small_failed:
             chars = None  # (the normaliser could not be read: the full tokenizer serves)
         tokenizer, model_ids, unk = self._tokenizer_for(texts, chars)
         if self.by_words:
-            split = words.split(heads, tokenizer, {i: n for i, n in normal.items() if heads[i] is texts[i]})
+            split = words.split(heads, tokenizer, {i: n for i, n in normal.items() if heads[i] is texts[i]}, fit)
         else:
             split = [None] * len(texts)
         # A word has a piece or more (but one of unknown characters only): a text's first

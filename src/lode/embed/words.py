@@ -54,10 +54,12 @@ class WordPieces:
         self.ids: dict[str, bytes] = {}
         self._checked: _Checked | None = None  # the last tokenizer's (a replaced one is freed)
 
-    def split(self, texts: list[str], tokenizer, normal: dict[int, str] | None = None) -> list[list[str] | None]:
+    def split(self, texts: list[str], tokenizer, normal: dict[int, str] | None = None,
+              fit: list[bool] | None = None) -> list[list[str] | None]:
         """The words ``tokenizer`` cuts each text into (normalised; ``normal``: texts
         normalised, by position, when known), or None for a text that must go through
-        the tokenizer whole."""
+        the tokenizer whole. ``fit``: by position, True for a text known to hold only
+        :data:`ALPHABET` characters (not searched again)."""
         checked = self._check(tokenizer)
         if checked.starts is None:
             return [None] * len(texts)
@@ -66,7 +68,7 @@ class WordPieces:
         for i, text in enumerate(texts):
             if added(text):
                 out.append(None)
-            elif not outside(text):
+            elif (fit is not None and fit[i]) or not outside(text):
                 out.append(text.split())
             else:
                 out.append(self._normal_words(text, tokenizer, checked, normal.get(i) if normal else None))
