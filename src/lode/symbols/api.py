@@ -185,9 +185,8 @@ def _doc_as_written(store, c, info: dict) -> str:
     from ..errors import LodeError
     from .doclines import doc_lines
 
-    start, end = info["line_start"], info["line_end"]
     try:
-        lines = [line.rstrip("\n") for i, line in enumerate(_lines(store, c), 1) if start <= i <= end]
+        lines = [line.rstrip("\n") for line in _span(store, c, info["line_start"], info["line_end"])]
     except (OSError, LodeError):
         return info["doc"]
     return doc_lines(info["doc"], lines) or info["doc"]
@@ -220,12 +219,19 @@ def _lines(store, c):
     return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="replace")
 
 
+def _span(store, c, start: int, end: int) -> list[str]:
+    """The file's lines ``start`` to ``end`` (1-based, inclusive), read no further."""
+    from itertools import islice
+
+    return list(islice(_lines(store, c), max(start - 1, 0), max(end, 0)))
+
+
 def _body(store, c, start: int, end: int) -> str:
     """The source lines of a definition's chunk (bounded; a longer one says so)."""
     from ..errors import LodeError
 
     try:
-        lines = [line for i, line in enumerate(_lines(store, c), 1) if start <= i <= end]
+        lines = _span(store, c, start, end)
     except (OSError, LodeError):
         return ""
     if len(lines) > MAX_BODY_LINES:
