@@ -100,6 +100,26 @@ def test_typescript_parameter_properties_are_the_class_and_plain_parameters_are_
         "shapes.painter.Painter.paint": "method", "shapes.painter.Painter.framed": "method"}
 
 
+def test_a_supertype_outside_any_package_is_referenced_from_other_files(tmp_path):
+    # Doodle.kt, with no package clause, names Sketch (Sketch.kt's, the root package's)
+    # as its supertype and in a signature: refs Sketch found nothing, for a file without
+    # a package resolved no name it neither imported nor defined
+    import shutil
+
+    from lode.service import Service
+
+    from .conftest import CORPORA
+    root = tmp_path / "shop"
+    shutil.copytree(CORPORA / "kotlin", root)
+    with Service(str(tmp_path / "lode.db")) as svc:
+        svc.add_workspace(str(root))
+        svc.index(str(root), embed=False)
+        refs = svc.references("Sketch", every=True)["references"]
+        assert sorted((r["path"], r["line"]) for r in refs) == [
+            ("src/main/kotlin/Doodle.kt", 4), ("src/main/kotlin/Doodle.kt", 8),
+            ("src/main/kotlin/Sketch.kt", 7)]
+
+
 def test_outline_nests_an_item_only_under_the_item_it_belongs_to():
     # Go methods follow their type (store.go) or a constructor (mux.go): a method sits
     # under its receiver type when that is the item above it, never under NewMux
@@ -128,4 +148,4 @@ def test_a_name_outside_any_package_is_looked_up_by_its_bare_name(tmp_path):
         found = svc.definition("Sketch")["candidates"]
         assert [(c["path"], c["line"]) for c in found] == [("src/main/kotlin/Sketch.kt", 3)]
         impls = svc.implementations("Sketch")["implementations"]
-        assert [(c["name"], c["kind"]) for c in impls] == [("Outline", "implements")]
+        assert sorted((c["name"], c["kind"]) for c in impls) == [("Doodle", "implements"), ("Outline", "implements")]

@@ -73,3 +73,32 @@ def test_kotlin_parameters_and_locals_called_are_not_package_references():
     defs = {s.name for s in found if s.kind != REFERENCE}
     assert defs >= {"shop.routing.attempt", "shop.routing.onFailure", "shop.routing.retry"}
     assert not defs & {"shop.routing.times", "shop.routing.report", "shop.routing.retry.attempt"}
+
+
+def test_kotlin_values_used_as_x_member_are_not_the_package_functions_of_their_names():
+    # Request.kt: the package has functions `url` and `cookies`; the builder's property
+    # `url`, a parameter `url`, a local `cookies` and a local `thread` (named as the
+    # imported kotlin.concurrent.thread) are used as `x.member`. Each was a reference to
+    # the function (`shop.routing.url.build`, `kotlin.concurrent.thread.join`).
+    found = symbols("kotlin", "src/main/kotlin/shop/Request.kt")
+    refs = {(s.name, s.line) for s in found if s.kind == REFERENCE}
+    assert not {name for name, _ in refs if name.startswith(
+        ("shop.routing.url.", "shop.routing.cookies.", "kotlin.concurrent.thread."))}
+    assert {line for name, line in refs if name == "shop.routing.url"} == set()
+    # calling the functions still references them; so does a top-level value's member
+    assert {line for name, line in refs if name == "shop.routing.cookies"} == {43}
+    assert {line for name, line in refs if name == "kotlin.concurrent.thread"} == {3, 44, 52}
+    assert ("shop.routing.defaultPath.build", 47) in refs
+    # the parameters and locals themselves are never indexed
+    defs = {s.name for s in found if s.kind != REFERENCE}
+    assert not defs & {"shop.routing.path", "shop.routing.builder", "shop.routing.worker",
+                       "shop.routing.thread", "shop.routing.RequestBuilder.builder"}
+    assert "shop.routing.RequestBuilder.url" in defs and "shop.routing.url" in defs
+
+
+def test_kotlin_type_parameters_are_not_references():
+    # Stages.kt's `abstract class Stage<T>` uses T in `run(input: T): T`: now that types
+    # in signatures are references, T must not be taken for the package's `T`
+    found = symbols("kotlin", "src/main/kotlin/shop/Stages.kt")
+    assert names_using(found, {"T"}) == set()
+    assert "shop.routing.Route" in {s.name for s in found if s.kind == REFERENCE}

@@ -5,7 +5,7 @@ from ..spec import own_query
 from ..symbolrules import SymbolRules, capitalised_not_constant
 
 RULES = SymbolRules(
-    resolver="declared",
+    resolver="kotlin",
     query=own_query("kotlin", "symbols.scm"),
     scopes=frozenset({"class", "interface", "object"}),
     locals=frozenset({"function", "property"}),
@@ -14,7 +14,7 @@ RULES = SymbolRules(
     transparent_scopes=frozenset({"companion"}),
     # parameters and locals that can be called are scoped as type parameters are: a name
     # of the definition around them, not the package's (`attempt()` calling a parameter)
-    type_parameters=frozenset({"local"}),
+    type_parameters=frozenset({"local", "type_parameter"}),
     module_nodes=frozenset({"package_header"}),
     path_modules=False,
     package_scoped=True,
@@ -33,6 +33,17 @@ RULES = SymbolRules(
         "StringBuilder", "Throwable", "Exception", "Error", "RuntimeException",
         "IllegalArgumentException", "IllegalStateException", "UnsupportedOperationException",
         "IndexOutOfBoundsException", "NoSuchElementException", "DeprecationLevel",
+        "Number", "CharSequence", "Comparator", "Iterator", "MutableIterator",
+        "MutableCollection", "MutableIterable", "HashMap", "HashSet", "ArrayList",
+        "LinkedHashMap", "LinkedHashSet", "IntRange", "LongRange", "CharRange", "Function",
+        "Annotation", "ClassCastException", "ArithmeticException", "NumberFormatException",
+        # kotlin.*'s annotations and java.lang's types (visible without an import on the JVM)
+        "Suppress", "Deprecated", "ReplaceWith", "OptIn", "RequiresOptIn", "PublishedApi",
+        "Volatile", "Transient", "Synchronized", "Throws", "JvmStatic", "JvmField",
+        "JvmOverloads", "JvmName", "JvmInline", "JvmSuppressWildcards", "DslMarker",
+        "SinceKotlin", "JsExport", "JsName", "Thread", "Runnable", "System", "Math",
+        "Object", "Class", "Character", "Void", "AutoCloseable", "Cloneable",
+        "InterruptedException",
     }),
     markers=("build.gradle.kts", "build.gradle"),
     test_markers=("/test/", "/tests/", "jvmTest/", "commonTest/", "Test.kt"),

@@ -37,8 +37,28 @@
 (for_statement (variable_declaration (identifier) @name) @def.local)
 (when_subject (variable_declaration (identifier) @name) @def.local)
 (catch_block . (identifier) @name) @def.local
+; a generic's type parameters (`class Stage<T>`, `fun <R> map`): names of the definition
+; around them, no references to a package's `T`
+(type_parameter (identifier) @name) @def.type_parameter
+; a parameter or local of any other type is a value in its scope, never indexed: its
+; `x.member` is no reference to a name of the package (kotlin/resolver.py), but calling
+; its name still calls the package's function (`fun f(url: String) = url(url)`)
+(function_value_parameters (parameter (identifier) @name) @def.value)
+(block (property_declaration (variable_declaration (identifier) @name)) @def.value)
+(lambda_literal (property_declaration (variable_declaration (identifier) @name)) @def.value)
 
 (call_expression . (identifier) @ref.local)
 
 (import (qualified_identifier) @import.path (identifier)? @import.alias) @import
-(navigation_expression . (identifier) @ref.base . (identifier) @ref.member)
+; `Name.member` (a class, an object); `x.member` with a lowercase `x` names a value,
+; which the resolver reads with the scopes above
+(navigation_expression . (identifier) @ref.base . (identifier) @ref.member (#not-match? @ref.base "^[a-z_]"))
+(navigation_expression . (identifier) @ref.path . (identifier) (#match? @ref.path "^[a-z_]"))
+
+; a type named in a signature, a supertype, a cast (`: Shape`, `List<Shape>`); a
+; qualified one (`Outer.Inner`) by its head, as `Name.member` is
+; (capitalised: a lowercase one is the grammar's recovery from an error, as an annotated
+; setter's `set(value)`)
+(user_type . (identifier) @ref.local . (#match? @ref.local "^[A-Z]"))
+(user_type . (identifier) @ref.local . (type_arguments) . (#match? @ref.local "^[A-Z]"))
+(user_type . (identifier) @ref.base . (identifier) @ref.member (#match? @ref.base "^[A-Z]"))

@@ -1,7 +1,8 @@
 package shop.routing
 
+// a type in a signature is a reference, as a call of its constructor is
+// lode-ref: shop.routing.Router
 fun healthRouter(): Router {
-    // lode-ref: shop.routing.Router
     return Router("health")
 }
 

@@ -2,6 +2,8 @@ package shop.routing
 
 // lode: shop.routing.Mountable
 interface Mountable {
+    // a type argument is a reference too (the file's first use of Route)
+    // lode-ref: shop.routing.Route
     fun mount(prefix: String): List<Route>
 }
 
@@ -25,6 +27,5 @@ object Routes {
 }
 
 fun routeOf(path: String): Route {
-    // lode-ref: shop.routing.Route
     return Route("GET", path)
 }
