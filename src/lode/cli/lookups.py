@@ -84,13 +84,24 @@ def _matches(r: dict) -> bool:
     return True
 
 
-def _run(fn, as_json: bool, render) -> None:
+def _run(fn, as_json: bool, render, found=None) -> None:
+    """Print the answer (JSON, or ``render``'s lines); exit 1 when it holds nothing, as
+    grep does — with ``--json`` too, so a script tests the status either way: ``found``
+    says whether the answer holds something (``render``'s result for people)."""
     result = run_or_exit(fn, as_json)
     if as_json:
         json_line(result)
+        if found is not None and not found(result):
+            sys.exit(1)
         return
     if not render(result):
         sys.exit(1)
+
+
+def _holds(key: str):
+    """Whether a look-up's answer lists something under ``key``: not a bare name
+    answered with the qualified names ending in it ("ask again with one")."""
+    return lambda r: "matches" not in r and bool(r[key])
 
 
 def _crumb(hit: dict) -> str:
@@ -188,6 +199,8 @@ def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, fil
     result = run_or_exit(lambda: answer(db_path, no_daemon, remote, local), as_json)
     if as_json:
         json_line(result)
+        if not result["hits"]:
+            raise SystemExit(1)  # as without --json
         return
     hits = result["hits"]
     if not hits:
@@ -237,7 +250,7 @@ def definition(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon, 
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
                  lambda: _service(db_path, lsp_timeout).definition(name, workspace, limit or 100, lsp=_lsp_wanted(no_lsp)),
                  _lsp_wanted(no_lsp), lsp_timeout),
-         as_json, _listing("candidates", "no definition of {name} in the index"))
+         as_json, _listing("candidates", "no definition of {name} in the index"), _holds("candidates"))
 
 
 def references(name, db_path, workspace, limit, every, no_lsp, lsp_timeout, no_daemon, as_json):
@@ -247,7 +260,7 @@ def references(name, db_path, workspace, limit, every, no_lsp, lsp_timeout, no_d
                  lambda: _service(db_path, lsp_timeout).references(name, workspace, limit or 100, every=every,
                                                                     lsp=_lsp_wanted(no_lsp)),
                  _lsp_wanted(no_lsp), lsp_timeout),
-         as_json, _listing("references", "no references to {name} in the index"))
+         as_json, _listing("references", "no references to {name} in the index"), _holds("references"))
 
 
 def implementations(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon, as_json):
@@ -256,7 +269,8 @@ def implementations(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_dae
                  lambda: _service(db_path, lsp_timeout).implementations(name, workspace, limit or 100,
                                                                          lsp=_lsp_wanted(no_lsp)),
                  _lsp_wanted(no_lsp), lsp_timeout),
-         as_json, _listing("implementations", "no implementations of {name} in the index"))
+         as_json, _listing("implementations", "no implementations of {name} in the index"),
+         _holds("implementations"))
 
 
 def describe(name, db_path, workspace, limit, include_body, no_lsp, lsp_timeout, no_daemon, as_json):
@@ -286,7 +300,7 @@ def describe(name, db_path, workspace, limit, include_body, no_lsp, lsp_timeout,
                  lambda: _service(db_path, lsp_timeout).describe(name, workspace, limit or 10,
                                                                  include_body=include_body, lsp=_lsp_wanted(no_lsp)),
                  _lsp_wanted(no_lsp), lsp_timeout),
-         as_json, render)
+         as_json, render, _holds("symbols"))
 
 
 def symbols(query, db_path, workspace, limit, no_daemon, as_json):
@@ -319,4 +333,4 @@ def symbols(query, db_path, workspace, limit, no_daemon, as_json):
                     where = f"  [dim]{escape(shown(cands[0]['path']))}:{cands[0]['line']}[/]"
             out.print(f"{escape(n['name'])}{where}")
         return True
-    _run(call, as_json, render)
+    _run(call, as_json, render, _holds("names"))

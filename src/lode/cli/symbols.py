@@ -170,4 +170,4 @@ def query_ast_command(query, paths, language, limit, as_json):
         from ..service import Service
 
         return Service.query_ast_files(query, list(paths) or None, language, limit or 1000)
-    _run(call, as_json, render)
+    _run(call, as_json, render, lambda r: bool(r["captures"]))
