@@ -32,19 +32,44 @@ PYTHON = {
         "def type_adapter(tp):\n    return TypeAdapter()\n"),
 }
 
+# pydantic's shape: a class defined in one private module, imported by its siblings and
+# by the tests (each import is a name of the importing module), and one test module
+# defining a class of the same name of its own
+SCHEMA = {
+    "pkg/__init__.py": "",
+    "pkg/_internal/__init__.py": "",
+    "pkg/_internal/_generate_schema.py": (
+        "class GenerateSchema:\n    \"\"\"Generates a core schema.\"\"\"\n\n"
+        "    def generate_schema(self, obj):\n        return {'type': 'any'}\n"),
+    "pkg/_internal/_config.py": (
+        "from ._generate_schema import GenerateSchema\n\n\n"
+        "def schema_of(cls):\n    return GenerateSchema().generate_schema(cls)\n"),
+    "pkg/_internal/_model_construction.py": (
+        "from ._generate_schema import GenerateSchema\n\n\n"
+        "def complete(cls):\n    return GenerateSchema().generate_schema(cls)\n"),
+    "tests/__init__.py": "",
+    "tests/conftest.py": "from pkg._internal._generate_schema import GenerateSchema\n",
+    "tests/test_json.py": (
+        "from pkg._internal._generate_schema import GenerateSchema\n\n\n"
+        "def test_json():\n    assert GenerateSchema().generate_schema(int)\n"),
+    "tests/test_custom.py": (
+        "from pkg._internal import _generate_schema\n\n\n"
+        "class GenerateSchema(_generate_schema.GenerateSchema):\n    pass\n"),
+}
+
 
 @pytest.fixture(scope="module")
 def service(tmp_path_factory):
     from lode.service import Service
 
     base = tmp_path_factory.mktemp("fuzzy")
-    for folder, files in (("web", RUST), ("py", PYTHON)):
+    for folder, files in (("web", RUST), ("py", PYTHON), ("schema", SCHEMA)):
         for rel, text in files.items():
             path = base / folder / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text)
     svc = Service(db_path=str(base / "store.db"))
-    for folder in ("web", "py"):
+    for folder in ("web", "py", "schema"):
         svc.add_workspace(str(base / folder))
     svc.index(None)
     yield svc
@@ -79,3 +104,24 @@ def test_a_class_named_like_its_module(service):
     assert set(names[2:4]) == {"pkg.type_adapter", "pkg.type_adapter.type_adapter"}, names
     names = _names(service, "type_adapter", "py")
     assert set(names[:2]) == {"pkg.type_adapter", "pkg.type_adapter.type_adapter"}, names
+
+
+def test_a_definition_before_the_imports_of_its_name_and_code_before_tests(service):
+    # the imports' names (tests.conftest.GenerateSchema, …) are as short as the class's or
+    # shorter, and came first; now the class, then the test module's own class, then the
+    # imports in code, then those in tests
+    names = _names(service, "GenerateSchema", "schema")
+    assert names[:6] == [
+        "pkg._internal._generate_schema.GenerateSchema",
+        "tests.test_custom.GenerateSchema",
+        "pkg._internal._config.GenerateSchema",
+        "pkg._internal._model_construction.GenerateSchema",
+        "tests.conftest.GenerateSchema",
+        "tests.test_json.GenerateSchema",
+    ], names
+    # other spellings keep their places after them: the method, then the module
+    assert set(names[6:8]) == {"pkg._internal._generate_schema",
+                               "pkg._internal._generate_schema.GenerateSchema.generate_schema"}, names
+    # a limit cuts after the reordering: the definition is in the first answer
+    assert [n["name"] for n in service.symbols("GenerateSchema", "schema", 1)["names"]] == [
+        "pkg._internal._generate_schema.GenerateSchema"]

@@ -293,8 +293,9 @@ def search(store, query: str, workspace: str | None = None, limit: int | None = 
     if not query or not query.strip():
         raise InvalidParams("invalid params: 'query' is empty", data={"param": "query"})
     m = matcher(store, workspace)
+    roles = _index(store, workspace).name_roles  # among names spelled alike, definitions first
     return {"query": query, "names": [{"name": x.name, "score": round(x.score, 2)}
-                                      for x in m.search(query, limit or 20)], "total_names": len(m)}
+                                      for x in m.search(query, limit or 20, roles)], "total_names": len(m)}
 
 
 def list_symbols(store, workspace: str | None = None, prefix: str | None = None,

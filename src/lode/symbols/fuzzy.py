@@ -9,7 +9,10 @@ anywhere in the leaf — and only when a tier leaves room are the weaker ones sc
 in order, in the qualifier. The few matches kept are then scored in Python: exact leaf
 first (spelled as typed, then without case, then without underscores too: see
 :func:`spelling`), then prefix, substring, camel-hump initials, plain subsequence;
-shorter names first within a score.
+shorter names first within a score. Given ``roles`` (what the index knows of the names
+ending in a leaf: :meth:`~.index.SymbolIndex.name_roles`), names spelled alike are reordered among
+themselves — a definition before the imports of it, code before tests — and never
+past another spelling (see :func:`definitions_first`).
 """
 
 from __future__ import annotations
@@ -148,7 +151,7 @@ class NameMatcher:
             j = bisect.bisect_right(starts, m.start()) - 1
             yield j if ids is None else ids[j]
 
-    def search(self, query: str, limit: int = 20) -> list[Match]:
+    def search(self, query: str, limit: int = 20, roles=None) -> list[Match]:
         typed = query.strip().replace("::", ".")
         q = typed.lower().replace("_", "")
         if not q:
@@ -173,6 +176,7 @@ class NameMatcher:
         )
         seen: set[int] = set()
         found: list[Match] = []
+        spelled: dict[str, tuple] = {}  # a match's name -> its leaf and score but for the name's length
         for k, tier in enumerate(tiers):
             if k == 3 and found:
                 break
@@ -185,14 +189,44 @@ class NameMatcher:
                 exact = self.leaf_text[j] == leaf_q  # names whose leaves differ in spelling only
                 for i in self.leaf_names[j][:TIER_CAP]:
                     name = self.names[i]
-                    if qual_rx is not None and not qual_rx.search(name[: len(name) - len(_leaf(name))]):
+                    leaf = _leaf(name)
+                    if qual_rx is not None and not qual_rx.search(name[: len(name) - len(leaf)]):
                         continue
-                    found.append(Match(name, base + (spelling(typed, _leaf(name)) if exact else 0)
-                                       - min(len(name), 200) / 100))
+                    alike = base + (spelling(typed, leaf) if exact else 0)
+                    found.append(Match(name, alike - min(len(name), 200) / 100))
+                    spelled[name] = (leaf, alike)
                     n += 1
                 if n >= TIER_CAP:
                     break
             if len(found) >= limit:
                 break
         found.sort(key=lambda m: (-m.score, len(m.name), m.name))
+        if roles is not None:
+            found = definitions_first(found, limit, roles, spelled.__getitem__)
         return found[:limit]
+
+
+def definitions_first(found: list[Match], limit: int, roles, spelled) -> list[Match]:
+    """``found`` (best first) with the names of each spelling shown in the first
+    ``limit`` reordered by their role (``roles(leaf)``: name → rank, lower first: a
+    definition before the imports and re-exports of its name, code before tests), the
+    order before kept among equals. The names of one spelling (``spelled``: its leaf and
+    score but for the name's length) differ only by that length tie-break, so they take
+    the same slots among the other names as before, each slot keeping its score: no
+    other spelling moves. pydantic's ``GenerateSchema`` was imported by twelve modules,
+    eight in tests, whose shorter names all came before the class itself."""
+    slots: dict[tuple, list[int]] = {}
+    shown = {spelled(m.name) for m in found[:limit]}
+    for k, m in enumerate(found):
+        key = spelled(m.name)
+        if key in shown:
+            slots.setdefault(key, []).append(k)
+    out = list(found)
+    for (leaf, _score), positions in slots.items():
+        if len(positions) < 2:
+            continue
+        rank = roles(leaf)
+        ranked = sorted(positions, key=lambda k: rank.get(found[k].name, 4))  # stable: ties keep their order
+        for slot, k in zip(positions, ranked):
+            out[slot] = Match(found[k].name, found[slot].score)
+    return out

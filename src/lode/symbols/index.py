@@ -87,6 +87,14 @@ def is_test_path(path: str) -> bool:
     return any(m in p for m in markers)
 
 
+def _package_file(path: str) -> bool:
+    """Whether ``path`` is a file standing for its folder (``__init__.py``, ``index.ts``,
+    ``mod.rs``): what it re-exports is its package's public name."""
+    rules = _rules(path)
+    stem = path.rsplit("/", 1)[-1].split(".", 1)[0]
+    return rules is not None and stem in rules.index_stems
+
+
 def _suffix_range(name: str) -> tuple[str, str]:
     """The rname range holding ``name`` and every name it is a trailing form of
     (followed by ``.`` or ``/``, the two separators; ``0`` sorts right after ``/``)."""
@@ -428,6 +436,22 @@ class SymbolIndex:
 
     def file_symbols(self, path: str) -> list[Candidate]:
         return [self._candidate(r) for r in self.tables.in_file(path, self.workspace_id)]
+
+    def name_roles(self, leaf: str) -> dict[str, int]:
+        """What each name of the name stream ending in ``leaf`` is, as fuzzy search ranks
+        names spelled alike (two queries for them all): 0 a definition outside tests, or
+        a package's re-export (`from ._impl import Widget` in `__init__.py`: the name its
+        users write); 1 a definition in tests; 2 an import in code (another module's `from
+        ._generate_schema import GenerateSchema`); 3 one in tests."""
+        roles: dict[str, int] = {}
+        for r in self._rows(leaf, _DEFS, True):
+            name = r[0][::-1]
+            roles[name] = min(roles.get(name, 1), 1 if is_test_path(r[1]) else 0)
+        for r in self._links(leaf, True, None):
+            name = r[0][::-1]
+            role = 0 if _package_file(r[2]) else 3 if is_test_path(r[2]) else 2
+            roles[name] = min(roles.get(name, 3), role)
+        return roles
 
 
 class _LinkWalk:
