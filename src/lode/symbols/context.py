@@ -63,6 +63,8 @@ class FileContext:
         # (an import's target, a member's bytes) → the member's qualified name, None
         # when the member is not visible across packages
         self.alias_members: dict[tuple[str, bytes], str | None] = {}
+        # a member expression's base, per its bytes: what it stands for (extraction._base_reading)
+        self.base_readings: dict[bytes, list] = {}
         self.extra: dict = {}  # resolver scratch space
         # a generic declaration's type parameter (`class Box<T>`, `func Map[T any]`): its
         # name's bytes -> the spans of the definitions declaring it (empty in most files)

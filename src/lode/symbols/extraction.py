@@ -156,9 +156,9 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
                 continue
         what = role[0]
         if what == _ONE_REF:  # most matches are one reference: handled by its capture alone
-            refs.append((role[1], caps[role[2]][0]))
+            refs.append((role[1], caps[role[2]][0], None))
         elif what == _BASE_MEMBER:  # `pkg.Name`, `s.Close`
-            refs.append((_ref_base_member, caps))
+            refs.append((_ref_base, caps["ref.base"][0], caps["ref.member"][0]))
         elif what == _DEFINITION:
             _keep_definition(defs, caps, *role[1:3], pattern, *role[3:])
         elif what == _SCOPE:
@@ -168,7 +168,7 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         elif what == _RETURN:
             returns.append(caps)
         elif what == _REFERENCE:
-            refs.append((_reference, caps))
+            refs.append((_reference, caps, None))
         elif what == _IMPORT:
             imports.append(caps)
         elif what == _RELATION:
@@ -188,9 +188,9 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
     for caps in rels:
         _relate(ctx, resolver, caps, by_node)
     if ctx.type_params:  # a file declaring type parameters: their uses are not references
-        refs = [(_IN_GENERICS.get(handler, handler), arg) for handler, arg in refs]
-    for handler, arg in refs:
-        handler(ctx, resolver, arg)
+        refs = [(_IN_GENERICS.get(handler, handler), a, b) for handler, a, b in refs]
+    for handler, a, b in refs:  # (handler, node, member node or None) or (handler, caps, None)
+        handler(ctx, resolver, a, b)
     resolver.finish(ctx)
     # The type table and the context point at each other: broken here, the file's
     # state is freed at once instead of waiting for the cyclic collector (the index's
@@ -341,7 +341,7 @@ def _member(base: Node) -> Node | None:
     return base.next_named_sibling
 
 
-def _reference(ctx: FileContext, resolver, caps: dict) -> None:
+def _reference(ctx: FileContext, resolver, caps: dict, _unused=None) -> None:
     if "ref.path" in caps:
         _ref_path(ctx, resolver, caps["ref.path"][0])
     elif "ref.base" in caps:
@@ -352,7 +352,7 @@ def _reference(ctx: FileContext, resolver, caps: dict) -> None:
         _ref_local(ctx, resolver, caps["ref.local"][0])
 
 
-def _ref_path(ctx: FileContext, resolver, node: Node) -> None:
+def _ref_path(ctx: FileContext, resolver, node: Node, _unused=None) -> None:
     target = resolver.path(ctx, node)
     if target:
         ctx.ref(target, node)
@@ -360,11 +360,17 @@ def _ref_path(ctx: FileContext, resolver, node: Node) -> None:
 
 def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | None = None) -> None:
     # each node's span read once and its text cut here (every read is a call into
-    # tree-sitter; half a million of these per Go standard library)
+    # tree-sitter; half a million of these per Go standard library); what the base's
+    # text stands for is read once per file (_base_reading)
     data = ctx.data
     base_start = base_node.start_byte
-    base = data[base_start:base_node.end_byte].decode("utf-8", "replace")
-    target = ctx.aliases.get(base)
+    raw = data[base_start:base_node.end_byte]
+    reading = ctx.base_readings.get(raw)
+    if reading is None:
+        reading = ctx.base_readings[raw] = _base_reading(ctx, resolver, raw)
+    base, target, typed, local = reading
+    if local is None and target is None and not typed:
+        return  # an untyped local's member (most bases): no answer rather than a guess
     if member_node is None:
         member_node = _member(base_node)
         if member_node is None:
@@ -380,28 +386,48 @@ def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | N
         if found is not None:
             ctx.ref(found, base_node, base_start)
         return
-    types = ctx.types
-    if types is not None and (base in types.maybe_typed or not base.isidentifier()):
-        # a plain name that no declaration in the file types (most bases: locals,
-        # receivers of untyped values) has no type: type_of is not asked
-        typed = types.type_of(base_node, text=base, start=base_start)
+    if typed:
+        typed = ctx.types.type_of(base_node, text=base, start=base_start)
         if typed:  # `s.Close()` with `s *Server`: the member of that type, named where it is
             member_start = member_node.start_byte
             member = data[member_start:member_node.end_byte].decode("utf-8", "replace")
             ctx.ref(f"{typed}.{member}", member_node, member_start)
             return
-    target = ctx.local_defs.get(base)
-    if target is None:
-        if ctx.rules.package_classes is None:
-            return  # an untyped local's member (as _package_class would say, not called)
-        target = _package_class(ctx, resolver, base)
-        if target is None:
-            return  # an untyped local's member: no answer rather than a guess
+        if local is _UNKNOWN:
+            local = reading[3] = _base_target(ctx, resolver, base)
+    if local is None:
+        return  # an untyped local's member: no answer rather than a guess
     if ctx.type_params and ctx.type_parameter(base.encode(), base_start, base_node):
         return  # `T.member` inside the generic declaring T
     member = ctx.text(member_node)
-    ctx.ref(target, base_node, base_start)  # `run_command.params` uses run_command itself too
-    ctx.ref(f"{target}.{member}", base_node, base_start)
+    ctx.ref(local, base_node, base_start)  # `run_command.params` uses run_command itself too
+    ctx.ref(f"{local}.{member}", base_node, base_start)
+
+
+def _base_reading(ctx: FileContext, resolver, raw: bytes) -> list:
+    """What a member expression's base text stands for in this file, fixed once its
+    imports and definitions are read: [the text, the import it names (or None),
+    whether the type table may know its type, what it names otherwise (None: nothing;
+    _UNKNOWN: not read yet, as a typed base mostly needs no more)]."""
+    base = raw.decode("utf-8", "replace")
+    target = ctx.aliases.get(base)
+    if target is not None:
+        return [base, target, False, None]
+    types = ctx.types
+    # a plain name that no declaration in the file types (most bases: locals,
+    # receivers of untyped values) has no type: type_of is not asked
+    if types is not None and (base in types.maybe_typed or not base.isidentifier()):
+        return [base, None, True, _UNKNOWN]
+    return [base, None, False, _base_target(ctx, resolver, base)]
+
+
+def _base_target(ctx: FileContext, resolver, base: str) -> str | None:
+    """What the untyped base ``base`` of ``Base.member`` names: a definition of this
+    file, or a class of its package (_package_class); None: nothing known."""
+    target = ctx.local_defs.get(base)
+    if target is None and ctx.rules.package_classes is not None:
+        target = _package_class(ctx, resolver, base)
+    return target
 
 
 def _package_class(ctx: FileContext, resolver, base: str) -> str | None:
@@ -417,16 +443,12 @@ def _package_class(ctx: FileContext, resolver, base: str) -> str | None:
     return resolver.unqualified(ctx, base)
 
 
-def _ref_base_member(ctx: FileContext, resolver, caps: dict) -> None:
-    _ref_base(ctx, resolver, caps["ref.base"][0], caps["ref.member"][0])
-
-
-def _ref_value(ctx: FileContext, resolver, node: Node) -> None:
+def _ref_value(ctx: FileContext, resolver, node: Node, _unused=None) -> None:
     # a name used as a value (`r.Use(RequestID)`): this file's or an import's, or,
     # visible across files (Go: capitalised), the package's; a lowercase unknown
     # name is most likely a local variable
-    start, end = node.start_byte, node.end_byte
-    raw = ctx.data[start:end]
+    start = node.start_byte
+    raw = ctx.data[start:node.end_byte]
     found = ctx.value_targets.get(raw)
     if found is None:  # a name is looked up once per file (most are used many times)
         name = raw.decode("utf-8", "replace")
@@ -437,24 +459,29 @@ def _ref_value(ctx: FileContext, resolver, node: Node) -> None:
         found = ctx.value_targets[raw] = (target, guess)
     target, guess = found
     if target is None:
-        if guess is None or (start, end) in ctx.by_node:
+        if guess is None or (start, start + len(raw)) in ctx.by_node:
             return  # nothing known, or a definition's own name
         target = guess
     ctx.ref(target, node, start)
 
 
-def _ref_local(ctx: FileContext, resolver, node: Node) -> None:
-    start, end = node.start_byte, node.end_byte
-    raw = ctx.data[start:end]
+def _ref_local(ctx: FileContext, resolver, node: Node, _unused=None) -> None:
+    start = node.start_byte
+    raw = ctx.data[start:node.end_byte]
     target = ctx.name_targets.get(raw, _UNKNOWN)
     if target is _UNKNOWN:  # a name is looked up once per file (most are used many times)
         name = raw.decode("utf-8", "replace")
         target = ctx.name_targets[raw] = None if name in ctx.rules.builtins else (
             ctx.aliases.get(name) or ctx.local_defs.get(name) or resolver.unqualified(ctx, name))
-    if not target or (start, end) in ctx.by_node:
-        return  # nothing, a builtin, or a definition's own name (`type Server struct`)
-    if ctx.seen_before(target, start):
-        return  # a name whose earlier use is kept already: the parent need not be asked
+    if not target:
+        return  # nothing, or a builtin
+    # a name whose earlier use is kept already (ctx.seen_before, inlined: most uses end
+    # here): the parent need not be asked
+    earliest = ctx._earliest_ref.get(target)
+    if earliest is not None and earliest <= start and not ctx.every:
+        return
+    if (start, start + len(raw)) in ctx.by_node:
+        return  # a definition's own name (`type Server struct`)
     parent = node.parent  # asked once: tree-sitter finds a parent by walking down from the root
     if parent is not None and parent.type in ctx.rules.qualified_types:
         return  # the last part of `http.Client`: the whole is a `@ref.base`
@@ -468,7 +495,7 @@ def _unless_type_parameter(handler):
     """``handler`` for a file that declares type parameters: a name that is one, used
     inside the generic declaring it (Go's `T(x)`, Java's `T item`), is no reference.
     Only such files pay the check (most Go files declare none)."""
-    def checked(ctx: FileContext, resolver, node: Node) -> None:
+    def checked(ctx: FileContext, resolver, node: Node, _unused=None) -> None:
         start, end = node.start_byte, node.end_byte
         raw = ctx.data[start:end]
         if raw in ctx.type_params and ctx.type_parameter(raw, start, node):
@@ -477,7 +504,7 @@ def _unless_type_parameter(handler):
     return checked
 
 
-def _reference_unless_type_parameter(ctx: FileContext, resolver, caps: dict) -> None:
+def _reference_unless_type_parameter(ctx: FileContext, resolver, caps: dict, _unused=None) -> None:
     node = (caps.get("ref.local") or caps.get("ref.value") or [None])[0]
     if node is not None:
         raw = ctx.data[node.start_byte:node.end_byte]
