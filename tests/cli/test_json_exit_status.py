@@ -6,10 +6,11 @@ as a find. The CLI as a subprocess, on the example project indexed into a real s
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 
 import pytest
-from shop_store import LODE, alone, indexed_shop
+from shop_store import LODE, ROOT, alone, indexed_shop
 
 QUERY = "(method_declaration name: (field_identifier) @name{})"
 
@@ -35,6 +36,12 @@ def store(tmp_path_factory):
     base = tmp_path_factory.mktemp("exit-status")
     env = alone(base, LODE_LSP="off")
     indexed_shop(base, env)
+    # a Kotlin project beside it, whose `draw` is defined by three types
+    sketches = base / "sketches"
+    shutil.copytree(ROOT / "tests" / "corpora" / "kotlin", sketches)
+    r = subprocess.run([*LODE, "index", str(sketches), "--no-embed"], env=env, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
     return base, env
 
 
@@ -51,3 +58,12 @@ def test_json_exits_as_the_text_answer_does(store, args, found):
     answer = json.loads(as_json.stdout)  # a miss still prints its whole (empty) answer
     assert "error" not in answer and as_json.stderr == ""
 
+
+
+def test_a_bare_name_of_several_definitions_is_no_find(store):
+    # `def draw` answers with the names to ask again with (Sketch.draw, Outline.draw,
+    # Doodle.draw): as text that is exit 1, and so with --json
+    args = ["def", "draw", "--no-lsp", "-w", "sketches"]
+    text, as_json = _run(store, args), _run(store, [*args, "--json"])
+    assert len(json.loads(as_json.stdout)["matches"]) == 3, as_json.stdout
+    assert text.returncode == as_json.returncode == 1, (text.stderr, as_json.stderr)
