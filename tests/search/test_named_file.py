@@ -49,3 +49,9 @@ def test_a_lower_case_word_is_an_ordinary_word(payments):
 def test_only_the_exact_name_counts(payments):
     # A plural or a longer name is not the file's name.
     assert _top(payments, QUERY.replace("Gateway", "Gateways"))[0] == "ProcessorRegistry.java"
+
+
+def test_the_name_counts_when_the_word_came_lower_case_first(payments):
+    # The query's terms keep a word's first spelling ("gateway"); the capitalised one
+    # later in the text still names the file (it was lost before).
+    assert _top(payments, "how the gateway picks a registered payment processor in Gateway")[0] == "Gateway.java"
