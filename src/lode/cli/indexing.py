@@ -89,6 +89,10 @@ def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_j
         return svc.index(ws["name"], workers=workers, embed=not no_embed, model=model)
 
     result = run_or_exit(run, as_json)
+    # Closed here, not by the interpreter's teardown, which the command line skips after
+    # a run that succeeded (lode.cli.fastpath): the store's last connection copies the
+    # run's pages from its write-ahead log into the file as it closes.
+    svc.close()
     if as_json:
         json_line(result)
     elif sys.stdout.isatty():
