@@ -147,17 +147,16 @@ def private_paths(rows) -> dict[str, bool]:
     private folder holding nearly all of the candidates' own code (not tests, docs or
     vendored code) is the project's package itself (pytest's `src/_pytest`, a module
     whose code is all under `internal/`), not a private corner of it."""
-    marks: dict[str, tuple[str, ...]] = {}
-    own: set[str] = set()
+    code: dict[str, bool] = {}
     for r in rows:
-        path = r["path"]
-        if path not in marks:
-            marks[path] = private_marks(path)
-        if r["tag"] != "prose" and not is_test_path(path) and not is_auxiliary(path):
-            own.add(path)
+        code[r["path"]] = code.get(r["path"], False) or r["tag"] != "prose"
+    marks = {p: m for p in code if (m := private_marks(p))}
+    if not marks:
+        return {}
+    own = [p for p, is_code in code.items() if is_code and not is_test_path(p) and not is_auxiliary(p)]
     under: dict[str, int] = {}
     for path in own:
-        for m in marks[path]:
+        for m in marks.get(path, ()):
             under[m] = under.get(m, 0) + 1
     package = {m for m, k in under.items() if k > PACKAGE_SHARE * len(own)}
     return {p: any(m not in package for m in ms) for p, ms in marks.items()}
