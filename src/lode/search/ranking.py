@@ -152,14 +152,14 @@ def private_paths(rows) -> dict[str, bool]:
         code[r["path"]] = code.get(r["path"], False) or r["tag"] != "prose"
     marks = {p: m for p in code if (m := private_marks(p))}
     if not marks:
-        return {}
+        return dict.fromkeys(code, False)
     own = [p for p, is_code in code.items() if is_code and not is_test_path(p) and not is_auxiliary(p)]
     under: dict[str, int] = {}
     for path in own:
         for m in marks.get(path, ()):
             under[m] = under.get(m, 0) + 1
     package = {m for m, k in under.items() if k > PACKAGE_SHARE * len(own)}
-    return {p: any(m not in package for m in ms) for p, ms in marks.items()}
+    return {p: p in marks and any(m not in package for m in marks[p]) for p in code}
 
 
 def is_test_path(path: str) -> bool:
