@@ -66,7 +66,7 @@ class IndexStats:
         return asdict(self)
 
 
-def _pool(workers: int):  # a ProcessPoolExecutor
+def _pool(workers: int, before_fork: Callable[[], None] | None = None):  # a ProcessPoolExecutor
     # multiprocessing and concurrent.futures load only for a pooled run (~12 ms a no-op
     # re-index need not pay)
     import multiprocessing
@@ -78,6 +78,8 @@ def _pool(workers: int):  # a ProcessPoolExecutor
     # touch neither the store's connection nor anything else of this process.
     if _single_threaded() and "fork" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("fork")
+        if before_fork is not None:  # what the workers would each do first, done once
+            before_fork()
     else:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["lode.workspace.pipeline"])
@@ -187,11 +189,11 @@ def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pac
     from concurrent.futures import FIRST_COMPLETED, wait
     from concurrent.futures.process import BrokenProcessPool
 
-    from .pipeline import process_many
+    from .pipeline import process_many, warm
 
     tasks = _tasks(jobs)
     window = workers * 3
-    pool = _pool(workers)
+    pool = _pool(workers, lambda: warm(jobs, config))
     completed = 0
     try:
         pending: dict = {}

@@ -1,0 +1,62 @@
+"""A pooled index run compiles each language's grammar queries once, in the process that
+forks the workers, instead of once in every worker (lode.workspace.pipeline.warm)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+# Run in a fresh interpreter: its queries are compiled by nothing but this run, and it
+# runs no other thread, so its workers are forked. Every tree-sitter query compiled is
+# logged with the process that compiled it.
+_SCRIPT = """
+import json, os, sys
+import tree_sitter
+from lode.service import Service
+
+log, real = [], tree_sitter.Query
+parent = os.getpid()
+
+
+def noting(language, source):
+    line = json.dumps([os.getpid() == parent, source]) + "\\n"
+    with open(sys.argv[2], "a") as f:
+        f.write(line)
+    return real(language, source)
+
+
+tree_sitter.Query = noting
+with Service(sys.argv[3]) as svc:
+    print(json.dumps(svc.index(sys.argv[1], embed=False, workers=2)["indexed"]))
+"""
+
+
+def _tree(root):
+    pkg = root / "pkg"
+    pkg.mkdir(parents=True)
+    for i in range(60):  # above the in-process threshold: the files go to worker processes
+        (pkg / f"f{i:02d}.go").write_text(
+            f"package pkg\n\n// Width{i} measures.\nfunc Width{i}(x int) int {{\n\treturn x * {i}\n}}\n")
+    (root / "tool.py").write_text("def main():\n    '''Run.'''\n    return 1\n")
+    (root / "NOTES.md").write_text("# Notes\n\nPlain prose.\n")
+    return root
+
+
+def test_workers_compile_none_of_the_queries_the_parent_compiled_before_forking(tmp_path):
+    root = _tree(tmp_path / "proj")
+    log = tmp_path / "queries.jsonl"
+    proc = subprocess.run([sys.executable, "-c", _SCRIPT, str(root), str(log), str(tmp_path / "s.db")],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert json.loads(proc.stdout) == 62
+    compiled = [json.loads(line) for line in log.read_text().splitlines()]
+    in_parent = {source for parent, source in compiled if parent}
+    in_workers = [source for parent, source in compiled if not parent]
+    # Go's and Python's definition and symbol queries were compiled before the fork ...
+    assert sum("@definition." in s for s in in_parent) >= 2, in_parent
+    assert any("package_clause" in s for s in in_parent)  # Go's
+    assert any("function_definition" in s for s in in_parent)  # Python's
+    # ... and the workers, which chunk and extract symbols from every file, inherited them.
+    assert not [s for s in in_workers if s in in_parent]
+    assert not [s for s in in_workers if "@definition." in s]
