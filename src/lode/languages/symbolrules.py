@@ -35,7 +35,7 @@ Captures a ``symbols.scm`` may use:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections import namedtuple
 from collections.abc import Callable  # not typing's: typing is ~3 ms to import
 
 
@@ -45,10 +45,24 @@ def capitalised_not_constant(name: str) -> bool:
     return name[:1].isupper() and not name.isupper()
 
 
-# eq=False: each language has one table, compared and hashed by identity (no caller compares
-# two); the generated __eq__ and __hash__ over its 39 fields cost every command that imports
-# this module ~1.5 ms to compile.
-@dataclass(frozen=True, eq=False)
+def _table(cls):
+    """``cls`` as a read-only record: its annotated fields, in order, with the class
+    attributes of the same names as their defaults, become a named tuple's, and its other
+    attributes stay. As ``@dataclass(frozen=True, eq=False)`` made it before, without
+    compiling a 45-argument ``__init__`` (that, and importing dataclasses, was ~14 M of
+    the ~226 M instructions of a command-line look-up). Compared and hashed by identity:
+    each language has one table, and no caller compares two."""
+    names = tuple(cls.__annotations__)
+    defaults = [vars(cls)[n] for n in names if n in vars(cls)]
+    if any(n in vars(cls) for n in names[:len(names) - len(defaults)]):
+        raise TypeError(f"{cls.__name__}: a field without a default follows one with a default")
+    body = {k: v for k, v in vars(cls).items() if k not in names and k not in ("__dict__", "__weakref__")}
+    return type(cls.__name__, (namedtuple(cls.__name__, names, defaults=defaults, module=cls.__module__),),
+                {**body, "__slots__": (), "__eq__": object.__eq__, "__ne__": object.__ne__,
+                 "__hash__": object.__hash__})
+
+
+@_table
 class SymbolRules:
     # which resolver in lode.symbols handles imports and module paths
     resolver: str
@@ -98,7 +112,7 @@ class SymbolRules:
     # visible to itself without imports), as Go's resolver assumes
     package_scoped: bool = False
     # path fragments that mark test code (ranked after non-test candidates)
-    test_markers: tuple[str, ...] = field(default=("/test/", "/tests/", "/testing/", "testdata/"))
+    test_markers: tuple[str, ...] = ("/test/", "/tests/", "/testing/", "testdata/")
     # node types that hold local variables (`@var.*` captures belong to the nearest one)
     scope_nodes: frozenset[str] = frozenset()
     # names that stand for the enclosing type's instance (`self`, `this`; PHP's `$this`)
