@@ -21,7 +21,7 @@ def key(node: Node) -> tuple[int, int]:
     return node.start_byte, node.end_byte
 
 
-@dataclass
+@dataclass(slots=True)
 class Def:
     node: Node
     name: Node | None

@@ -70,6 +70,7 @@ class TypeTable:
         self.maybe_typed: frozenset[str] = frozenset()
         self._spans: dict[str, tuple[list[int], list[tuple[int, int, str]]]] = {}
         self._resolved_names: dict[tuple[str, bytes], str | None] = {}  # see _resolved
+        self._type_names: dict[tuple[str, bytes], str | None] = {}  # see type_name
 
     # ---- building -----------------------------------------------------------------
 
@@ -122,6 +123,7 @@ class TypeTable:
         pending = [(table, slot, callee, _NO_PARTS if callee.child_count == 0  # a bare name: no fields to ask
                     else (_child(callee, _OBJECT_FIELDS), _child(callee, members)))
                    for table, slot, callee in self._calls]
+        changed = True  # since the spans were last indexed
         for _round in range(2):  # `a := f(); b := a.g()`: b needs a's type first
             self._index_spans()
             left = []
@@ -138,8 +140,9 @@ class TypeTable:
         for table, slot, callee, parts in pending:  # results another file states
             t = self.call_type(callee, defer=True, parts=parts)
             if t:
-                _typed(table, slot, t)
-        self._index_spans()
+                changed = _typed(table, slot, t) or changed
+        if changed:  # else the spans indexed last are the table's (most files call nothing typed)
+            self._index_spans()
         rules = self.ctx.rules
         self.maybe_typed = frozenset(self.var_names | rules.self_names | rules.super_names | _SELF_WORDS)
 
@@ -178,7 +181,19 @@ class TypeTable:
     # ---- reading ------------------------------------------------------------------
 
     def type_name(self, node) -> str | None:
-        """The qualified name of a type expression, when imports or this file say it."""
+        """The qualified name of a type expression, when imports or this file say it.
+        Read once per kind and text in a file without generics (where no position
+        changes the answer): parameters and fields repeat the same few types."""
+        if self._generics:
+            return self._type_name(node)
+        start = node.start_byte
+        memo_key = (node.type, self.ctx.data[start:node.end_byte])
+        got = self._type_names.get(memo_key, _UNSET)
+        if got is _UNSET:
+            got = self._type_names[memo_key] = self._type_name(node)
+        return got
+
+    def _type_name(self, node) -> str | None:
         rules = self.ctx.rules
         for _ in range(MAX_DEPTH):
             if node is None:

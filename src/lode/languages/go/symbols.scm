@@ -24,9 +24,9 @@
 (method_declaration receiver: (parameter_list (parameter_declaration type: [
   (generic_type type_arguments: (type_arguments (type_elem (type_identifier) @name) @def.type_parameter))
   (pointer_type (generic_type type_arguments: (type_arguments (type_elem (type_identifier) @name) @def.type_parameter)))])))
-(source_file (const_declaration (const_spec name: (identifier) @name) @def.const))
-(source_file (var_declaration [(var_spec name: (identifier) @name) @def.var
-                                (var_spec_list (var_spec name: (identifier) @name) @def.var)]))
+(const_declaration (const_spec name: (identifier) @name) @def.const)
+(var_declaration [(var_spec name: (identifier) @name) @def.var
+                  (var_spec_list (var_spec name: (identifier) @name) @def.var)])
 
 (import_spec) @import
 
