@@ -31,6 +31,7 @@ class Def:
     impl_type: Node | None = None
     qname: str | None = None  # None: local, not indexed
     scope: "Def | None" = None
+    name_span: tuple[int, int] | None = None  # key(name), as read when the match was kept
 
 
 class FileContext:

@@ -229,7 +229,8 @@ def _keep_definition(defs: dict, caps: dict, cap: str, detail: str, pattern: int
     old = defs.get(k)
     if old is None or pattern < old.pattern:
         defs[k] = Def(node, name, detail, pattern, caps["receiver"][0] if has_receiver else None,
-                      caps["impl.type"][0] if has_impl else None)
+                      caps["impl.type"][0] if has_impl else None,
+                      name_span=k if name is not None else None)
 
 
 def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> dict[tuple[int, int], Def]:
@@ -252,8 +253,8 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
         enclosing = stack[-1][1] if stack else None
         stack.append((-neg_end, d))
         by_node[(start, -neg_end)] = d
-        if d.name is not None:
-            name_span = key(d.name)
+        name_span = d.name_span
+        if name_span is not None:
             by_node[name_span] = d
         if type_params and d.detail in type_params:
             _type_parameter(ctx, d, enclosing)
@@ -276,7 +277,7 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
             continue
         if d.name is None:
             continue
-        short = ctx.text(d.name)
+        short = ctx.data[name_span[0]:name_span[1]].decode("utf-8", "replace")  # ctx.text(d.name)
         if not resolver.keep(ctx, d, short):
             continue
         if d.receiver is not None:

@@ -11,7 +11,19 @@ _MODULE = re.compile(r"^\s*module\s+\"?([^\s\"]+)", re.M)
 
 def go_module(layout, rel_dir: str) -> tuple[str, str] | None:
     """(directory of the nearest go.mod, module path) for a Go package directory; None
-    when no go.mod is found or it declares no module."""
+    when no go.mod is found or it declares no module. Read once per directory for as
+    long as the layout lives (every file of a package asks)."""
+    known = layout.__dict__.setdefault("_go_modules", {})
+    found = known.get(rel_dir, _UNREAD)
+    if found is _UNREAD:
+        found = known[rel_dir] = _read_go_module(layout, rel_dir)
+    return found
+
+
+_UNREAD = object()
+
+
+def _read_go_module(layout, rel_dir: str) -> tuple[str, str] | None:
     found = layout.manifest(rel_dir, GO_MOD)
     if found is None:
         return None
