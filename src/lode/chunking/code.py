@@ -27,8 +27,8 @@ from ..languages.spec import LanguageSpec
 from ..languages.treesitter import Definition, Node, Tree, grammar_for
 from ..records import Chunk
 from .lines import Lines, nonws, split_long, trim
-from .summary import (RegionNodes, collect_identifiers, comment_text, identifier_nodes, node_text, render_value,
-                      signature_text, type_text)
+from .summary import (VALUE_MAX, RegionNodes, collect_identifiers, comment_text, identifier_nodes, node_text,
+                      render_value, signature_text, type_text)
 
 _TOP_LEVEL_AFTER_BLANK = re.compile(rb"\n[ \t]*\n(?=[^\s])")
 INNER_DOC = (b"//!", b"/*!")
@@ -37,6 +37,14 @@ _QUOTES = "\"`'"
 _JOIN_PIECES = 3  # recovery: how many pieces a failing piece may be joined with
 _FILE_DOC = re.compile(rb"@(?:license|file|fileoverview|module|preserve)\b|copyright", re.I)
 VALUE_KINDS = frozenset({"constant", "var", "const", "static", "variable"})
+# A group's spec written as a name alone, or a name `=` a value with no whitespace, comma,
+# quote, comment mark or brace (most of a constant table: `AF_ALG = 0x26`, `B`,
+# `x = syscall.EINVAL`, `m = 1<<iota`): its tree holds that name and a value that
+# render_value shows as its text (its leaves, nothing between them, no collection or
+# function literal), so both are read from the bytes instead of from the nodes. A value
+# as long as VALUE_MAX is cut there: not taken. Other specs are read from the tree.
+_PLAIN_SPEC = re.compile(rb"([A-Za-z_]\w*)(?:[ \t]*=[ \t]*([!#-&(-+\--.0-:<-\[\]-_a-z|~]{1,%d}))?"
+                         % (VALUE_MAX - 1))
 REGION_PIECES = 32  # a span cut into more pieces than this finds their nodes once (_pieces)
 
 
@@ -497,13 +505,24 @@ class _Builder:
             first = False
         return first
 
-    def _spec_rows(self, node: Node, spec_type: str) -> list[tuple[list[str], Node | None, Node | None]]:
+    def _spec_rows(self, node: Node, spec_type: str) -> list[tuple[list[str], Node | None, Node | str | None]]:
         """The specs of a group declaration (Go's `const (…)`), read once for both its
-        signature and its embed text (a table of constants has hundreds)."""
+        signature and its embed text (a table of constants has hundreds): names, type
+        and value (its node, or its rendering when read from the bytes)."""
         key = (node.start_byte, node.end_byte, node.type)
         rows = self._spec_rows_of.get(key)
         if rows is None:
-            rows = self._spec_rows_of[key] = [_spec_parts(s, self.data) for s in _specs(node, spec_type)]
+            data = self.data
+            # a tree with an error may not hold the names and value the bytes show
+            plain = None if node.has_error else _PLAIN_SPEC.fullmatch
+            rows = self._spec_rows_of[key] = []
+            for s in _specs(node, spec_type):
+                m = plain(data, s.start_byte, s.end_byte) if plain else None
+                if m is None:
+                    rows.append(_spec_parts(s, data))
+                else:  # `A`, `A = 0x26`: read from the bytes, the value already rendered
+                    name, value = m.groups()
+                    rows.append(([name.decode()], None, value.decode() if value is not None else None))
         return rows
 
     def _pieces(self, start: int, end: int) -> list[tuple[int, int, int | None]]:
@@ -711,7 +730,7 @@ def _spec_group_values(rows: list[tuple[list[str], Node | None, Node | None]], k
     for names, typ, value in rows:
         line = f"{keyword} {', '.join(names)}" + (f" {typ.text.decode()}" if typ is not None else "")
         if value is not None:
-            line += " = " + render_value(value, spec, data)
+            line += " = " + (value if isinstance(value, str) else render_value(value, spec, data))
         lines.append(line)
     return "\n".join(lines)
 
