@@ -63,23 +63,30 @@ def _rows(paths, prose=()):
     return [{"path": p, "tag": "prose" if p in prose else "code"} for p in paths]
 
 
-def test_a_private_package_holding_the_project_is_its_own_code():
-    # pytest's code lives in src/_pytest: that folder is the project, not a corner of it;
-    # its own private subpackage (_code) still is one.
+def test_a_project_whose_code_is_all_private_has_no_private_corner():
+    # pytest's package is src/_pytest; only its public shim src/pytest is unmarked.
     rows = _rows(["src/_pytest/python.py", "src/_pytest/fixtures.py", "src/_pytest/main.py",
                   "src/_pytest/runner.py", "src/_pytest/_code/code.py", "src/pytest/__init__.py",
                   "testing/test_python.py", "testing/test_fixtures.py", "doc/en/fixture.rst"],
                  prose={"doc/en/fixture.rst"})
-    private = ranking.private_paths(rows)
-    assert not private["src/_pytest/python.py"] and not private["src/pytest/__init__.py"]
-    assert private["src/_pytest/_code/code.py"]
+    assert not any(ranking.private_paths(rows).values())
+
+
+def test_estimators_in_private_modules_are_the_project_itself():
+    # scikit-learn keeps each estimator in a private module its package re-exports.
+    rows = _rows(["sklearn/ensemble/_forest.py", "sklearn/ensemble/_gb.py", "sklearn/ensemble/__init__.py",
+                  "sklearn/linear_model/_logistic.py", "sklearn/linear_model/_ridge.py",
+                  "sklearn/tree/_classes.py", "sklearn/svm/_classes.py", "sklearn/utils/_param_validation.py",
+                  "sklearn/neighbors/_base.py", "sklearn/ensemble/tests/test_forest.py"])
+    assert not any(ranking.private_paths(rows).values())
 
 
 def test_a_large_internal_package_is_still_private():
     # gson keeps most of its classes under internal/; the public API is the package above.
     base = "src/main/java/com/google/gson/"
     rows = _rows([base + "Gson.java", base + "JsonElement.java", base + "internal/Streams.java",
-                  base + "internal/bind/TypeAdapters.java", base + "internal/bind/JsonTreeReader.java"])
+                  base + "internal/bind/TypeAdapters.java", base + "internal/bind/JsonTreeReader.java",
+                  "src/test/java/com/google/gson/GsonTest.java"])
     private = ranking.private_paths(rows)
-    assert not private[base + "Gson.java"]
+    assert not private[base + "Gson.java"] and not private["src/test/java/com/google/gson/GsonTest.java"]
     assert private[base + "internal/Streams.java"] and private[base + "internal/bind/TypeAdapters.java"]

@@ -89,10 +89,11 @@ DECLARATION = 0.7             # a shorter twin in a sibling file: a header's pro
 # 0.9 -> 0.8896, 0.8 -> 0.8911 (5 repos up, none down; 9 queries up, none down), 0.7 and
 # 0.6 -> 0.8903; leave-one-repo-out over 0.6-1.0: 0.8898 (5 up, none down).
 PRIVATE = 0.8
-# A private folder holding more than this share of the candidates' own code files is
-# the project's package itself (pytest's src/_pytest: 0.9-1.0), not a private corner of
-# it (gson's internal/, the largest on semble dev: 0.69).
-PACKAGE_SHARE = 0.8
+# When more than this share of the candidates' own code files is marked private, the
+# project keeps its code private by convention and the mark tells nothing apart
+# (pytest's src/_pytest: 0.91-1.0 on the SWE-bench dev words-shaped issues; the most on
+# semble dev is gson's, 0.69).
+PRIVATE_SHARE = 0.8
 # Diversity: the k-th further chunk of a file already ranked is multiplied by DIVERSITY**k.
 DIVERSITY = 0.2
 # Pasted texts (issues, tracebacks): after the DEPTH_AFTER best hits (mostly distinct
@@ -143,23 +144,20 @@ def private_marks(path: str) -> tuple[str, ...]:
 
 
 def private_paths(rows) -> dict[str, bool]:
-    """Which of a search's candidate files (``rows``) are private implementation. A
-    private folder holding nearly all of the candidates' own code (not tests, docs or
-    vendored code) is the project's package itself (pytest's `src/_pytest`, a module
-    whose code is all under `internal/`), not a private corner of it."""
+    """Which of a search's candidate files (``rows``) are private implementation. When
+    nearly all of the candidates' own code (not tests, docs or vendored code) is marked
+    private, the mark tells nothing apart: the project keeps its code private by
+    convention (pytest's package is `src/_pytest`, scikit-learn's estimators live in
+    modules like `ensemble/_forest.py`), and no file is."""
     code: dict[str, bool] = {}
     for r in rows:
         code[r["path"]] = code.get(r["path"], False) or r["tag"] != "prose"
-    marks = {p: m for p in code if (m := private_marks(p))}
-    if not marks:
-        return dict.fromkeys(code, False)
-    own = [p for p, is_code in code.items() if is_code and not is_test_path(p) and not is_auxiliary(p)]
-    under: dict[str, int] = {}
-    for path in own:
-        for m in marks.get(path, ()):
-            under[m] = under.get(m, 0) + 1
-    package = {m for m, k in under.items() if k > PACKAGE_SHARE * len(own)}
-    return {p: p in marks and any(m not in package for m in marks[p]) for p in code}
+    marked = {p for p in code if private_marks(p)}
+    if marked:
+        own = [p for p, is_code in code.items() if is_code and not is_test_path(p) and not is_auxiliary(p)]
+        if sum(p in marked for p in own) > PRIVATE_SHARE * len(own):
+            marked = set()
+    return {p: p in marked for p in code}
 
 
 def is_test_path(path: str) -> bool:
