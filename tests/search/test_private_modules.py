@@ -50,7 +50,7 @@ def test_an_identifier_query_still_finds_the_private_definition(termkit):
     ("src/click/_termui_impl.py", ("src/click/_termui_impl.py",)),
     ("gson/src/main/java/com/google/gson/internal/bind/TypeAdapters.java",
      ("gson/src/main/java/com/google/gson/internal",)),
-    ("include/fmt/detail/format.h", ("include/fmt/detail",)),
+    ("include/nlohmann/detail/input/parser.hpp", ()),   # a header-only library's implementation
     ("pydantic/__init__.py", ()),          # a dunder module is the package's own face
     ("pkg/internal.go", ()),               # a file named internal is no folder of them
     ("aiohttp/web.py", ()),

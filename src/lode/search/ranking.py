@@ -126,14 +126,16 @@ def is_auxiliary(path: str) -> bool:
     return any(seg in _AUX_DIRS for seg in folders) or "packages" in folders[1:]
 
 
-# Folder names that mark the code below them as a project's private implementation.
-_PRIVATE_DIRS = frozenset({"internal", "internals", "detail", "details", "private"})
+# Folder names that mark the code below them as a project's private implementation
+# (Go's internal/ packages, Java's and Kotlin's ...internal packages). C++'s detail/ is
+# left out: header-only libraries keep their whole implementation there.
+_PRIVATE_DIRS = frozenset({"internal", "internals"})
 
 
 def private_marks(path: str) -> tuple[str, ...]:
     """The folders (as path prefixes) and the file of ``path`` that its project marks as
     private: a name with one leading underscore (Python's `_internal/`, `_compat.py`;
-    not `__init__.py`), or a folder named internal, detail or private."""
+    not `__init__.py`), or a folder named internal."""
     segs = path.split("/")
     out = []
     for i, seg in enumerate(segs):
