@@ -15,7 +15,7 @@ CONFIG = SRC / "config.py"
 
 # Format versions: changing one changes a stored format, it does not tune anything.
 NOT_TUNABLE = {("lode.chunking.derive", "DERIVE_VERSION"), ("lode.embed.compact", "FORMAT"),
-               ("lode.store.fts_rows", "DERIVATION")}
+               ("lode.store.fts_rows", "DERIVATION"), ("lode.languages.spec", "SHARED_CHUNKING_VERSION")}
 
 
 def _sources():

@@ -89,13 +89,14 @@ def test_chunker_version_bump_rechunks_exactly_that_language(service, project, m
     service.index(str(root))
     gen1 = {p: s.id for p, s in _files(service, str(root)).items()}
     go = languages.language_named("go")
-    monkeypatch.setitem(languages._BY_EXTENSION, ".go", dataclasses.replace(go, version=go.version + 1))
+    bumped = dataclasses.replace(go, version=go.version + 1)
+    monkeypatch.setitem(languages._BY_EXTENSION, ".go", bumped)
     run = service.index(str(root))
     assert run["indexed"] == 3 and run["unchanged"] == 2  # 3 .go files; README and docs kept
     after = _files(service, str(root))
     for path, state in after.items():
         if path.endswith(".go"):
-            assert state.chunker == f"code-go-{go.version + 1}" and state.id != gen1[path]
+            assert state.chunker == bumped.chunker_id != go.chunker_id and state.id != gen1[path]
         else:
             assert state.id == gen1[path]
 

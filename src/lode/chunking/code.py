@@ -702,8 +702,9 @@ def _statement_starts(node: Node) -> list[int]:
 
 
 def _spec_parts(s: Node, data: bytes) -> tuple[list[str], Node | None, Node | None]:
-    """Names, type and value of a Go const/var spec; `x = T{…}` takes T as its type."""
-    names = [data[n.start_byte:n.end_byte].decode() for n in s.children_by_field_name("name")]
+    """Names, type and value of a Go const/var spec; `x = T{…}` takes T as its type.
+    The commas between a const spec's names are in its name field too: not names."""
+    names = [data[n.start_byte:n.end_byte].decode() for n in s.children_by_field_name("name") if n.is_named]
     typ, value = s.child_by_field_name("type"), s.child_by_field_name("value")
     if typ is None and value is not None and value.named_child_count == 1:
         only = value.named_child(0)

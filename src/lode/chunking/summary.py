@@ -28,6 +28,11 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 _SPACES = re.compile(r"\s+")
 _LAST_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?=[^A-Za-z0-9_]*$)")
 _LAST_IDENT_BYTES = re.compile(_LAST_IDENT.pattern.encode())
+# A formatter's line breaks inside brackets are no spacing of the one-line signature a
+# person writes: `f(⏎    x int,⏎)` reads `f(x int)`. The break after an opening bracket
+# goes, and so does one before a closing bracket, with the trailing comma before it.
+_BREAK_AFTER_OPEN = re.compile(r"([(\[{<])[ \t]*\r?\n\s*")
+_BREAK_BEFORE_CLOSE = re.compile(r",?\s*\n\s*(?=[)\]}>])")
 
 
 def node_text(data: bytes, node: Node) -> str:
@@ -68,7 +73,10 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
     text = data[start:end].decode("utf-8", "replace")
     if body is None:
         text = text.split("\n", 1)[0]
-    sig = _squash(text).rstrip("{:=(; ").rstrip()
+    if "\n" in text:
+        text = _BREAK_BEFORE_CLOSE.sub("", _BREAK_AFTER_OPEN.sub(r"\1", text))
+    # a trailing comma is a formatter's too (Rust's `where T: Clone,` before the body)
+    sig = _squash(text).rstrip("{:=(;, ").rstrip()
     if len(sig) > SIGNATURE_MAX:
         sig = sig[: SIGNATURE_MAX - 1].rstrip() + "…"
     return sig or _squash(node_text(data, node))[:SIGNATURE_MAX]

@@ -14,6 +14,11 @@ from importlib import import_module
 from collections.abc import Callable  # not typing's: typing is ~3 ms to import
 
 # Node types that hold a definition's body; its signature is the text before them.
+# Bumped when chunking that every code language shares changes (lode.chunking.summary):
+# added to each language's own version in its chunker id, so every code file is chunked
+# again. 1: a signature written over several lines reads as on one line (`f(x int)`).
+SHARED_CHUNKING_VERSION = 1
+
 DEFAULT_BODIES = frozenset({
     "block", "body", "statement_block", "compound_statement", "class_body",
     "interface_body", "enum_body", "declaration_list", "field_declaration_list",
@@ -148,7 +153,7 @@ class LanguageSpec:
 
     @property
     def chunker_id(self) -> str:
-        return f"code-{self.name}-{self.version}"
+        return f"code-{self.name}-{self.version + SHARED_CHUNKING_VERSION}"
 
 
 def grammar(module: str, attr: str = "language") -> Callable[[], object]:
