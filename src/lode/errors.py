@@ -96,6 +96,26 @@ class StoreError(LodeError):
     rpc_code = -32020
 
 
+#: SQLite's primary result codes for a store file that is damaged or not a store
+#: (SQLITE_CORRUPT, SQLITE_NOTADB).
+_DAMAGED_CODES = frozenset({11, 26})
+
+
+def store_damage(exc: BaseException) -> str | None:
+    """SQLite's reason when ``exc`` says the store file is damaged or not a store (its
+    pages unreadable: a disk error, a copy taken mid-write), else None. Such an error can
+    come from any statement, long after the store opened, so interfaces check for it at
+    their edge rather than around each query."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None or code & 0xFF not in _DAMAGED_CODES:
+        return None
+    return str(exc)
+
+
+def damaged_store_message(path: str, reason: str) -> str:
+    return f"store {path} is damaged ({reason}): move it aside and run lode index again"
+
+
 class IndexerBusy(LodeError):
     """Another process is indexing this workspace of a shared (PostgreSQL) store: one
     indexer per workspace at a time."""

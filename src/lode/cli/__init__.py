@@ -21,13 +21,41 @@ class _Main:
 
     def __call__(self, *args, **kwargs):
         if not args and not kwargs:  # the program itself: the arguments are sys.argv's
-            from .fastpath import run
+            try:
+                from .fastpath import run
 
-            run(sys.argv[1:])  # exits when it ran the command
+                run(sys.argv[1:])  # exits when it ran the command
+                return self._group()()
+            except Exception as exc:
+                _exit_if_store_damaged(exc, sys.argv[1:])
+                raise
         return self._group()(*args, **kwargs)
 
     def __getattr__(self, name):
         return getattr(self._group(), name)
+
+
+def _exit_if_store_damaged(exc: Exception, args: list[str]) -> None:
+    """A store whose pages are damaged fails whichever statement reads them first, in any
+    command: one line naming the store, not SQLite's traceback."""
+    from ..errors import damaged_store_message, store_damage
+
+    reason = store_damage(exc)
+    if reason is None:
+        return
+    import os
+
+    from ..config import resolve_db_text
+    from .output import fail
+
+    db = os.environ.get("LODE_DB")
+    for i, arg in enumerate(args):
+        if arg == "--db" and i + 1 < len(args):
+            db = args[i + 1]
+        elif arg.startswith("--db="):
+            db = arg.removeprefix("--db=")
+    fail(damaged_store_message(resolve_db_text(db), reason))
+    raise SystemExit(1)
 
 
 main = _Main()
