@@ -106,12 +106,18 @@ class LodeLanguageServer(LanguageServer):
             out += [n for n, r in roots.items() if r == real or r.startswith(real.rstrip("/") + "/")]
         return list(dict.fromkeys(out))
 
-    def text(self, uri: str) -> str:
+    def text(self, uri: str) -> str | None:
+        """The editor's buffer of ``uri``, else the file as saved; None when neither is
+        there (a tab left on a deleted file, a folder sent as a document)."""
         try:
             return self.workspace.get_text_document(uri).source
         except Exception:
+            pass
+        try:
             with open(_path_of(uri), encoding="utf-8", errors="replace") as f:
                 return f.read()
+        except OSError:
+            return None
 
     def name_at(self, uri: str, position: lsp.Position) -> tuple[str | None, str | None]:
         """The qualified name under the cursor and the workspace it belongs to."""
@@ -120,6 +126,8 @@ class LodeLanguageServer(LanguageServer):
             return None, None
         ws, _root, rel = where
         text = self.text(uri)
+        if text is None:
+            return None, ws
         lines = text.split("\n")
         if position.line >= len(lines):
             return None, ws
@@ -300,6 +308,8 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
         _ws, _root, rel = where
         out = []
         text = ls.text(params.text_document.uri)
+        if text is None:
+            return []
         lines = text.split("\n")  # the outline is read from the buffer: so are its ranges
         for it in ls.service.outline_text(rel, _ws, text):
             loc = ls.location({"name": it["name"], "workspace": _ws, "path": rel, "line": it["line"],
