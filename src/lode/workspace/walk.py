@@ -322,9 +322,13 @@ def admit(root: str, config: WorkspaceConfig, rel: str,
     if ignore is not None:
         stack.append((rel_dir, ignore))
     how = config.readable(rel)
-    if how is None or not include.match(rel) or exclude.file(rel) or _ignored(stack, rel, False):
-        return None
     abspath = os.path.join(root, rel)
+    if how is None or not include.match(rel) or exclude.file(rel) or _ignored(stack, rel, False):
+        # As the walk: a link the file rules leave out may still be a folder it leaves
+        # out (a loop, a link to a folder), which is listed.
+        if on_skip and not parts[-1].startswith(".") and os.path.islink(abspath):
+            _directory_link(abspath, rel, os.path.realpath(root), exclude, stack, on_skip)
+        return None
     st, reason = inspect_file(abspath, os.path.realpath(root))
     if st is None:
         if reason and on_skip:
