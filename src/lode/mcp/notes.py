@@ -64,6 +64,22 @@ def empty_listing(ctx, workspace: str | None) -> str | None:
     return f"no names: {_not_read(uncovered)}" if uncovered else None
 
 
+def filtered_out(ctx, query: str, workspace, filters: dict[str, Any]) -> str | None:
+    """Why a search with filters found nothing, when the filters did it: the query alone
+    finds chunks (its first hit named), so the agent widens the filters instead of
+    concluding that nothing is written about it."""
+    try:
+        found = ctx.search(query, workspace=workspace, limit=1, mode="lexical")
+    except Exception:
+        return None
+    hits = found.get("hits") if isinstance(found, dict) else None
+    if not hits:
+        return None
+    given = ", ".join(f"{k}={v!r}" for k, v in filters.items())
+    return (f"no hit within {given}; without them the query finds hits (first: "
+            f"{hits[0]['path']}:{hits[0].get('line_start', 1)}): widen or drop the filters")
+
+
 def file_not_read(ctx, path: str) -> str | None:
     """Why a file's outline is empty, when its language has no symbol extraction."""
     language = ctx.service.symbols_unread_language(path)

@@ -194,11 +194,20 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         result = tools.call("search", tools.ctx.search, query, workspace=tools.ws_list(workspace), paths=paths,
                             path_globs=glob, languages=languages, kinds=kinds, limit=limit,
                             mode=mode, files=files)
+        filters = {k: v for k, v in (("paths", paths), ("glob", glob), ("languages", languages),
+                                      ("kinds", kinds)) if v}
+        empty = None
+        if filters and isinstance(result, dict) and not result.get("files" if files else "hits"):
+            empty = notes.filtered_out(tools.ctx, query, tools.ws_list(workspace), filters)
+            if empty and isinstance(result.get("semantic"), dict):
+                # the engine's "no word of the query is indexed" is about the filtered
+                # candidates; the words are indexed, outside the filters
+                result = {**result, "semantic": {k: v for k, v in result["semantic"].items() if k != "note"}}
         if files and isinstance(result, dict) and isinstance(result.get("files"), list):
             return tools.answer({"files": [{**f, "chunks": _slim_hits({"hits": f["chunks"]})["hits"]}
                                            for f in result["files"]], "mode_used": result.get("mode_used")},
-                                indexing)
-        return tools.answer(tools.vectors_coming(_slim_hits(result)), indexing)
+                                indexing, empty)
+        return tools.answer(tools.vectors_coming(_slim_hits(result)), indexing, empty)
 
     @tool
     def find_definition(name: QualifiedName, workspace: Workspace = None) -> str:
@@ -297,11 +306,17 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         r = tools.call("read", lambda **kw: tools.ctx.service.read_document(path, tools.ws(workspace, path), **kw),
                        offset=offset, limit=limit, line_start=line_start, line_end=line_end)
         first = r.get("line_start", line_start or 1)
+        # a path relative to a workspace other than the project's own (read by its
+        # absolute path) names that workspace: the agent's next relative path would not
+        where = r["path"] if tools.scope == (r.get("workspace"),) else f"{r['path']} in workspace {r.get('workspace')!r}"
         if (line_start or line_end) and r["total_chars"] == 0:
             why = ("'line_end' is before 'line_start'" if line_start and line_end and line_end < line_start
                    else f"the file ends before line {first}")
-            return f"{r['path']} (no lines: {why})\n"
-        header = f"{r['path']} ({r['total_chars']} characters"
+            return f"{where} (no lines: {why})\n"
+        if offset and not r["text"]:
+            return (f"{where} (no text from offset {offset}: the "
+                    f"{'range' if line_start or line_end else 'file'} has {r['total_chars']} characters)\n")
+        header = f"{where} ({r['total_chars']} characters"
         if line_start or line_end:
             header += f", from line {first}"
         if r.get("derived"):
