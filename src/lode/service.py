@@ -300,7 +300,10 @@ class Service:
             for p in paths:
                 if not isinstance(p, str):
                     raise InvalidParams("invalid params: 'paths' must be a list of strings", data={"param": "paths"})
-                ap = os.path.realpath(os.path.join(ws.root, p)) if not os.path.isabs(p) else os.path.realpath(p)
+                # The folder is resolved, not the name: a symlink is judged as itself (read
+                # under its own name, or listed as refused), as a full walk judges it.
+                head, name = os.path.split(os.path.normpath(os.path.join(ws.root, p)))
+                ap = os.path.join(os.path.realpath(head), name)
                 if ap == ws.root or not within(ap, ws.root):
                     continue
                 rel.append(os.path.relpath(ap, ws.root).replace(os.sep, "/"))
