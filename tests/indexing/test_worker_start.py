@@ -60,3 +60,36 @@ def test_workers_compile_none_of_the_queries_the_parent_compiled_before_forking(
     # ... and the workers, which chunk and extract symbols from every file, inherited them.
     assert not [s for s in in_workers if s in in_parent]
     assert not [s for s in in_workers if "@definition." in s]
+
+
+# Workers that spend CPU outside their tasks (here: 0.6 s each as they start; in a real
+# run, pickling and sending their results): a run's reported CPU holds it.
+_BUSY_START = """
+import json, sys, time
+from lode.service import Service
+from lode.workspace import indexer
+
+start = indexer._worker_start
+
+
+def busy_start(parent_pid):
+    spent = time.process_time()
+    while time.process_time() - spent < 0.6:
+        pass
+    start(parent_pid)
+
+
+indexer._worker_start = busy_start
+with Service(sys.argv[2]) as svc:
+    print(json.dumps(svc.index(sys.argv[1], embed=False, workers=2)))
+"""
+
+
+def test_a_pooled_runs_cpu_seconds_count_the_workers_whole_cpu(tmp_path):
+    root = _tree(tmp_path / "proj")
+    proc = subprocess.run([sys.executable, "-c", _BUSY_START, str(root), str(tmp_path / "s.db")],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    stats = json.loads(proc.stdout)
+    assert stats["indexed"] == 62
+    assert stats["cpu_seconds"] >= 1.2, stats  # both workers' start, besides their files
