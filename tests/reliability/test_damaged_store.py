@@ -84,3 +84,26 @@ def test_a_file_that_is_not_a_store_is_named_in_one_line(indexed, tmp_path, comm
     args = [a.format(root=root) for a in command]
     _one_clear_line(_lode(*args, "--db", str(db)), str(db), "not a database")
     assert db.read_bytes() == b"These are my notes, not a database.\n" * 200
+
+
+def test_the_daemon_names_a_damaged_store_and_keeps_serving(indexed, tmp_path):
+    from daemon import Daemon, request
+
+    _, good = indexed
+    base = tmp_path / "daemon"
+    base.mkdir()
+    db = base / "store.db"
+    db.write_bytes(good.read_bytes())
+    _overwrite_tables(db, ["files", "chunks", "workspaces", "symbols"])
+    daemon = Daemon(base)
+    try:
+        replies = daemon.exchange(request("search.query", {"query": "parse_config"}, 1)
+                                  + request("index.status", {}, 2))
+        assert len(replies) == 2
+        for reply in replies:
+            assert "damaged" in reply["error"]["message"], reply
+            assert reply["error"]["code"] == -32020  # StoreError
+        assert daemon.proc.poll() is None
+        assert daemon.exchange(request("sys.capabilities", {}, 3))[0]["result"]
+    finally:
+        daemon.stop()

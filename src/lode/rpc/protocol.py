@@ -23,7 +23,8 @@ from pathlib import PurePath
 from typing import Any
 
 # The request-level errors live with the rest (lode.errors); imported here by their old path.
-from ..errors import InternalError, InvalidParams, InvalidRequest, LodeError, MethodNotFound, ParseError
+from ..errors import (InternalError, InvalidParams, InvalidRequest, LodeError, MethodNotFound, ParseError,
+                      StoreError, store_damage)
 from ..service import clean_text  # the text check every server shares (lode.session)
 
 log = logging.getLogger("lode.rpc")
@@ -156,6 +157,11 @@ def error_object(exc: BaseException) -> dict:
             err["data"] = exc.data
         return err
     log.error("internal error", exc_info=exc)
+    damage = store_damage(exc)
+    if damage is not None:  # any statement may meet it: the client learns what to do
+        return {"code": StoreError.rpc_code,
+                "message": f"the daemon's store is damaged ({damage}): stop the daemon, move the store "
+                           "aside and run lode index again"}
     return {"code": InternalError.rpc_code,
             "message": f"internal error ({type(exc).__name__}); see the daemon log"}
 
