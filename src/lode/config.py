@@ -205,7 +205,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.chunking": ("MINIFIED_BYTES", "MINIFIED_LINE_CHARS"),
     "lode.symbols.layout": ("LAYOUT_SECONDS",),
     "lode.symbols.typed": ("MAX_DEPTH",),
-    "lode.embed.vectors": ("EMBED_BATCH", "RECLAIM_BATCH"),
+    "lode.embed.vectors": ("EMBED_BATCH", "RECLAIM_BATCH", "LATE_COST", "HELD_CHARS"),
     "lode.embed.compact": ("KEEP_EXTENDED",),
     "lode.embed.words": ("WORDS_KEPT", "GROUP_WORDS"),
     "lode.embed.helpers": ("HELPED_TEXTS", "MAX_HELPERS"),

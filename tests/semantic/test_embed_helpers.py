@@ -80,3 +80,36 @@ def test_texts_with_other_characters_are_embedded_last_with_one_tokenizer(tmp_pa
     # The same vectors as one batch of every text in order (no text waits).
     _, expected = _run(tmp_path, tree, "intl-one-batch", monkeypatch, helped_texts=10**9, batch=10**6)
     assert got == expected
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="helpers need a second core")
+def test_texts_with_other_characters_go_to_one_helper_with_the_same_vectors(tmp_path, tree, monkeypatch):
+    """With helpers, the deferred texts go out in one batch (one helper loads the larger
+    tokenizer) ahead of the batches kept back for the other helpers, and the vectors
+    are the ones one process makes."""
+    for i, words in enumerate(["naïve café", "Größe → λ", "日本語のコメント", "кириллица ёж"]):
+        (tree / f"intl_{i}.py").write_text(f'def greet_{i}(name):\n    """{words} for {{name}}"""\n'
+                                           f'    return "{words}" + name\n', encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    _, expected = _run(tmp_path, tree, "alone", monkeypatch, helped_texts=10**9)
+    sent: list[tuple[int, str]] = []
+    submit = helpers.Helpers.submit
+
+    def recording(self, texts, characters=""):
+        sent.append((len(texts), characters))
+        return submit(self, texts, characters)
+    monkeypatch.setattr(helpers.Helpers, "submit", recording)
+    helped, got = _run(tmp_path, tree, "helped", monkeypatch, helped_texts=1)
+    assert helped["helpers"] >= 2
+    assert got == expected
+    late = [i for i, (_, chars) in enumerate(sent) if chars]
+    assert len(late) == 1 and {"ï", "λ", "日", "ё"} <= set(sent[late[0]][1])
+    assert late[0] < len(sent) - 1  # kept-back batches follow it, for the other helpers
+    # (the batch holds every deferred text: more than one batch's worth here)
+    assert sent[late[0]][0] > 64
+
+
+def test_deferred_texts_go_to_one_helper_only_when_the_others_have_work_meanwhile():
+    assert vectors._late_to_one(late=1000, held=900, others=1)
+    assert not vectors._late_to_one(late=1000, held=500, others=1)
+    assert not vectors._late_to_one(late=1000, held=900, others=2)

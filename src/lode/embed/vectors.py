@@ -23,6 +23,11 @@ from .models import MODELS, Embedder, model_name
 
 EMBED_BATCH = 2048      # texts per embed call and per store transaction
 RECLAIM_BATCH = 5000    # vectors deleted per transaction
+# A helper's CPU per character of a text embedded last (outside the compact alphabet:
+# longer texts, more new words) against one of the others: Go's tree, one process,
+# 0.37 against 0.22 us. Sizes the other texts kept back for the other helpers.
+LATE_COST = 1.7
+HELD_CHARS = 16_000_000  # characters of texts kept back for that at most
 
 Progress = Callable[[int, int, str], None]
 
@@ -94,7 +99,9 @@ def _embedded(store, embedder: Embedder, todo: list[str], clock: list[float], la
     in the order they are ready. A large run hands the batches to helper processes
     (:mod:`.helpers`), at most two waiting per helper; otherwise, or when a helper
     fails, they are embedded here. Texts ``last`` picks wait for the end, and go to
-    the same helpers with the characters their larger tokenizer must hold."""
+    the same helpers with the characters their larger tokenizer must hold: to one
+    helper, in one batch, when enough of the other texts were kept back to keep the
+    other helpers busy meanwhile (see :func:`_late_to_one`)."""
     from . import helpers
 
     name = _name_of(embedder)
@@ -102,6 +109,10 @@ def _embedded(store, embedder: Embedder, todo: list[str], clock: list[float], la
     clock[2] += pool.size if pool is not None else 0
     pending: deque = deque()
     deferred: list[tuple[str, str]] = []
+    # Batches kept back while texts are deferred (with helpers only), and characters.
+    held: deque = deque()
+    sizes = {"held": 0, "late": 0}
+    others = pool.size - 1 if pool is not None and last is not None else 0
 
     def timed(texts):
         t = time.perf_counter()
@@ -121,17 +132,28 @@ def _embedded(store, embedder: Embedder, todo: list[str], clock: list[float], la
             vecs = timed(texts)
         return count, keys, vecs
 
-    def hand(pool, count, keys, texts, characters=""):
-        """Give a batch to ``pool`` (after the oldest one waiting, if it has enough), or
-        embed it here when there are no helpers (or they broke)."""
+    def hand(pool, count, keys, texts, characters="", wait=True):
+        """Give a batch to ``pool`` (after the oldest one waiting, if it has enough and
+        ``wait``), or embed it here when there are no helpers (or they broke)."""
         if pool is not None:
-            while len(pending) >= 2 * pool.size:
+            while wait and len(pending) >= 2 * pool.size:
                 yield collect()
             future = pool.submit(texts, characters)
             if future is not None:
                 pending.append((count, keys, texts, future))
                 return
         yield count, keys, timed(texts)
+
+    def keep_back(count, keys, texts):
+        """Hold the batch while the held texts are needed to balance the deferred ones;
+        hand out the oldest held batches that are no longer needed."""
+        held.append((count, keys, texts, sum(map(len, texts))))
+        sizes["held"] += held[-1][3]
+        want = min(sizes["late"] * LATE_COST * others, HELD_CHARS)
+        while held and sizes["held"] - held[0][3] >= want:
+            count, keys, texts, chars = held.popleft()
+            sizes["held"] -= chars
+            yield from hand(pool, count, keys, texts)
 
     try:
         for i in range(0, len(todo), EMBED_BATCH):
@@ -142,10 +164,17 @@ def _embedded(store, embedder: Embedder, todo: list[str], clock: list[float], la
             if last is not None:
                 now = []
                 for h in keys:
-                    (deferred.append((h, found[h])) if last(found[h]) else now.append(h))
+                    if last(found[h]):
+                        deferred.append((h, found[h]))
+                        sizes["late"] += len(found[h])
+                    else:
+                        now.append(h)
                 count -= len(keys) - len(now)
                 keys = now
-            yield from hand(pool, count, keys, [found[h] for h in keys])
+            if others:
+                yield from keep_back(count, keys, [found[h] for h in keys])
+            else:
+                yield from hand(pool, count, keys, [found[h] for h in keys])
             while pending and pending[0][3].done():
                 yield collect()
         if deferred:
@@ -157,14 +186,37 @@ def _embedded(store, embedder: Embedder, todo: list[str], clock: list[float], la
                 # texts) took 1.8 s after the others were done, one core idle.
                 characters = embedder.expected_characters()
                 helpers.prepare(embedder, characters)
+            one = bool(others) and _late_to_one(sizes["late"], sizes["held"], others)
+            if one:
+                # Ahead of the kept-back batches, which go out at once (not waiting for
+                # this one, the oldest) to the other helpers.
+                yield from hand(pool, len(deferred), [h for h, _ in deferred], [t for _, t in deferred],
+                                characters, wait=False)
+                deferred = []
+            while held:  # (the deferred texts, unless handed out above, after these)
+                count, keys, texts, _ = held.popleft()
+                yield from hand(pool, count, keys, texts, wait=not one)
             for i in range(0, len(deferred), EMBED_BATCH):
                 part = deferred[i:i + EMBED_BATCH]
                 yield from hand(pool, len(part), [h for h, _ in part], [t for _, t in part], characters)
+        while held:
+            count, keys, texts, _ = held.popleft()
+            yield from hand(pool, count, keys, texts)
         while pending:
             yield collect()
     finally:
         if pool is not None:
             pool.close()
+
+
+def _late_to_one(late: int, held: int, others: int) -> bool:
+    """Whether the deferred texts (``late`` characters) go to one helper in one batch
+    while the ``others`` helpers embed the batches kept back (``held`` characters): then
+    only that helper loads the larger tokenizer (Go's tree: 0.3 s of CPU a helper, and
+    each learnt the deferred texts' words again). Not when the kept-back texts cover
+    less than half of what the others should do meanwhile: the run would end on that
+    one helper."""
+    return held * 2 >= late * LATE_COST * others
 
 
 def _name_of(embedder: Embedder) -> str:
