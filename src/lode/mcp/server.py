@@ -20,7 +20,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field, ValidationError
 
 from .. import __version__
-from ..errors import InvalidParams, LodeError
+from ..errors import InvalidParams, LodeError, store_damage
 from ..service import Session, clean_text
 from . import notes
 from .budget import DEFAULT_BUDGET_CHARS, bound
@@ -85,6 +85,9 @@ class Tools:
             raise ToolError(f"{exc.message} (lode error {exc.rpc_code})") from None
         except Exception as exc:  # a bug: say so plainly, keep serving
             log.exception("tool %s failed", what)
+            if (damage := store_damage(exc)) is not None:  # not a bug: the store's file
+                raise ToolError(f"the store is damaged ({damage}): move it aside and run lode index "
+                                "again") from None
             raise ToolError(f"lode failed internally on {what}: {type(exc).__name__}") from None
 
     def ready(self, workspace: str | list[str] | None) -> dict[str, Any] | None:
@@ -171,7 +174,7 @@ class _StrictServer(MCPServer):
         tools = await super().list_tools()
         for t in tools:
             if t.name in self.accepted and isinstance(t.input_schema, dict):
-                t.input_schema = {**t.input_schema, "additionalProperties": False}
+                t.input_schema = _untitled({**t.input_schema, "additionalProperties": False})
         return tools
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None):
@@ -187,6 +190,17 @@ class _StrictServer(MCPServer):
             if isinstance(exc.__cause__, ValidationError):
                 raise ToolError(_invalid_arguments(exc.__cause__)) from None
             raise
+
+
+def _untitled(schema: dict[str, Any]) -> dict[str, Any]:
+    """A tool's input schema without the titles pydantic derives from the names
+    (``"title": "Line Start"``, ``"searchArguments"``): every listing is paid for in each
+    agent's context, and they tell nothing the names do not."""
+    out = {k: v for k, v in schema.items() if k != "title"}
+    if isinstance(out.get("properties"), dict):
+        out["properties"] = {name: {k: v for k, v in prop.items() if k != "title"} if isinstance(prop, dict) else prop
+                             for name, prop in out["properties"].items()}
+    return out
 
 
 def _invalid_arguments(exc: ValidationError) -> str:
