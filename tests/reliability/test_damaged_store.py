@@ -107,3 +107,27 @@ def test_the_daemon_names_a_damaged_store_and_keeps_serving(indexed, tmp_path):
         assert daemon.exchange(request("sys.capabilities", {}, 3))[0]["result"]
     finally:
         daemon.stop()
+
+
+def test_the_mcp_server_names_a_damaged_store_and_keeps_serving(indexed, tmp_path):
+    pytest.importorskip("mcp")
+    import asyncio
+
+    from mcp import Client, StdioServerParameters
+
+    _, good = indexed
+    db = tmp_path / "store.db"
+    db.write_bytes(good.read_bytes())
+    _overwrite_tables(db, ["chunks"])  # the workspaces still list: the server starts
+    args = ["-c", "from lode.cli import main; main()", "mcp", "--no-watch", "--db", str(db)]
+
+    async def go():
+        async with Client(StdioServerParameters(command=sys.executable, args=args)) as client:
+            first = await client.call_tool("search", {"query": "parse_config"})
+            second = await client.call_tool("index_status", {})
+            return first, second
+
+    first, second = asyncio.run(go())
+    text = "".join(getattr(c, "text", "") for c in first.content)
+    assert first.is_error and "damaged" in text and "lode index" in text, text
+    assert not second.is_error
