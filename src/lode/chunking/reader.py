@@ -56,8 +56,28 @@ def decode(path: str, data: bytes) -> str:
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # its NUL bytes would say "binary"
         raise FileRefused(path, "UTF-16 text (byte order mark): only UTF-8 is read")
     if b"\x00" in data[:8192]:
+        if _utf16_without_bom(data[:8192]):
+            raise FileRefused(path, "UTF-16 text (no byte order mark): only UTF-8 is read")
         raise FileRefused(path, "binary: contains NUL bytes")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FileRefused(path, f"not valid UTF-8 (byte {exc.start})") from None
+
+
+def _utf16_without_bom(sample: bytes) -> bool:
+    """Whether bytes with NULs are text saved as UTF-16 with no byte order mark (some
+    Windows tools, PowerShell's redirects): each ASCII-range character then has a NUL
+    high byte, so nearly every other byte is NUL and the text decodes to printable
+    characters. A binary's NULs fall anywhere, or it decodes to control characters."""
+    sample = sample[:len(sample) & ~1]
+    if len(sample) < 4:
+        return False
+    for encoding, high_bytes in (("utf-16-le", sample[1::2]), ("utf-16-be", sample[0::2])):
+        if high_bytes.count(0) * 10 < len(high_bytes) * 9:  # under 90% NUL: not mostly ASCII
+            continue
+        text = sample.decode(encoding, "replace")  # a pair cut at the sample's end
+        if "\x00" not in text and \
+                sum(c.isprintable() or c in "\t\r\n\f" for c in text) * 20 >= len(text) * 19:
+            return True
+    return False
