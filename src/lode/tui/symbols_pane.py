@@ -88,22 +88,34 @@ class SymbolsPane(DaemonWidget):
             self._title(f"[red]{escape(str(exc))}[/]")
             return
         names = [{"name": n["name"]} for n in result.get("names") or []]
-        self.show_rows(f"{len(names)} names matching {text!r} (of {result.get('total_names', '?')})"
-                   " — Enter: definition", names)
+        self.show_rows(f"{len(names)} name{'' if len(names) == 1 else 's'} matching {escape(repr(text))} "
+                       f"(of {result.get('total_names', '?')}) — Enter: definition", names)
 
     @on(Input.Submitted, "#symbol")
     def _submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip()
         if name:  # qualified or bare: the daemon resolves a bare name or lists candidates
-            self.lookup(name, "definition")
+            self.lookup(name, "definition", typed=True)
 
     # -- lookups -------------------------------------------------------------------------
 
-    def lookup(self, name: str, what: str) -> None:
+    def lookup(self, name: str, what: str, typed: bool = False) -> None:
+        """Look ``name`` up; ``typed``: as typed in the box, where it may be only part
+        of a name (the completion the list shows), looked up when it names nothing."""
         self.subject = name
-        self.run_async(partial(self._lookup, name, what), exclusive=True, group="symbols")
+        self.run_async(partial(self._lookup, name, what, typed), exclusive=True, group="symbols")
 
-    async def _lookup(self, name: str, what: str) -> None:
+    async def _nearest(self, text: str) -> str | None:
+        """The best fuzzy completion of ``text``: the first row the list shows for it."""
+        try:
+            result = await self.rpc("symbol.search", {"query": text, "workspace": self.app.workspace,
+                                                      "limit": 1})
+        except Exception:
+            return None
+        names = result.get("names") or []
+        return names[0]["name"] if names else None
+
+    async def _lookup(self, name: str, what: str, typed: bool = False, typed_as: str | None = None) -> None:
         title, method, key = LOOKUPS[what]
         self._title(f"looking up {title} of {name}…")
         try:
@@ -115,6 +127,13 @@ class SymbolsPane(DaemonWidget):
             self.show_rows(f"[red]{escape(str(exc))}[/]", [])
             return
         rows = [dict(r) for r in result.get(key) or []]
+        if not rows and typed and not result.get("matches"):
+            # part of a name ('Mux.Serve'), typed with its completion on the list:
+            # Enter means that completion, not "none found" for the fragment
+            nearest = await self._nearest(name)
+            if nearest and nearest != name:
+                await self._lookup(nearest, what, typed_as=name)
+                return
         if not rows and result.get("matches"):
             # A bare name several qualified names end in: pick one (Enter looks it up).
             names = [{"name": m if isinstance(m, str) else m.get("name")} for m in result["matches"]]
@@ -128,7 +147,8 @@ class SymbolsPane(DaemonWidget):
         total = result.get("total", len(rows))
         more = f" (first {len(rows)})" if result.get("truncated") else ""
         note = f" — {escape(result['note'])}" if result.get("note") and not rows else ""
-        self.show_rows(f"{title} of {escape(name)}: {total or 'none found'}{more}{note}", rows,
+        nearest = f" (nearest name to {escape(repr(typed_as))})" if typed_as else ""
+        self.show_rows(f"{title} of {escape(name)}{nearest}: {total or 'none found'}{more}{note}", rows,
                    focus=True)
 
     def outline(self, workspace: str | None, path: str) -> None:
