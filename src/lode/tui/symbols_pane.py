@@ -117,7 +117,7 @@ class SymbolsPane(DaemonWidget):
 
     async def _lookup(self, name: str, what: str, typed: bool = False, typed_as: str | None = None) -> None:
         title, method, key = LOOKUPS[what]
-        self._title(f"looking up {title} of {name}…")
+        self._title(f"looking up {title} of {escape(name)}…")
         try:
             result = await self.rpc(method, {"name": name, "workspace": self.app.workspace})
         except RemoteError as exc:
