@@ -99,3 +99,29 @@ def test_a_full_disk_stops_the_index_in_one_line_and_the_next_run_finishes(tmp_p
     assert "300 files" in (out / "again.out").read_text()
     assert "pkg5/mod299.py" in (out / "search.out").read_text()
     assert '"files": 300' in (out / "status.out").read_text()
+
+
+def test_a_store_in_a_read_only_folder_still_answers_and_refuses_to_index_in_one_line(tmp_path):
+    """A WAL store needs a -shm file beside it even to be read; in a folder that cannot be
+    written (a shared read-only copy, a read-only mount) it is read as it stands."""
+    prefix = ("unshare", "-U") if os.geteuid() == 0 else ()
+    if prefix and not _works(*prefix):
+        pytest.skip("running as root and user namespaces are not allowed here")
+    root = _workspace(tmp_path / "ws", files=3)
+    folder = tmp_path / "stores"
+    db = folder / "store.db"
+    assert _lode("index", str(root), "--db", str(db), "--no-embed").returncode == 0
+    assert not (folder / "store.db-wal").exists()  # the last connection checkpointed it
+    (root / "pkg0" / "late.py").write_text("def added_later():\n    pass\n")
+    folder.chmod(0o555)
+    try:
+        search = _lode("search", "function_1_3", "--db", str(db), prefix=prefix)
+        assert search.returncode == 0 and "pkg0/mod1.py" in search.stdout, search.stderr
+        status = _lode("status", "--db", str(db), prefix=prefix)
+        assert status.returncode == 0 and "3 files" in status.stdout, status.stderr
+        _one_clear_line(_lode("index", str(root), "--db", str(db), "--no-embed", prefix=prefix),
+                        str(db), "readonly")
+    finally:
+        folder.chmod(0o755)
+    assert _lode("index", str(root), "--db", str(db), "--no-embed").returncode == 0
+    assert "pkg0/late.py" in _lode("search", "added_later", "--db", str(db)).stdout

@@ -6,6 +6,7 @@ import json
 import os
 import sqlite3
 import time
+import urllib.parse
 from collections import namedtuple
 from collections.abc import Callable, Iterable, Iterator  # not typing's: typing is ~3 ms to import
 from contextlib import contextmanager, nullcontext
@@ -92,11 +93,34 @@ class Store:
             if fts_rows.keep_current(self.db) or "0006_fts_contentless" in self.migrated:
                 self._give_back_free_pages()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot open store {self.path}: {exc}") from exc
+            if not self._read_as_it_stands(exc):
+                raise StoreError(f"cannot open store {self.path}: {exc}") from exc
         except StoreError as exc:  # a store from a newer lode
             raise StoreError(f"cannot open store {self.path}: {exc.message}") from None
         except OSError as exc:
             raise StoreError(f"cannot create store {self.path}: {exc.strerror or exc}") from exc
+
+    def _read_as_it_stands(self, exc: sqlite3.DatabaseError) -> bool:
+        """Open a store in a folder this process cannot write (a shared read-only copy, a
+        read-only mount) for reading: a WAL store needs its -shm file beside it even to be
+        read, and that cannot be made there. Only when no one is writing it (no -wal file
+        beside it) is it read as it stands (SQLite's immutable mode); writes then fail as
+        on any read-only store. False when that does not apply or does not work."""
+        folder = os.path.dirname(self._path_text) or "."
+        if getattr(exc, "sqlite_errorcode", 0) & 0xFF not in (8, 14) or os.access(folder, os.W_OK) \
+                or not os.path.isfile(self._path_text) or os.path.exists(self._path_text + "-wal"):
+            return False
+        if getattr(self, "db", None) is not None:
+            self.db.close()
+        try:
+            uri = "file:" + urllib.parse.quote(os.path.abspath(self._path_text)) + "?mode=ro&immutable=1"
+            self.db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA foreign_keys = ON")
+            self.migrated = migrate(self.db)  # fails when a migration is due: it cannot be written
+            fts_rows.keep_current(self.db)
+        except sqlite3.DatabaseError:
+            return False
+        return True
 
     def _wal(self, timeout: float) -> None:
         # Switching a fresh file to WAL needs a lock SQLite does not wait for (the busy
