@@ -11,12 +11,13 @@ names. Interfaces reach it through :mod:`lode.service`.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-from .errors import InvalidParams, LodeError
+from .errors import InvalidParams, LodeError, NotFound
 
 log = logging.getLogger("lode.session")
 
@@ -233,5 +234,11 @@ class Session:
         """A tree-sitter query over a workspace's files (``paths`` confined to it)."""
         name, _ = self.service.locate(paths[0] if paths else ".", workspace)
         rel = [self.service.locate(p, name)[1] for p in paths] if paths else None
+        root = self.service.workspace_roots().get(name)
+        missing = [p for p, r in zip(paths or [], rel or []) if root and not os.path.lexists(os.path.join(root, r))]
+        if missing:
+            # not an empty answer: "no captures" would read as "the pattern occurs nowhere"
+            raise NotFound(f"no such file or folder in workspace {name!r}: {', '.join(missing)}",
+                           data={"param": "paths", "path": missing[0]})
         return self.service.query_ast(query, **_given(language=language, paths=rel, workspace=name,
                                                       limit=limit))

@@ -6,7 +6,9 @@ not there.
   query alone finds something), not that no word of the query is indexed;
 - ``read`` from an offset past the end says so, instead of a bare header;
 - ``read`` by absolute path into another indexed workspace names that workspace, since
-  the path it answers with is relative to that workspace, not to the project."""
+  the path it answers with is relative to that workspace, not to the project;
+- ``query_ast`` over a path that does not exist is an error naming it, not "no
+  captures"."""
 
 from __future__ import annotations
 
@@ -61,6 +63,8 @@ func Logger(next http.Handler) http.Handler {
 }
 '''
 
+QUERY = "(function_declaration name: (identifier) @name)"
+
 GUIDE = "# Routing guide\n\nRoutes are matched by path; middleware wraps every handler.\n"
 
 
@@ -93,6 +97,9 @@ def answers(tmp_path_factory):
         "past_end": ("read", {"path": "mux.go", "offset": 100_000}),
         "own": ("read", {"path": "mux.go", "line_start": 5, "line_end": 6}),
         "other": ("read", {"path": str(docs / "guide.md")}),
+        # a folder name mistyped ("middlware"): no captures would read as "no such code"
+        "ast_typo": ("query_ast", {"query": QUERY, "paths": ["middlware/"]}),
+        "ast_folder": ("query_ast", {"query": QUERY, "paths": ["middleware/"]}),
     }
 
     async def scenario():
@@ -135,3 +142,13 @@ def test_a_read_in_another_workspace_names_it(answers):
     assert not error
     assert other.split("\n", 1)[0].startswith("guide.md in workspace 'handbook' (")
     assert other.split("\n", 1)[1] == GUIDE
+
+
+def test_query_ast_over_a_missing_path_names_it(answers):
+    import json
+
+    error, text = answers["ast_typo"]
+    assert error and "no such file or folder in workspace 'router': middlware/" in text, text
+    assert "-32004" in text
+    error, text = answers["ast_folder"]
+    assert not error and [c["text"] for c in json.loads(text)["captures"]] == ["Logger"], text
