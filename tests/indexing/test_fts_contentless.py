@@ -129,7 +129,7 @@ def test_a_reindexed_store_drops_the_common_words_a_fresh_one_does(tmp_path, tre
     edited = _index(tmp_path / "edited.db", root)
     files = [p for p in sorted(root.rglob("*")) if p.is_file() and p.suffix in (".go", ".py", ".rs", ".ts", ".js")]
     texts = {p: p.read_bytes() for p in files}
-    for _ in range(2):  # every file changed and changed back: the same rows under new ids
+    for _ in range(2):  # every file changed and changed back
         for p in files:
             p.write_bytes(texts[p] + b"\n")
         edited.index("all", embed=False)
@@ -138,7 +138,9 @@ def test_a_reindexed_store_drops_the_common_words_a_fresh_one_does(tmp_path, tre
         edited.index("all", embed=False)
     fresh = _index(tmp_path / "fresh.db", root)
     rows = fresh.store.db.execute("SELECT count(*) FROM chunks").fetchone()[0]
-    assert edited.store.db.execute("SELECT max(id) FROM chunks").fetchone()[0] > 3 * rows
+    # (files updated in place keep their chunk ids, lode.store.replace; free ids are
+    # left after each file's, so the highest id is still not the count)
+    assert edited.store.db.execute("SELECT max(id) FROM chunks").fetchone()[0] > rows
     assert edited.store.fts.size() == fresh.store.fts.size() == rows
     dropped = 0
     for text in COMMON_QUERIES:

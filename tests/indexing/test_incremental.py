@@ -96,7 +96,8 @@ def test_chunker_version_bump_rechunks_exactly_that_language(service, project, m
     after = _files(service, str(root))
     for path, state in after.items():
         if path.endswith(".go"):
-            assert state.chunker == bumped.chunker_id != go.chunker_id and state.id != gen1[path]
+            # re-chunked (a changed file may keep its row: lode.store.replace)
+            assert state.chunker == bumped.chunker_id != go.chunker_id
         else:
             assert state.id == gen1[path]
 

@@ -67,9 +67,12 @@ class ChunkReads:
     def __init__(self, store):
         self.store = store
 
-    def last_id(self) -> int | None:
-        """The newest chunk's id (a re-index changes it)."""
-        return self.store.db.execute("SELECT max(id) FROM chunks").fetchone()[0]
+    def last_id(self) -> tuple:
+        """A value that changes whenever chunks are written: the newest chunk's id and
+        the workspaces' change counters (a changed file keeps its chunk ids when it is
+        updated in place, lode.store.replace, so the id alone may not move)."""
+        return self.store.db.execute(
+            "SELECT (SELECT max(id) FROM chunks), (SELECT total(changes) FROM workspaces)").fetchone()
 
     def admitted(self, workspace_ids: list[int], f: ChunkFilter) -> list[int] | None:
         """Ids of the workspaces' chunks ``f`` admits; None when ``f`` admits them all."""

@@ -103,6 +103,12 @@ def insert(db: sqlite3.Connection, rows: list[tuple]) -> None:
     db.executemany(_INSERT, rows)
 
 
+def forget(db: sqlite3.Connection, stored: Iterable[tuple], known: Iterable | None = None) -> None:
+    """Remove stored chunks' rows, each given as (id, body_z, name, breadcrumb,
+    workspace id) as it is stored; ``known`` as for :func:`_rows`."""
+    db.executemany(_DELETE, _rows(stored, known))
+
+
 def forget_file(db: sqlite3.Connection, file_id: int, known: Iterable | None = None) -> None:
     """Remove a file's chunks from the lexical index (before its rows are deleted);
     ``known``: the chunks replacing them, as for :func:`_rows`."""

@@ -12,8 +12,9 @@
 - ``symbol_relations``: ``sub`` extends / implements ``base``; a Go interface
   ``requires`` a method or ``embeds`` an interface.
 
-Every table references ``files(id) ON DELETE CASCADE``: the indexer replaces a changed
-file by deleting its row, which removes exactly that file's contribution.
+Every table references ``files(id) ON DELETE CASCADE``: a deleted file row removes
+exactly that file's contribution. A changed file keeps its row, and its rows here
+are replaced by their difference (:func:`_replace_symbols`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ TYPE_CHECKING = False  # typing itself is ~3 ms to import
 
 from .hooks import file_writer
 from .migrations import migration
+from .replace import replace_rows
 
 if TYPE_CHECKING:  # the store reads these records; it does not import the symbol package
     from ..symbols.records import FileSymbols, PackedSymbols
@@ -81,32 +83,61 @@ def _symbol_files_module(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX symbol_files_module ON symbol_files(module)")
 
 
-def write_file_symbols(db: sqlite3.Connection, file_id: int, fs: FileSymbols | PackedSymbols) -> None:
-    """Write one file's contribution (the caller holds the transaction). ``file_id`` is a
-    file row just inserted: the rows of any earlier file with that id left with it
-    (foreign keys cascade), so there is nothing to delete first; a first index defers
-    the ``file_id`` indexes such deletes would need (:mod:`.deferred`)."""
-    db.execute("INSERT INTO symbol_files (file_id, module, names, aliases) VALUES (?, ?, ?, ?)",
-               (file_id, fs.module, "\n".join(fs.names), json.dumps(fs.aliases, ensure_ascii=False)))
-    db.executemany("INSERT INTO symbols (file_id, rname, kind, line, col, detail) VALUES (?, ?, ?, ?, ?, ?)",
-                   [(file_id, name[::-1], kind, line, col, detail) for name, kind, line, col, detail in fs.rows])
-    rows = []
+def _rows(fs: FileSymbols | PackedSymbols) -> dict[str, list[tuple]]:
+    """A file's rows of each symbol table, without their ``file_id``."""
+    links = []
     for link in fs.links:
         wild = link.name.endswith(".*")
         name = link.name[:-2] if wild else link.name
         target = link.target[:-2] if link.target.endswith(".*") else link.target
         flag = 1 if wild else (0 if link.exported else 2)
-        rows.append((file_id, name[::-1], target, flag, link.line, link.column))
-    db.executemany("INSERT INTO symbol_links (file_id, rname, target, wild, line, col) VALUES (?, ?, ?, ?, ?, ?)",
-                   rows)
-    db.executemany("INSERT INTO symbol_relations (file_id, sub, base, kind, line, col) VALUES (?, ?, ?, ?, ?, ?)",
-                   [(file_id, r.sub, r.base, r.kind, r.line, r.column) for r in fs.relations])
+        links.append((name[::-1], target, flag, link.line, link.column))
+    return {
+        "symbol_files": [(fs.module, "\n".join(fs.names), json.dumps(fs.aliases, ensure_ascii=False))],
+        "symbols": [(name[::-1], kind, line, col, detail) for name, kind, line, col, detail in fs.rows],
+        "symbol_links": links,
+        "symbol_relations": [(r.sub, r.base, r.kind, r.line, r.column) for r in fs.relations],
+    }
 
 
-@file_writer
+_COLUMNS = {
+    "symbol_files": ("module", "names", "aliases"),
+    "symbols": ("rname", "kind", "line", "col", "detail"),
+    "symbol_links": ("rname", "target", "wild", "line", "col"),
+    "symbol_relations": ("sub", "base", "kind", "line", "col"),
+}
+
+
+def write_file_symbols(db: sqlite3.Connection, file_id: int, fs: FileSymbols | PackedSymbols) -> None:
+    """Write one file's contribution (the caller holds the transaction). ``file_id`` is a
+    file row just inserted: the rows of any earlier file with that id left with it
+    (foreign keys cascade), so there is nothing to delete first; a first index defers
+    the ``file_id`` indexes such deletes would need (:mod:`.deferred`)."""
+    for table, rows in _rows(fs).items():
+        columns = _COLUMNS[table]
+        db.executemany(f"INSERT INTO {table} (file_id, {', '.join(columns)})"
+                       f" VALUES ({', '.join('?' * (len(columns) + 1))})", [(file_id, *r) for r in rows])
+
+
+def _symbols_of(record) -> list:
+    # a FileSymbols or PackedSymbols (lode.symbols.records)
+    return [fs for fs in getattr(record, "symbols", None) or () if hasattr(fs, "relations")]
+
+
+def _replace_symbols(db: sqlite3.Connection, file_id: int, record) -> None:
+    """A file kept its row (:mod:`.replace`): its symbol rows become ``record``'s,
+    writing only the rows that differ (an edit inside one body leaves most alone)."""
+    wanted: dict[str, list[tuple]] = {table: [] for table in _COLUMNS}
+    for fs in _symbols_of(record):
+        for table, rows in _rows(fs).items():
+            wanted[table] += rows
+    for table, rows in wanted.items():
+        replace_rows(db, table, _COLUMNS[table], file_id, rows)
+
+
+@file_writer(replace=_replace_symbols)
 def _store_symbols(db: sqlite3.Connection, file_id: int, record) -> None:
     """The store's per-file hook: ``record.symbols`` holds this file's FileSymbols (or
     PackedSymbols, the same contents as a worker sends them)."""
-    for fs in getattr(record, "symbols", None) or ():
-        if hasattr(fs, "relations"):  # a FileSymbols or PackedSymbols (lode.symbols.records)
-            write_file_symbols(db, file_id, fs)
+    for fs in _symbols_of(record):
+        write_file_symbols(db, file_id, fs)

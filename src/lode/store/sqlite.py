@@ -17,6 +17,7 @@ from ..errors import NotFound, StoreError  # noqa: F401 (StoreError: old import 
 from . import deferred, fts_rows, hooks
 from .migrations import migrate
 from .paths import from_store, scrub, to_store
+from .replace import ID_SLACK, replace_chunks
 from .stamps import ChangeStamps
 from .symbols import SymbolTables
 
@@ -350,6 +351,7 @@ class Store:
             for path in deleted:
                 self._delete_path(db, workspace_id, path)
             next_id = (db.execute("SELECT max(id) FROM chunks").fetchone()[0] or 0) + 1
+            replacing = hooks.replacers()
             for rec in records:
                 path, raw = to_store(rec.path)
                 if raw is not None:  # the name is not UTF-8: so are texts quoting it
@@ -361,6 +363,11 @@ class Store:
                     db.execute("UPDATE files SET mtime_ns = ?, size = ?, ctime_ns = ? WHERE workspace_id = ? AND path = ?",
                                (rec.mtime_ns, rec.size, rec.ctime_ns, workspace_id, path))
                     continue
+                if raw is None and replacing is not None:
+                    taken = self._replace_in_place(db, workspace_id, generation, path, rec, next_id, replacing)
+                    if taken is not None:
+                        next_id += taken + (ID_SLACK if taken else 0)
+                        continue
                 # Most chunks of a changed file come back unchanged: their old rows are
                 # removed with the values the worker just derived for the same text.
                 self._delete_path(db, workspace_id, rec.path, None if raw is not None else rec.chunks)
@@ -372,7 +379,7 @@ class Store:
                      rec.ctime_ns)).lastrowid
                 if rec.chunks:
                     ids = range(next_id, next_id + len(rec.chunks))
-                    next_id += len(rec.chunks)
+                    next_id += len(rec.chunks) + ID_SLACK
                     db.executemany(
                         "INSERT INTO chunks (id, file_id, ord, byte_start, byte_end, line_start, line_end,"
                         " kind, name, name_key, breadcrumb, embed, embed_hash, body_z)"
@@ -390,6 +397,28 @@ class Store:
                     fts_rows.insert(db, rows)
                 for writer in hooks.FILE_WRITERS:
                     writer(db, file_id, rec)
+
+    @staticmethod
+    def _replace_in_place(db: sqlite3.Connection, workspace_id: int, generation: int, path: str,
+                          rec: FileRecord, next_id: int, replacers: list[Callable]) -> int | None:
+        """A known file's new state written over its row (:mod:`.replace`): how many new
+        chunk ids it took from ``next_id``; None, having written nothing, when the file
+        is not known."""
+        row = db.execute("SELECT id FROM files WHERE workspace_id = ? AND path = ?",
+                         (workspace_id, path)).fetchone()
+        if row is None:
+            return None
+        file_id = row[0]
+        taken = replace_chunks(db, file_id, workspace_id, rec.chunks, next_id)
+        # the values a new row would get: no hold and no retry (lode.workspace.held)
+        db.execute("UPDATE files SET raw_path = NULL, mtime_ns = ?, size = ?, hash = ?, chunker = ?, language = ?,"
+                   " tag = ?, lines = ?, refused = ?, note = ?, generation = ?, ctime_ns = ?, hold = NULL,"
+                   " retry_at = NULL, attempts = 0 WHERE id = ?",
+                   (rec.mtime_ns, rec.size, rec.hash, rec.chunker, rec.language, rec.tag, rec.lines,
+                    _text(rec.refused), _text(rec.note), generation, rec.ctime_ns, file_id))
+        for replace in replacers:
+            replace(db, file_id, rec)
+        return taken
 
     @staticmethod
     def _delete_path(db: sqlite3.Connection, workspace_id: int, path: str, known=None) -> None:
