@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import posixpath
 import re
+from bisect import bisect_right
 
 from ..resolver import Resolver
 from .manifest import go_module
 
 _VERSION = re.compile(r"^v\d+$")
+_TOP_LEVEL_ONLY = frozenset({"var", "const"})  # definition details only a file's own declarations make
+_DECLARATIONS = frozenset({"var_declaration", "const_declaration"})
 
 
 def import_path(ctx, package: str) -> str:
@@ -57,7 +60,24 @@ class GoResolver(Resolver):
                     package = ctx.text(child).split()[-1]
                     break
         ctx.extra["package"] = package
+        ctx.extra["root"] = root  # for keep
         return import_path(ctx, package)
+
+    def keep(self, ctx, d, short) -> bool:
+        # symbols.scm matches var and const specs wherever they stand (a pattern rooted
+        # on source_file kept query states alive over every node of a file); those in a
+        # function are locals, dropped before this. A top-level one counts only in a
+        # declaration that is the file's own child: not in a broken tree's ERROR node,
+        # nor in the body of a method whose receiver no pattern read.
+        if d.scope is not None or d.detail not in _TOP_LEVEL_ONLY:
+            return True
+        found = ctx.extra.get("declarations")
+        if found is None:
+            found = ctx.extra["declarations"] = _top_declarations(ctx.extra.get("root"))
+        starts, ends = found
+        start = d.node.start_byte
+        i = bisect_right(starts, start) - 1
+        return i >= 0 and d.node.end_byte <= ends[i]
 
     def imports(self, ctx, caps) -> None:
         spec = caps["import"][0]
@@ -106,6 +126,19 @@ class GoResolver(Resolver):
             # `package yaml` in gopkg.in/yaml.v3, `package main` in cmd/gofmt: `yaml.X`,
             # `main.X` name it too
             ctx.link_file(f"{package}.*", f"{ctx.module}.*")
+
+
+def _top_declarations(root) -> tuple[list[int], list[int]]:
+    """The start and end bytes of the file's own var and const declarations, in order."""
+    starts: list[int] = []
+    ends: list[int] = []
+    if root is not None:
+        for i in range(root.child_count):
+            child = root.child(i)
+            if child.type in _DECLARATIONS:
+                starts.append(child.start_byte)
+                ends.append(child.end_byte)
+    return starts, ends
 
 
 RESOLVER = GoResolver()
