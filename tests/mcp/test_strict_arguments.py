@@ -107,3 +107,39 @@ def test_a_malformed_argument_is_named_in_one_line(replies):
         assert error and text == f"invalid params: {expected} (lode error -32602)", text
     error, text = replies["fine"]  # and the server carries on
     assert not error and json.loads(text)["candidates"][0]["path"] == "mux.go", text
+
+
+def test_a_cut_answer_advises_only_the_tools_own_arguments(tmp_path):
+    """A cut answer's note says what to change in that tool's call: find_references has
+    no paths, languages or kinds (the note used to advise them for every tool, and such
+    an argument is now refused), search has them and glob."""
+    from mcp import Client, StdioServerParameters
+
+    from lode.service import Service
+
+    root = tmp_path / "router"
+    root.mkdir()
+    (root / "go.mod").write_text("module example.com/router\n\ngo 1.21\n")
+    (root / "mux.go").write_text(MUX)
+    (root / "routes.go").write_text("package router\n\n" + "".join(
+        f"// mount{i} adds middleware stack {i} to the router.\n"
+        f"func mount{i}(mx *Mux, h func(http.Handler) http.Handler) {{\n\tmx.Use(h)\n}}\n\n"
+        for i in range(120)))
+    db = tmp_path / "store.db"
+    with Service(str(db)) as svc:
+        svc.add_workspace(str(root))
+        svc.index(str(root), embed=False)
+    args = ["-c", "from lode.cli import main; main()", "mcp", "--no-watch", "--db", str(db),
+            "--root", str(root), "--budget", "3000"]
+
+    async def scenario():
+        async with Client(StdioServerParameters(command=sys.executable, args=args, env=dict(os.environ))) as c:
+            refs = await c.call_tool("find_references", {"name": "router.Mux.Use", "all": True})
+            hits = await c.call_tool("search", {"query": "middleware stack", "limit": 100})
+            return [json.loads("".join(x.text for x in r.content)) for r in (refs, hits)]
+
+    refs, hits = asyncio.run(scenario())
+    assert refs["truncated"] is True and refs["total"] == 120, refs
+    assert refs["note"].endswith("-character budget; lower limit, or ask with a longer qualified name"), refs
+    assert "paths" not in refs["note"]
+    assert hits["note"].endswith("budget; narrow it with paths, glob, languages or kinds, or lower limit"), hits

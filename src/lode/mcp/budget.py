@@ -14,7 +14,11 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
-def bound(result: Any, budget: int = DEFAULT_BUDGET_CHARS) -> str:
+#: What to do about a cut answer when the tool has no more specific advice.
+NARROW = "narrow the call or lower limit"
+
+
+def bound(result: Any, budget: int = DEFAULT_BUDGET_CHARS, narrow: str = NARROW) -> str:
     """``result`` as compact JSON of at most ``budget`` characters, always valid JSON.
     When cut, the JSON is an object with the kept result under its keys, a ``note`` on
     what was cut, and ``truncated: true`` where the result has that flag."""
@@ -30,7 +34,7 @@ def bound(result: Any, budget: int = DEFAULT_BUDGET_CHARS) -> str:
 
         def kept_note(n: int) -> str:
             return (f"kept {n} of {total} {what} to stay within the {budget}-character budget; "
-                    f"narrow the query (paths, languages, kinds) or lower limit to see the rest")
+                    f"{narrow}")
 
         def fits(n: int) -> bool:  # with the note it will carry: the note counts too
             return len(dumps(_noted(_with_items(result, holder, key, items[:n]), [kept_note(n)]))) <= budget
@@ -59,7 +63,7 @@ def bound(result: Any, budget: int = DEFAULT_BUDGET_CHARS) -> str:
         return text
     # never a cut-off JSON text: an agent's parser would fail on it
     return dumps({"truncated": True, "note": f"the answer does not fit the {budget}-character "
-                                             "budget even cut down; narrow the query or lower limit"})[:budget]
+                                             f"budget even cut down; {narrow}"})[:budget]
 
 
 def _noted(result: Any, notes: list[str]) -> dict:

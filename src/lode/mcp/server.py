@@ -23,7 +23,7 @@ from .. import __version__
 from ..errors import InvalidParams, LodeError, store_damage
 from ..service import Session, clean_text
 from . import notes
-from .budget import DEFAULT_BUDGET_CHARS, bound
+from .budget import DEFAULT_BUDGET_CHARS, NARROW, bound
 
 log = logging.getLogger("lode.mcp")
 
@@ -39,6 +39,14 @@ Then `read` the file around the line given.
 
 HIT_FIELDS = ("path", "line_start", "line_end", "kind", "breadcrumb", "snippet", "relevance",
               "workspace")
+
+# what a cut answer tells the agent to change, in the tool's own arguments (the budget's
+# note: an argument the tool does not take would be refused)
+NARROW_SEARCH = "narrow it with paths, glob, languages or kinds, or lower limit"
+NARROW_LOOKUP = {"definition": "ask with a longer qualified name",
+                 "describe": "ask with a longer qualified name, or without include_body",
+                 "references": "lower limit, or ask with a longer qualified name",
+                 "implementations": "lower limit, or ask with a longer qualified name"}
 
 # default: the workspaces of --root (see Tools.scope), else all
 Workspace = Annotated[str | None, Field(description="Name or root (default: this project)")]
@@ -96,16 +104,18 @@ class Tools:
         names = [workspace] if isinstance(workspace, str) else workspace or list(self.scope) or None
         return notes.first_index(self.ctx, names, self.indexing_since)
 
-    def answer(self, result: Any, indexing: dict[str, Any] | None = None, empty: str | None = None) -> str:
+    def answer(self, result: Any, indexing: dict[str, Any] | None = None, empty: str | None = None,
+               narrow: str = NARROW) -> str:
         """``result`` within the budget; ``indexing``: a first index still running;
-        ``empty``: why an empty result is empty."""
+        ``empty``: why an empty result is empty; ``narrow``: what the call can change to
+        see the rest when the answer is cut (in the tool's own arguments)."""
         if isinstance(result, dict):
             if empty and "note" not in result:
                 result = {**result, "note": empty}
             if indexing:
                 result = {**result, "indexing": True, "note": "; ".join(
                     n for n in (indexing["note"], result.get("note")) if n)}
-        return bound(result, self.budget)
+        return bound(result, self.budget, narrow)
 
     def vectors_coming(self, result: Any) -> Any:
         """A search answer whose store has no vectors yet, from a server that indexes
@@ -128,7 +138,7 @@ class Tools:
         empty = None
         if isinstance(result, dict) and result.get(key) == [] and "matches" not in result:
             empty = notes.nothing_found(self.ctx, op, params["name"], params.get("workspace"))
-        return self.answer(result, indexing, empty)
+        return self.answer(result, indexing, empty, NARROW_LOOKUP.get(op, NARROW))
 
 
 def _slim_hits(result: Any) -> Any:
@@ -263,8 +273,8 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         if files and isinstance(result, dict) and isinstance(result.get("files"), list):
             return tools.answer({"files": [{**f, "chunks": _slim_hits({"hits": f["chunks"]})["hits"]}
                                            for f in result["files"]], "mode_used": result.get("mode_used")},
-                                indexing, empty)
-        return tools.answer(tools.vectors_coming(_slim_hits(result)), indexing, empty)
+                                indexing, empty, NARROW_SEARCH)
+        return tools.answer(tools.vectors_coming(_slim_hits(result)), indexing, empty, NARROW_SEARCH)
 
     @tool
     def find_definition(name: QualifiedName, workspace: Workspace = None) -> str:
@@ -307,7 +317,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         result = tools.call("symbols", tools.ctx.lookup, "symbols", query, workspace=tools.ws(workspace),
                             limit=limit)
         empty = notes.empty_listing(tools.ctx, tools.ws(workspace)) if not result.get("names") else None
-        return tools.answer(result, indexing, empty)
+        return tools.answer(result, indexing, empty, "a longer query or a lower limit")
 
     @tool
     def list_file_symbols(
@@ -316,7 +326,8 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
     ) -> str:
         """Outline of one file: its definitions in order, with kinds and lines."""
         result = tools.call("outline", tools.ctx.outline, path, tools.ws(workspace, path))
-        return tools.answer(result, empty=notes.file_not_read(tools.ctx, path) if not result.get("symbols") else None)
+        return tools.answer(result, empty=notes.file_not_read(tools.ctx, path) if not result.get("symbols") else None,
+                            narrow="read the file by lines for the rest")
 
     @tool
     def list_symbols(
@@ -331,7 +342,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         result = tools.call("list_symbols", tools.ctx.list_symbols, workspace=tools.ws(workspace),
                             prefix=prefix, kinds=kinds, limit=limit)
         empty = notes.empty_listing(tools.ctx, tools.ws(workspace)) if not result.get("symbols") else None
-        return tools.answer(result, indexing, empty)
+        return tools.answer(result, indexing, empty, "a longer prefix, kinds, or a lower limit")
 
     @tool
     def query_ast(
@@ -343,12 +354,14 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
     ) -> str:
         """Structural search: a tree-sitter query over the workspace's files."""
         return tools.answer(tools.call("query_ast", tools.ctx.query_ast, query, language, paths,
-                                       tools.ws(workspace, (paths or [None])[0]), limit))
+                                       tools.ws(workspace, (paths or [None])[0]), limit),
+                            narrow="narrow it with paths or language, or lower limit")
 
     @tool
     def index_status(workspace: Workspace = None) -> str:
         """Files, chunks, languages, refusals, last index time and any index running now."""
-        return tools.answer(tools.call("status", tools.ctx.status, tools.ws(workspace)))
+        return tools.answer(tools.call("status", tools.ctx.status, tools.ws(workspace)),
+                            narrow="name one workspace")
 
     @tool
     def read(
