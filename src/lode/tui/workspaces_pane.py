@@ -5,6 +5,8 @@ daemon's own message and the form stays open."""
 
 from __future__ import annotations
 
+import os
+
 from functools import partial
 from typing import Any, Awaitable, Callable
 
@@ -111,7 +113,9 @@ class WorkspacesPane(DaemonWidget):
 
     def action_add(self) -> None:
         async def submit(values: dict[str, Any]) -> Any:
-            params = {"root": values["root"], "code": values["code"]}
+            # the daemon runs in another folder and refuses a relative root: a path
+            # typed here ('.', '../notes', '~/src/app') is the TUI's, so resolved here
+            params = {"root": os.path.abspath(os.path.expanduser(values["root"])), "code": values["code"]}
             if values["name"]:
                 params["name"] = values["name"]
             for key in ("include", "exclude", "text_extensions"):
