@@ -24,6 +24,9 @@
 (method_declaration receiver: (parameter_list (parameter_declaration type: [
   (generic_type type_arguments: (type_arguments (type_elem (type_identifier) @name) @def.type_parameter))
   (pointer_type (generic_type type_arguments: (type_arguments (type_elem (type_identifier) @name) @def.type_parameter)))])))
+; var and const specs wherever they stand: rooted on source_file, each pattern kept a state
+; alive over every node of a file; locals are dropped as locals, and GoResolver.keep drops
+; a top-level one whose declaration is not the file's own child (a broken tree's ERROR node)
 (const_declaration (const_spec name: (identifier) @name) @def.const)
 (var_declaration [(var_spec name: (identifier) @name) @def.var
                   (var_spec_list (var_spec name: (identifier) @name) @def.var)])
