@@ -110,6 +110,9 @@ def test_texts_with_other_characters_go_to_one_helper_with_the_same_vectors(tmp_
 
 
 def test_deferred_texts_go_to_one_helper_only_when_the_others_have_work_meanwhile():
-    assert vectors._late_to_one(late=1000, held=900, others=1)
-    assert not vectors._late_to_one(late=1000, held=500, others=1)
-    assert not vectors._late_to_one(late=1000, held=900, others=2)
+    assert vectors._late_to_one(late=1000, held=1700, others=1)
+    assert not vectors._late_to_one(late=1000, held=1000, others=1)
+    assert not vectors._late_to_one(late=1000, held=1700, others=2)
+    # Too many deferred texts (semble's 22 repositories: 14M of 35M characters): spread.
+    many = int(vectors.HELD_CHARS / vectors.LATE_COST) + 1
+    assert not vectors._late_to_one(late=many, held=vectors.HELD_CHARS, others=1)

@@ -27,7 +27,9 @@ RECLAIM_BATCH = 5000    # vectors deleted per transaction
 # longer texts, more new words) against one of the others: Go's tree, one process,
 # 0.37 against 0.22 us. Sizes the other texts kept back for the other helpers.
 LATE_COST = 1.7
-HELD_CHARS = 16_000_000  # characters of texts kept back for that at most
+# Characters of texts kept back for that at most (2-4 bytes each here): more deferred
+# texts than these balance go to every helper, as batches, and nothing is kept back.
+HELD_CHARS = 10_000_000
 
 Progress = Callable[[int, int, str], None]
 
@@ -149,7 +151,8 @@ def _embedded(store, embedder: Embedder, todo: list[str], clock: list[float], la
         hand out the oldest held batches that are no longer needed."""
         held.append((count, keys, texts, sum(map(len, texts))))
         sizes["held"] += held[-1][3]
-        want = min(sizes["late"] * LATE_COST * others, HELD_CHARS)
+        need = sizes["late"] * LATE_COST * others
+        want = need if need <= HELD_CHARS else 0
         while held and sizes["held"] - held[0][3] >= want:
             count, keys, texts, chars = held.popleft()
             sizes["held"] -= chars
@@ -212,11 +215,12 @@ def _embedded(store, embedder: Embedder, todo: list[str], clock: list[float], la
 def _late_to_one(late: int, held: int, others: int) -> bool:
     """Whether the deferred texts (``late`` characters) go to one helper in one batch
     while the ``others`` helpers embed the batches kept back (``held`` characters): then
-    only that helper loads the larger tokenizer (Go's tree: 0.3 s of CPU a helper, and
-    each learnt the deferred texts' words again). Not when the kept-back texts cover
-    less than half of what the others should do meanwhile: the run would end on that
-    one helper."""
-    return held * 2 >= late * LATE_COST * others
+    only that helper loads the larger tokenizer (Go's tree: 0.3 s of CPU a helper). Not
+    when they are too many (a large share of prose in other scripts: one batch would
+    take that helper's memory up, the run would end on it), nor when the kept-back
+    texts cover less than most of what the others should do meanwhile."""
+    need = late * LATE_COST * others
+    return need <= HELD_CHARS and held * 5 >= need * 4
 
 
 def _name_of(embedder: Embedder) -> str:
