@@ -42,6 +42,10 @@ var (
 \tspaced           = a +
 \t\tb
 \ttwo, three       = 2, 3
+\tenoent  syscall.Errno = 0x2
+\tbuf     []byte
+\tlookup  map[string]int
+\tnext    *Node = nil
 )
 """
 
@@ -66,6 +70,8 @@ def test_group_embeds_list_every_spec_with_its_value():
     assert 'var name = "a, b"' in lines and "var raw = `x`" in lines and "var divided = 8/2" in lines
     assert "var point Point = {1, 2}" in lines and "var spaced = a+b" in lines
     assert "var two, three = 2, 3" in lines
+    assert lines[-5:-1] == ["var enoent syscall.Errno = 0x2", "var buf []byte", "var lookup map[string]int",
+                            "var next *Node = nil"]
 
 
 @pytest.mark.parametrize("text", [GROUPS, BROKEN])

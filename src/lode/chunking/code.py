@@ -37,14 +37,16 @@ _QUOTES = "\"`'"
 _JOIN_PIECES = 3  # recovery: how many pieces a failing piece may be joined with
 _FILE_DOC = re.compile(rb"@(?:license|file|fileoverview|module|preserve)\b|copyright", re.I)
 VALUE_KINDS = frozenset({"constant", "var", "const", "static", "variable"})
-# A group's spec written as a name alone, or a name `=` a value with no whitespace, comma,
-# quote, comment mark or brace (most of a constant table: `AF_ALG = 0x26`, `B`,
-# `x = syscall.EINVAL`, `m = 1<<iota`): its tree holds that name and a value that
-# render_value shows as its text (its leaves, nothing between them, no collection or
-# function literal), so both are read from the bytes instead of from the nodes. A value
-# as long as VALUE_MAX is cut there: not taken. Other specs are read from the tree.
-_PLAIN_SPEC = re.compile(rb"([A-Za-z_]\w*)(?:[ \t]*=[ \t]*([!#-&(-+\--.0-:<-\[\]-_a-z|~]{1,%d}))?"
-                         % (VALUE_MAX - 1))
+# A group's spec written as a name, a type with no whitespace, paren or brace (`uint32`,
+# `syscall.Errno`, `[]byte`) or none, and `=` a value with no whitespace, comma, quote,
+# comment mark or brace, or none (most of a constant table: `AF_ALG = 0x26`, `B`,
+# `EPERM Errno = 0x1`, `m = 1<<iota`): its tree holds that name, a type node of that text
+# and a value that render_value shows as its text (its leaves, nothing between them, no
+# collection or function literal), so all three are read from the bytes instead of from
+# the nodes. A value as long as VALUE_MAX is cut there: not taken. Other specs are read
+# from the tree.
+_PLAIN_SPEC = re.compile(rb"([A-Za-z_]\w*)(?:[ \t]+([\w.\[\]*]+))?"
+                         rb"(?:[ \t]*=[ \t]*([!#-&(-+\--.0-:<-\[\]-_a-z|~]{1,%d}))?" % (VALUE_MAX - 1))
 REGION_PIECES = 32  # a span cut into more pieces than this finds their nodes once (_pieces)
 
 
@@ -505,10 +507,10 @@ class _Builder:
             first = False
         return first
 
-    def _spec_rows(self, node: Node, spec_type: str) -> list[tuple[list[str], Node | None, Node | str | None]]:
+    def _spec_rows(self, node: Node, spec_type: str) -> list[tuple[list[str], Node | str | None, Node | str | None]]:
         """The specs of a group declaration (Go's `const (…)`), read once for both its
         signature and its embed text (a table of constants has hundreds): names, type
-        and value (its node, or its rendering when read from the bytes)."""
+        and value (nodes, or their texts as shown when read from the bytes)."""
         key = (node.start_byte, node.end_byte, node.type)
         rows = self._spec_rows_of.get(key)
         if rows is None:
@@ -520,9 +522,10 @@ class _Builder:
                 m = plain(data, s.start_byte, s.end_byte) if plain else None
                 if m is None:
                     rows.append(_spec_parts(s, data))
-                else:  # `A`, `A = 0x26`: read from the bytes, the value already rendered
-                    name, value = m.groups()
-                    rows.append(([name.decode()], None, value.decode() if value is not None else None))
+                else:  # `A`, `A T = 0x26`: read from the bytes, type and value as shown
+                    name, typ, value = m.groups()
+                    rows.append(([name.decode()], typ.decode() if typ is not None else None,
+                                 value.decode() if value is not None else None))
         return rows
 
     def _pieces(self, start: int, end: int) -> list[tuple[int, int, int | None]]:
@@ -719,7 +722,9 @@ def _spec_group_signature(rows: list[tuple[list[str], Node | None, Node | None]]
                           spec: LanguageSpec, data: bytes) -> str:
     if len(rows) == 1:  # its type on one line: an anonymous struct's fields stay out of the breadcrumb
         names, typ, _ = rows[0]
-        return f"{keyword} {', '.join(names)}" + (f" {type_text(typ, spec, data)}" if typ is not None else "")
+        if typ is not None and not isinstance(typ, str):
+            typ = type_text(typ, spec, data)
+        return f"{keyword} {', '.join(names)}" + (f" {typ}" if typ is not None else "")
     names = [name for row in rows for name in row[0]]
     shown = ", ".join(names[:6]) + (", …" if len(names) > 6 else "")
     return f"{keyword} ({shown})"
@@ -729,7 +734,9 @@ def _spec_group_values(rows: list[tuple[list[str], Node | None, Node | None]], k
                        spec: LanguageSpec, data: bytes) -> str:
     lines = []
     for names, typ, value in rows:
-        line = f"{keyword} {', '.join(names)}" + (f" {typ.text.decode()}" if typ is not None else "")
+        if typ is not None and not isinstance(typ, str):
+            typ = typ.text.decode()
+        line = f"{keyword} {', '.join(names)}" + (f" {typ}" if typ is not None else "")
         if value is not None:
             line += " = " + (value if isinstance(value, str) else render_value(value, spec, data))
         lines.append(line)
