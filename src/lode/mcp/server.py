@@ -20,7 +20,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field, ValidationError
 
 from .. import __version__
-from ..errors import InvalidParams, LodeError, store_damage
+from ..errors import InvalidParams, LodeError, NotFound, store_damage
 from ..service import Session, clean_text
 from . import notes
 from .budget import DEFAULT_BUDGET_CHARS, NARROW, bound
@@ -75,7 +75,29 @@ class Tools:
         has exactly one, else every workspace."""
         if workspace is not None or (path and os.path.isabs(path)):
             return workspace
-        return self.scope[0] if len(self.scope) == 1 else None
+        if len(self.scope) == 1:
+            return self.scope[0]
+        return self.holding(path) if path else None
+
+    def holding(self, path: str) -> str | None:
+        """With no one project (no ``--root``, or several): the workspace among the
+        project's (else every one) that holds the relative ``path``, when exactly one
+        does. Agents pass a hit's path and leave its workspace out; the service would
+        ask for a workspace, which one holds that file is plain."""
+        try:
+            roots = self.ctx.service.workspace_roots()
+        except LodeError:
+            return None
+        names = [n for n in (self.scope or roots) if n in roots]
+        if len(names) < 2:
+            return None
+        found = [n for n in names if os.path.lexists(os.path.join(roots[n], path))]
+        if len(found) > 1:
+            raise InvalidParams(f"invalid params: {path!r} is in several workspaces ({', '.join(found)}): "
+                                f"name one as 'workspace'", data={"param": "workspace"})
+        if not found:
+            raise NotFound(f"no such file in any workspace ({', '.join(names)}): {path}", data={"path": path})
+        return found[0]
 
     def ws_list(self, workspace: str | None) -> str | list[str] | None:
         """The workspaces a search covers: the one it names, else the server's projects."""
@@ -325,7 +347,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         workspace: Workspace = None,
     ) -> str:
         """Outline of one file: its definitions in order, with kinds and lines."""
-        result = tools.call("outline", tools.ctx.outline, path, tools.ws(workspace, path))
+        result = tools.call("outline", lambda: tools.ctx.outline(path, tools.ws(workspace, path)))
         return tools.answer(result, empty=notes.file_not_read(tools.ctx, path) if not result.get("symbols") else None,
                             narrow="read the file by lines for the rest")
 
@@ -353,8 +375,8 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         limit: Annotated[int, Field(ge=1, le=1000)] = 100,
     ) -> str:
         """Structural search: a tree-sitter query over the workspace's files."""
-        return tools.answer(tools.call("query_ast", tools.ctx.query_ast, query, language, paths,
-                                       tools.ws(workspace, (paths or [None])[0]), limit),
+        return tools.answer(tools.call("query_ast", lambda: tools.ctx.query_ast(
+                                query, language, paths, tools.ws(workspace, (paths or [None])[0]), limit)),
                             narrow="narrow it with paths or language, or lower limit")
 
     @tool
