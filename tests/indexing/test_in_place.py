@@ -165,3 +165,30 @@ def test_a_file_refused_after_an_edit_loses_its_chunks_and_symbols(tmp_path):
         "SELECT count(*) FROM symbols WHERE file_id = ?", (file_id[0],)).fetchone()[0] == 0
     svc.close()
     fresh.close()
+
+
+def _chunk_vectors(store) -> list[tuple]:
+    """(path, ord, model, vector) of every chunk that has one."""
+    return sorted(store.db.execute(
+        "SELECT f.path, c.ord, v.model, v.vec FROM chunks c JOIN files f ON f.id = c.file_id"
+        " JOIN vectors v ON v.hash = c.embed_hash"))
+
+
+def test_chunks_updated_in_place_have_the_vectors_of_a_fresh_index(tmp_path):
+    root = tmp_path / "ws"
+    shutil.copytree(PROJECTS / "go", root)
+    edited = Service(tmp_path / "edited.db")
+    edited.index(str(root))
+    # a documentation comment changed: that chunk's embedded text is new
+    _replace(root / "server" / "http.go", "// NewHandler returns a Handler", "// NewHandler makes a Handler")
+    with open(root / "server" / "routes.go", "a") as f:
+        f.write("\n// Routes is called once at start.\n")
+    run = edited.index(str(root))
+    assert run["embedding"]["embedded"] >= 1  # the changed body's text was new
+    fresh = Service(tmp_path / "fresh.db")
+    fresh.index(str(root))
+    got, want = _chunk_vectors(edited.store), _chunk_vectors(fresh.store)
+    assert got == want and len(want) == fresh.store.db.execute(
+        "SELECT count(*) FROM chunks WHERE embed_hash IS NOT NULL").fetchone()[0]
+    edited.close()
+    fresh.close()
