@@ -74,6 +74,13 @@ def build(base: Path, huge: bool = True, undecodable: bool = True) -> Hostile:
     ok("src/deep.py", b"deep_nesting_marker = " + b"(" * 3000 + b"1" + b")" * 3000 + b"\n",
        "deep_nesting_marker")
     ok("src/deep.js", b"var deep_array_marker = " + b"[" * 5000 + b"]" * 5000 + b";\n", "deep_array_marker")
+    # 10,000 levels: past Python's recursion limit for anything walking a tree recursively.
+    ok("src/deep.c", b"int deep_c_marker(int a){" + b"if(a){" * 10000 + b"a++;" + b"}" * 10000 + b"return a;}\n",
+       "deep_c_marker")
+    ok("src/deep.rs", b"fn deep_rust_marker() -> i32 { " + b"(" * 10000 + b"1" + b")" * 10000 + b" }\n",
+       "deep_rust_marker")
+    ok("src/deep_blocks.ts", b"function deepBlocksMarker(a) {" + b"{" * 10000 + b"}" * 10000 + b"}\n",
+       "deepBlocksMarker")
     _write(root, "src/empty.py", b"")
     # Refused with a reason: binary, not UTF-8, too large.
     _write(root, "src/binary.py", b"\x00\x01\x02 def not_text(): pass\n")
