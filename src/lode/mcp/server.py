@@ -17,12 +17,13 @@ from typing import Annotated, Any, Callable, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from .. import __version__
 from ..errors import InvalidParams, LodeError, NotFound, store_damage
 from ..service import Session, clean_text
 from . import notes
+from .strict import StrictServer
 from .budget import DEFAULT_BUDGET_CHARS, NARROW, bound
 
 log = logging.getLogger("lode.mcp")
@@ -189,59 +190,6 @@ def _scope_note(scope: tuple[str, ...]) -> str:
             "name another indexed workspace to look there.\n")
 
 
-class _StrictServer(MCPServer):
-    """An MCP server whose tools refuse arguments they do not take, as the daemon's
-    methods do. The SDK's argument models ignore unknown keys, so a misnamed one
-    (``path_globs`` for ``glob``, ``start_line`` for ``line_start``) would be dropped
-    and the call answered as if it had not been given: a filter silently not applied,
-    a whole file read instead of a range. The listed schemas say so too
-    (``additionalProperties: false``), and a malformed argument's error names it in
-    one line instead of pydantic's report."""
-
-    def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.accepted: dict[str, tuple[str, ...]] = {}  # tool name -> its parameters
-
-    async def list_tools(self):
-        tools = await super().list_tools()
-        for t in tools:
-            if t.name in self.accepted and isinstance(t.input_schema, dict):
-                t.input_schema = _untitled({**t.input_schema, "additionalProperties": False})
-        return tools
-
-    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None):
-        accepted = self.accepted.get(name)
-        unknown = sorted(set(arguments or {}) - set(accepted or ()))
-        if accepted is not None and unknown:
-            raise ToolError(f"invalid params: unknown argument{'s' if len(unknown) > 1 else ''} "
-                            f"{', '.join(map(repr, unknown))} for {name} (accepted: {', '.join(accepted)}) "
-                            f"(lode error {InvalidParams.rpc_code})")
-        try:
-            return await super().call_tool(name, arguments, context)
-        except ToolError as exc:
-            if isinstance(exc.__cause__, ValidationError):
-                raise ToolError(_invalid_arguments(exc.__cause__)) from None
-            raise
-
-
-def _untitled(schema: dict[str, Any]) -> dict[str, Any]:
-    """A tool's input schema without the titles pydantic derives from the names
-    (``"title": "Line Start"``, ``"searchArguments"``): every listing is paid for in each
-    agent's context, and they tell nothing the names do not."""
-    out = {k: v for k, v in schema.items() if k != "title"}
-    if isinstance(out.get("properties"), dict):
-        out["properties"] = {name: {k: v for k, v in prop.items() if k != "title"} if isinstance(prop, dict) else prop
-                             for name, prop in out["properties"].items()}
-    return out
-
-
-def _invalid_arguments(exc: ValidationError) -> str:
-    """Pydantic's report on a tool's arguments as one line per argument, without its
-    links and type codes."""
-    parts = [f"{'.'.join(str(p) for p in e['loc']) or 'arguments'!r}: {e['msg']}" for e in exc.errors()]
-    return f"invalid params: {'; '.join(parts)} (lode error {InvalidParams.rpc_code})"
-
-
 def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
           scope: tuple[str, ...] = (), indexing_since: float | None = None) -> MCPServer:
     """The MCP server with lode's tools; ``scope``: the workspaces of ``--root``, which
@@ -249,7 +197,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
     index runs of its own (``time.monotonic()``), None when it runs none."""
     tools = Tools(ctx, budget or DEFAULT_BUDGET_CHARS, hand_off, tuple(scope))
     tools.indexing_since = indexing_since
-    server = _StrictServer(name="lode", version=__version__, instructions=INSTRUCTIONS + _scope_note(tools.scope))
+    server = StrictServer(name="lode", version=__version__, instructions=INSTRUCTIONS + _scope_note(tools.scope))
 
     def tool(fn):
         @functools.wraps(fn)  # the SDK reads the parameters through __wrapped__
