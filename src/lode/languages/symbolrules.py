@@ -78,6 +78,10 @@ class SymbolRules:
     # `func Map[T any]`): never indexed, and inside the definition around them their
     # names are no references (`T` is not the package's `T`)
     type_parameters: frozenset[str] = frozenset()
+    # the field of the definition around a type parameter that is the parameter's whole
+    # scope (Python's `body`: a parameter's annotation and default are read outside the
+    # function, `random: random.Random = random.Random()`); None: all of that definition
+    type_parameter_field: str | None = None
     # node types a type parameter's name may be used as (TypeScript: a type, not a
     # value); None: any
     type_parameter_nodes: frozenset[str] | None = None

@@ -313,6 +313,9 @@ def _type_parameter(ctx: FileContext, d: Def, enclosing: Def | None) -> None:
     owner = enclosing.node if enclosing is not None else d.node.parent
     if enclosing is None and owner is not None and owner.parent is not None:
         owner = owner.parent
+    field = ctx.rules.type_parameter_field
+    if field is not None and enclosing is not None:
+        owner = owner.child_by_field_name(field) or owner
     if owner is not None:
         name = ctx.data[d.name.start_byte:d.name.end_byte]
         ctx.type_params.setdefault(name, []).append((owner.start_byte, owner.end_byte))
@@ -377,6 +380,8 @@ def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | N
         if member_node is None:
             return
     if target is not None:  # `pkg.Name`: that package's member, when visible across packages
+        if ctx.type_params and ctx.type_parameter(raw, base_start, base_node):
+            return  # a parameter or local named as an import (`def f(json): json.x`)
         raw = data[member_node.start_byte:member_node.end_byte]
         found = ctx.alias_members.get((target, raw), _UNKNOWN)
         if found is _UNKNOWN:  # asked once per file for each (package, member)

@@ -61,6 +61,9 @@ class PythonResolver(Resolver):
                 names = [ctx.text(s).strip("'\"") for s in value.named_children if s.type == "string"]
                 ctx.extra["all"] = set(names)
             return
+        if node.type == "global_statement":
+            _module_names_in_function(ctx, node)
+            return
         top = _module_level(node)
         if node.type == "import_statement":
             for child in node.children_by_field_name("name"):
@@ -142,4 +145,21 @@ def _module_level(node) -> bool:
     return True
 
 
+def _module_names_in_function(ctx, statement) -> None:
+    """`global x` in a function: the `x` it assigns is the module's, not a local of the
+    function (symbols.scm's ``@def.local``), so its uses there stay references."""
+    function = statement.parent
+    while function is not None and function.type != "function_definition":
+        function = function.parent
+    if function is None:
+        return
+    names = {ctx.text(n) for n in statement.named_children if n.type == "identifier"}
+    start, end = function.start_byte, function.end_byte
+    for k, d in list(ctx.defs.items()):
+        if d.detail == "local" and d.name is not None and start <= d.node.start_byte < end \
+                and ctx.text(d.name) in names:
+            del ctx.defs[k]
+
+
 RESOLVER = PythonResolver()
+

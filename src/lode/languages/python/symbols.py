@@ -18,6 +18,10 @@ RULES = SymbolRules(
                        "property staticmethod classmethod".split()),
     test_markers=("/test_", "_test.py", "/tests/", "/testing/", "conftest.py"),
     scope_nodes=frozenset({"function_definition", "lambda"}),
+    # a function's parameters and assigned names: names within that function, as a
+    # generic's type parameters are (a top-level name they share is not the one used)
+    type_parameters=frozenset({"local"}),
+    type_parameter_field="body",  # annotations and defaults are the module's names
     self_names=frozenset({"self", "cls"}),
     is_class_name=lambda name: name[:1].isupper() and not name.isupper(),
     star_exports="__all__",  # the resolver keeps a module's __all__ among its aliases

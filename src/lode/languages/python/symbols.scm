@@ -3,6 +3,19 @@
 (function_definition name: (identifier) @name) @def.function
 (module (expression_statement (assignment left: (identifier) @name) @def.variable))
 (class_definition body: (block (expression_statement (assignment left: (identifier) @name) @def.attribute)))
+; a function's parameters and the names it assigns are its own (Python makes a name
+; assigned anywhere in a function local to all of it): `def f(url): url.build()` beside a
+; top-level `url` is no use of that `url` (symbols.py scopes these as type parameters)
+(function_definition parameters: (parameters [(identifier) @name
+  (typed_parameter . (identifier) @name) (default_parameter name: (identifier) @name)
+  (typed_default_parameter name: (identifier) @name)
+  (list_splat_pattern (identifier) @name) (dictionary_splat_pattern (identifier) @name)] @def.local)
+  (#not-eq? @name "self") (#not-eq? @name "cls"))
+(function_definition body: (block (expression_statement (assignment left: (identifier) @name) @def.local)))
+(function_definition body: (block (_ (block (expression_statement (assignment left: (identifier) @name) @def.local)))))
+(function_definition body: (block (for_statement left: (identifier) @name) @def.local))
+; `global x` in a function: its `x` is the module's after all (resolver.py drops the local)
+(global_statement) @import
 
 (import_statement) @import
 (import_from_statement) @import

@@ -1,0 +1,92 @@
+"""Python: a function's parameters and the names it assigns are its own. `def f(url):
+url.build()` beside a top-level `def url()` uses the parameter, not the module's `url`
+(nor `url.build`); a parameter named as an import hides the import; a `global` name is
+the module's after all. Annotated parameters still name their type's members."""
+
+from __future__ import annotations
+
+from lode.languages import language_for_path
+from lode.symbols.extraction import extract_symbols
+from lode.symbols.layout import Layout
+from lode.symbols.records import REFERENCE
+
+SESSION = '''\
+import json
+from typing import Any
+
+from .builders import URLBuilder
+
+_cache: dict | None = None
+
+
+def url(path: str) -> URLBuilder:
+    return URLBuilder(path)
+
+
+def headers() -> dict[str, str]:
+    return {"accept": "application/json"}
+
+
+def fetch(url: URLBuilder, headers, timeout: float = 5.0) -> Any:
+    request = url.build()
+    merged = headers.copy()
+    return send(request, merged, timeout)
+
+
+def decode(json: json.JSONDecoder = json.JSONDecoder(), body: bytes = b"") -> Any:
+    return json.loads(body)
+
+
+def cached() -> dict:
+    global _cache
+    if _cache is None:
+        _cache = load()
+    return _cache
+
+
+def retry(attempts):
+    for headers in attempts:
+        headers.clear()
+    if attempts:
+        url = attempts[0]
+        return url.rstrip("/")
+    return None
+
+
+def send(request, merged, timeout):
+    return json.dumps(merged, default=url)
+
+
+def load() -> dict:
+    return {}
+'''
+
+
+def references(tmp_path) -> set[tuple[str, int]]:
+    pkg = tmp_path / "client"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "builders.py").write_text("class URLBuilder:\n    def build(self) -> str:\n        return ''\n")
+    path = "client/session.py"
+    (tmp_path / path).write_text(SESSION)
+    found = extract_symbols(path, SESSION, None, language_for_path(path), Layout(tmp_path), every=True)
+    return {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
+
+
+def test_parameters_and_locals_hide_top_level_names(tmp_path):
+    refs = references(tmp_path)
+    names = {name for name, _ in refs}
+    # the parameter `url: URLBuilder` names its type's member, never the function url
+    assert ("client.builders.URLBuilder.build", 18) in refs
+    assert not {name for name in names if name.startswith("client.session.url.")}
+    # an untyped parameter and a loop variable named as a top-level function
+    assert not {name for name in names if name.startswith("client.session.headers")}
+    # a parameter named as an import; the import itself, used elsewhere
+    assert ("json.loads", 24) not in refs
+    assert ("json.dumps", 44) in refs
+    # a parameter's annotation and default are read outside the function: the import
+    assert ("json.JSONDecoder", 23) in refs
+    # the function `url` used as a value outside the functions that hide it
+    assert {line for name, line in refs if name == "client.session.url"} == {44}
+    # `global _cache`: the module's variable
+    assert ("client.session._cache", 31) in refs
