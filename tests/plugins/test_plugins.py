@@ -82,8 +82,10 @@ def plugin(tmp_path, venv):
 
 def _hits(venv, db, query, path=()):
     run = venv.lode("search", query, "--json", "--limit", "50", db=db, path=path)
-    assert run.code == 0, run.err
-    return run.json()["hits"]
+    assert run.code in (0, 1), run.err
+    hits = run.json()["hits"]
+    assert (run.code == 1) == (not hits)  # a search that finds nothing exits 1, as with grep
+    return hits
 
 
 def _status(venv, db, path=()):
