@@ -12,10 +12,6 @@ not there.
 
 from __future__ import annotations
 
-import asyncio
-import os
-import sys
-
 import pytest
 
 pytest.importorskip("mcp")
@@ -69,9 +65,7 @@ GUIDE = "# Routing guide\n\nRoutes are matched by path; middleware wraps every h
 
 
 @pytest.fixture(scope="module")
-def answers(tmp_path_factory):
-    from mcp import Client, StdioServerParameters
-
+def answers(tmp_path_factory, mcp_answers):
     from lode.service import Service
 
     base = tmp_path_factory.mktemp("empty")
@@ -102,15 +96,7 @@ def answers(tmp_path_factory):
         "ast_folder": ("query_ast", {"query": QUERY, "paths": ["middleware/"]}),
     }
 
-    async def scenario():
-        async with Client(StdioServerParameters(command=sys.executable, args=args, env=dict(os.environ))) as c:
-            out = {}
-            for key, (tool, params) in calls.items():
-                r = await c.call_tool(tool, params)
-                out[key] = (r.is_error, "".join(getattr(x, "text", "") for x in r.content))
-            return out
-
-    return asyncio.run(scenario())
+    return mcp_answers(args, calls)
 
 
 def test_a_search_emptied_by_its_filters_says_so(answers):

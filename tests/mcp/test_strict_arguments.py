@@ -6,10 +6,7 @@ error is one line naming it."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
-import sys
 
 import pytest
 
@@ -43,9 +40,7 @@ README = "# router\n\nA small HTTP router. See mux.go for the middleware stack.\
 
 
 @pytest.fixture(scope="module")
-def replies(tmp_path_factory):
-    from mcp import Client, StdioServerParameters
-
+def replies(tmp_path_factory, mcp_answers):
     from lode.service import Service
 
     root = tmp_path_factory.mktemp("strict") / "router"
@@ -71,15 +66,7 @@ def replies(tmp_path_factory):
         "fine": ("find_definition", {"name": "router.Mux.Use"}),
     }
 
-    async def scenario():
-        async with Client(StdioServerParameters(command=sys.executable, args=args, env=dict(os.environ))) as c:
-            out = {"tools": (await c.list_tools()).tools}
-            for key, (tool, params) in calls.items():
-                r = await c.call_tool(tool, params)
-                out[key] = (r.is_error, "".join(getattr(x, "text", "") for x in r.content))
-            return out
-
-    return asyncio.run(scenario())
+    return mcp_answers(args, calls, tools=True)
 
 
 def test_a_misnamed_argument_is_refused_with_the_accepted_names(replies):
@@ -109,12 +96,10 @@ def test_a_malformed_argument_is_named_in_one_line(replies):
     assert not error and json.loads(text)["candidates"][0]["path"] == "mux.go", text
 
 
-def test_a_cut_answer_advises_only_the_tools_own_arguments(tmp_path):
+def test_a_cut_answer_advises_only_the_tools_own_arguments(tmp_path, mcp_answers):
     """A cut answer's note says what to change in that tool's call: find_references has
     no paths, languages or kinds (the note used to advise them for every tool, and such
     an argument is now refused), search has them and glob."""
-    from mcp import Client, StdioServerParameters
-
     from lode.service import Service
 
     root = tmp_path / "router"
@@ -132,13 +117,9 @@ def test_a_cut_answer_advises_only_the_tools_own_arguments(tmp_path):
     args = ["-c", "from lode.cli import main; main()", "mcp", "--no-watch", "--db", str(db),
             "--root", str(root), "--budget", "3000"]
 
-    async def scenario():
-        async with Client(StdioServerParameters(command=sys.executable, args=args, env=dict(os.environ))) as c:
-            refs = await c.call_tool("find_references", {"name": "router.Mux.Use", "all": True})
-            hits = await c.call_tool("search", {"query": "middleware stack", "limit": 100})
-            return [json.loads("".join(x.text for x in r.content)) for r in (refs, hits)]
-
-    refs, hits = asyncio.run(scenario())
+    got = mcp_answers(args, {"refs": ("find_references", {"name": "router.Mux.Use", "all": True}),
+                             "hits": ("search", {"query": "middleware stack", "limit": 100})})
+    refs, hits = (json.loads(got[key][1]) for key in ("refs", "hits"))
     assert refs["truncated"] is True and refs["total"] == 120, refs
     assert refs["note"].endswith("-character budget; lower limit, or ask with a longer qualified name"), refs
     assert "paths" not in refs["note"]
