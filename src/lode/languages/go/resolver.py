@@ -64,6 +64,11 @@ class GoResolver(Resolver):
         return import_path(ctx, package)
 
     def keep(self, ctx, d, short) -> bool:
+        if short == "_":
+            # the blank identifier declares nothing (`var _ Router = &Mux{}`, a check
+            # that *Mux implements Router; `func _()`, `const _ = iota`); the names its
+            # declaration uses stay references
+            return False
         # symbols.scm matches var and const specs wherever they stand (a pattern rooted
         # on source_file kept query states alive over every node of a file); those in a
         # function are locals, dropped before this. A top-level one counts only in a
