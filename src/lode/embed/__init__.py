@@ -10,6 +10,19 @@
   reclaiming vectors no chunk uses (or of another model).
 """
 
-from .models import DEFAULT_MODEL, MODELS, Embedder, ModelUnavailable, load_embedder, model_state
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .models import DEFAULT_MODEL, MODELS, Embedder, ModelUnavailable, load_embedder, model_state
 
 __all__ = ["DEFAULT_MODEL", "MODELS", "Embedder", "ModelUnavailable", "load_embedder", "model_state"]
+
+
+def __getattr__(name: str):
+    # The names of .models are looked up on first use, not imported with the package:
+    # importing a submodule (evidence, for a search) need not load the models module.
+    if name in __all__:
+        from . import models
+
+        return getattr(models, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

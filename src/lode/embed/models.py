@@ -24,10 +24,11 @@ if TYPE_CHECKING:
     import numpy as np
 
 from ..errors import LodeError, ModelUnavailable  # noqa: F401 (old import path)
-from .words import WordPieces
 
 # numpy is imported where vectors are made: asking whether a store is embedded, or
-# which model it uses, must not load it (a no-op `lode index` is ~0.1 s faster).
+# which model it uses, must not load it (a no-op `lode index` is ~0.1 s faster). The
+# word pieces (.words, and through it .compact and hashlib) load with the static model
+# for the same reason: a no-op run names the model id and embeds nothing.
 
 DEFAULT_MODEL = "static"
 
@@ -87,6 +88,7 @@ class StaticEmbedder:
         from safetensors.numpy import load_file
 
         from . import compact
+        from .words import WordPieces
 
         self.path = path
         config = json.loads((path / "config.json").read_text())
