@@ -23,12 +23,14 @@ import time
 from ..embed import evidence
 from . import fusion, lexical, modes, rank, ranking
 from . import semantic as semantic_retrieval
+from .filters import Filters
 from .options import SearchOptions
 from .query import parse
 from .snippet import highlighter, snippet
 
 MAX_HIGHLIGHTS = 24   # words marked in snippets (a pasted issue has hundreds)
 FILE_CHUNKS = 3   # chunks listed under each file of a `files` answer
+FILTER_NAMES = ("paths", "path_globs", "tags_any", "languages", "kinds")
 
 
 def semantic_state(store=None) -> dict:
@@ -43,7 +45,23 @@ def _ms(t: float) -> float:
     return round((time.perf_counter() - t) * 1000, 3)
 
 
-def _auto(store, workspaces, opts, plan, candidates, info, want):
+def _filtered_out(store, workspaces, opts, q, want) -> str | None:
+    """When the filters, not the index, left no word hit: a note naming them and what the
+    query finds without them (one more lexical retrieval, only for such a search)."""
+    given = [(name, getattr(opts.filters, name)) for name in FILTER_NAMES if getattr(opts.filters, name)]
+    if not given:
+        return None
+    found, info = lexical.retrieve(store, q, [w.id for w in workspaces], Filters(), want)
+    if not found or info.get("strategy") == "substring":
+        return None  # no word of it is indexed anywhere
+    cap = max(lexical.CANDIDATES, want * 4)  # what one retrieval reads at most
+    count = f"{len(found)}" if len(found) < cap else f"{cap} or more"
+    named = ", ".join(f"{name}={','.join(values)}" for name, values in given)
+    return (f"auto: the filters ({named}) removed every chunk with a word of the query; the query alone "
+            f"finds {count} chunks, so semantic neighbours were not used")
+
+
+def _auto(store, workspaces, opts, plan, candidates, info, want, q):
     """auto: the lexical ranking answers; vectors fill in only when the words find fewer
     chunks than asked for. (Fused into every ranking, the default static vectors lowered
     NDCG on the semble dev split at every weight tried: docs/search.md.) When no word
@@ -51,7 +69,10 @@ def _auto(store, workspaces, opts, plan, candidates, info, want):
     with what the text matches rather than unrelated neighbours (ask for semantic or
     hybrid to see them)."""
     if not candidates or info.get("strategy") == "substring":
-        note = "auto: no word of the query is indexed, so semantic neighbours were not used"
+        if not plan.semantic.get("available"):
+            return plan  # no note to write (and no retrieval for one)
+        note = _filtered_out(store, workspaces, opts, q, want) or \
+            "auto: no word of the query is indexed, so semantic neighbours were not used"
     elif len(candidates) >= want:
         note = "auto: the words found enough; vectors fill in only when they find fewer than the limit"
     else:
@@ -82,7 +103,7 @@ def search(store, text: str, workspaces: list, **options) -> dict:
         candidates, info = lexical.retrieve(store, q, [w.id for w in workspaces], opts.filters, want)
     timings["lexical"] = _ms(t)
     if opts.mode == "auto":
-        plan = _auto(store, workspaces, opts, plan, candidates, info, want)
+        plan = _auto(store, workspaces, opts, plan, candidates, info, want, q)
     nearest: list[tuple[int, float]] = []
     if plan.mode_used in ("semantic", "hybrid"):
         t = time.perf_counter()
