@@ -82,9 +82,14 @@ class SymbolRules:
     # scope (Python's `body`: a parameter's annotation and default are read outside the
     # function, `random: random.Random = random.Random()`); None: all of that definition
     type_parameter_field: str | None = None
-    # node types a type parameter's name may be used as (TypeScript: a type, not a
-    # value); None: any
-    type_parameter_nodes: frozenset[str] | None = None
+    # (definition, the node found as its scope) -> the node that is its scope: a
+    # language whose parameters and locals may sit in a function that is no definition
+    # (TypeScript's arrow functions) names that function; None: as found
+    type_parameter_scope: Callable | None = None
+    # per detail of type_parameters, the node types its name may be used as
+    # (TypeScript: a type parameter names a type, a parameter or local a value); a
+    # detail not listed, or None: any
+    type_parameter_nodes: dict[str, frozenset[str]] | None = None
     # definitions whose members are named under the definition around them, not under
     # their own name (Kotlin's named companion object: `companion object Phases { val
     # Before }` in class P defines P.Phases and P.Before, as Kotlin code writes it)

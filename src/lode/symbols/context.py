@@ -68,8 +68,9 @@ class FileContext:
         self.base_readings: dict[bytes, list] = {}
         self.extra: dict = {}  # resolver scratch space
         # a generic declaration's type parameter (`class Box<T>`, `func Map[T any]`): its
-        # name's bytes -> the spans of the definitions declaring it (empty in most files)
-        self.type_params: dict[bytes, list[tuple[int, int]]] = {}
+        # name's bytes -> the spans of the definitions declaring it, with its detail
+        # (empty in most files)
+        self.type_params: dict[bytes, list[tuple[int, int, str]]] = {}
 
     def text(self, node: Node) -> str:
         return self.data[node.start_byte:node.end_byte].decode("utf-8", "replace")
@@ -86,10 +87,15 @@ class FileContext:
         ``node`` (the name's node): only where the language lets a type parameter stand
         (``SymbolRules.type_parameter_nodes``; TypeScript's are types, not values)."""
         spans = self.type_params.get(raw)
-        if spans is None or not any(s <= start < e for s, e in spans):
+        if spans is None:
             return False
         where = self.rules.type_parameter_nodes
-        return where is None or node is None or node.type in where
+        for s, e, detail in spans:
+            if s <= start < e:
+                nodes = where.get(detail) if where is not None and node is not None else None
+                if nodes is None or node.type in nodes:
+                    return True
+        return False
 
     def join(self, prefix: str, name: str) -> str:
         return f"{prefix}.{name}" if prefix else name

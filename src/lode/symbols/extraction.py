@@ -316,9 +316,10 @@ def _type_parameter(ctx: FileContext, d: Def, enclosing: Def | None) -> None:
     field = ctx.rules.type_parameter_field
     if field is not None and enclosing is not None:
         owner = owner.child_by_field_name(field) or owner
+    owner = ctx.rules.type_parameter_scope(d, owner) if ctx.rules.type_parameter_scope else owner
     if owner is not None:
         name = ctx.data[d.name.start_byte:d.name.end_byte]
-        ctx.type_params.setdefault(name, []).append((owner.start_byte, owner.end_byte))
+        ctx.type_params.setdefault(name, []).append((owner.start_byte, owner.end_byte, d.detail))
 
 
 def _relate(ctx: FileContext, resolver, caps: dict, by_node: dict) -> None:

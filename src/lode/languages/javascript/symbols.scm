@@ -4,6 +4,19 @@
 (class_declaration name: (identifier) @name) @def.class
 (method_definition name: [(property_identifier) (private_property_identifier)] @name) @def.method
 (field_definition property: [(property_identifier) (private_property_identifier)] @name) @def.property
+; a function's parameters and the names it declares are values of that function
+; (symbols.py scopes them as type parameters, over the function around them):
+; `function f(url) { url.build() }` beside a top-level `function url()` is no use of
+; that `url`. Each is its name node alone, holding no definition (an object's methods in
+; a local's value stay as they were)
+(formal_parameters [(identifier) @name @def.local (rest_pattern (identifier) @name @def.local)
+  (assignment_pattern left: (identifier) @name @def.local)
+  (object_pattern [(shorthand_property_identifier_pattern) @name @def.local
+                   (pair_pattern value: (identifier) @name @def.local)])])
+(arrow_function parameter: (identifier) @name @def.local)
+(statement_block [(lexical_declaration (variable_declarator name: (identifier) @name @def.local))
+                  (variable_declaration (variable_declarator name: (identifier) @name @def.local))])
+(for_in_statement left: (identifier) @name @def.local)
 (program (lexical_declaration (variable_declarator name: (identifier) @name) @def.variable))
 (program (variable_declaration (variable_declarator name: (identifier) @name) @def.variable))
 ; a declaration's two forms are alternatives under one node: each pattern rooted at the

@@ -6,6 +6,24 @@ from ..spec import own_query
 from ..symbolrules import SymbolRules
 
 SCOPES = frozenset({"class", "interface", "namespace", "enum"})
+FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration", "method_definition",
+                       "arrow_function", "function_expression", "generator_function"})
+
+
+def function_around(d, owner):
+    """A parameter's or a local's scope: the function holding it, most often an arrow or
+    a function expression that is no definition (`items.map((url) => url.trim())`
+    inside `fetch` hides `url` in that arrow, not in all of `fetch`); with none (a block
+    of top-level code), the scope found."""
+    if d.detail != "local":
+        return owner
+    node = d.node.parent
+    while node is not None:
+        if node.type in FUNCTIONS:
+            return node
+        node = node.parent
+    return owner
+
 
 RULES = SymbolRules(
     resolver="typescript",
@@ -19,9 +37,13 @@ RULES = SymbolRules(
     scope_nodes=frozenset({"function_declaration", "generator_function_declaration", "method_definition",
                            "arrow_function", "function_expression"}),
     override_family=True,
+    type_parameter_scope=function_around,
     # `constructor(private readonly client: Client)` defines the class's `client`
     constructor_members=frozenset({"property"}),
-    type_parameters=frozenset({"type_parameter"}),
-    # a type parameter names a type only: a value `KeySchema` (a call, `new`) is the outer one
-    type_parameter_nodes=frozenset({"type_identifier"}),
+    # a function's parameters and declared names ("local") are names within the
+    # function around them (function_around), as a generic's type parameters are
+    type_parameters=frozenset({"type_parameter", "local"}),
+    # a type parameter names a type only: a value `KeySchema` (a call, `new`) is the
+    # outer one; a parameter or local names a value only (a type `Config` is the outer one)
+    type_parameter_nodes={"type_parameter": frozenset({"type_identifier"}), "local": frozenset({"identifier"})},
 )

@@ -20,6 +20,20 @@
 ; property of the class (symbolrules.constructor_members)
 (required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @name) @def.property
 (optional_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @name) @def.property
+; a function's parameters and the names it declares are values of that function
+; (symbols.py scopes them as type parameters, as values only, over the function around
+; them): `function f(url: any) { url.build() }` beside a top-level `function url()` is no
+; use of that `url`. Each is its name node alone, holding no definition (the members of
+; a parameter's type, an object's methods in a local's value stay as they were); after
+; the parameter properties above, which keep their names
+([(required_parameter pattern: [(identifier) @name @def.local (rest_pattern (identifier) @name @def.local)
+   (object_pattern [(shorthand_property_identifier_pattern) @name @def.local
+                    (pair_pattern value: (identifier) @name @def.local)])])
+  (optional_parameter pattern: (identifier) @name @def.local)])
+(arrow_function parameter: (identifier) @name @def.local)
+(statement_block [(lexical_declaration (variable_declarator name: (identifier) @name @def.local))
+                  (variable_declaration (variable_declarator name: (identifier) @name @def.local))])
+(for_in_statement left: (identifier) @name @def.local)
 (program (lexical_declaration (variable_declarator name: (identifier) @name) @def.variable))
 (program (variable_declaration (variable_declarator name: (identifier) @name) @def.variable))
 ; a declaration's two forms are alternatives under one node: each pattern rooted at the

@@ -1,0 +1,131 @@
+"""TypeScript and JavaScript: a function's parameters and the names it declares are its
+own. `function fetchAll(url: any) { url.build() }` beside a top-level `function url()`
+uses the parameter, not the module's `url` (nor `url.build`); a local `const config`
+hides the module's `config`, a parameter named as an import hides the import. Outside
+those functions the module's names are still references, a typed parameter still names
+its type's member, and a generic's type parameter still hides only types."""
+
+from __future__ import annotations
+
+from lode.languages import language_for_path
+from lode.symbols.extraction import extract_symbols
+from lode.symbols.layout import Layout
+from lode.symbols.records import REFERENCE
+
+CLIENT_TS = '''\
+import * as path from "path";
+import { Session } from "./session";
+
+export const config = loadConfig();
+
+export function url(base: string): URLBuilder {
+  return new URLBuilder(base);
+}
+
+export function fetchAll(url: any, session: Session) {
+  const request = url.build();
+  return session.send(request);
+}
+
+export async function handler(req: Request) {
+  const config = load(req);
+  const path = config.get("path");
+  return path.split("/");
+}
+
+export const retry = (url) => url.trim();
+
+export class Poller {
+  poll({ config }: Options, ...path: string[]) {
+    config.reload();
+    return path.join("/");
+  }
+}
+
+export function direct() {
+  return url("x").build() + config.get("y") + path.join("a", "b");
+}
+'''
+
+CLIENT_JS = '''\
+const path = require("path");
+
+function url(base) {
+  return base + "/";
+}
+
+const config = { get(key) { return key; } };
+
+function fetchAll(url, { headers }, timeout = 5) {
+  let request = url.build();
+  for (const config of headers) {
+    config.apply(request);
+  }
+  return request;
+}
+
+module.exports.run = function run(path) {
+  return path.load("a");
+};
+
+function reload(options) {
+  var config = options.load();
+  return config.get("a");
+}
+
+function direct() {
+  return url("x").length + config.get("y");
+}
+'''
+
+
+def references(tmp_path, path: str, text: str) -> set[tuple[str, int]]:
+    (tmp_path / "package.json").write_text("{}")
+    (tmp_path / "src").mkdir()
+    (tmp_path / path).write_text(text)
+    found = extract_symbols(path, text, None, language_for_path(path), Layout(tmp_path), every=True)
+    return {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
+
+
+def test_typescript_parameters_and_locals_hide_top_level_names(tmp_path):
+    refs = references(tmp_path, "src/client.ts", CLIENT_TS)
+    # a parameter, an arrow's parameter and a destructured parameter named as a top-level name
+    assert {line for name, line in refs if name.startswith("client.url")} == {31}
+    assert {line for name, line in refs if name.startswith("client.config")} == {31}
+    # a local and a rest parameter named as an import: the import is used only in direct()
+    assert {line for name, line in refs if name.startswith("path.")} == {31}
+    assert ("path.join", 31) in refs
+    # a typed parameter still names its type's member
+    assert ("session.Session.send", 12) in refs
+
+
+def test_javascript_parameters_and_locals_hide_top_level_names(tmp_path):
+    refs = references(tmp_path, "src/client.js", CLIENT_JS)
+    assert {line for name, line in refs if name.startswith("client.url")} == {27}
+    assert {line for name, line in refs if name.startswith("client.config")} == {27}
+    assert ("client.config.get", 27) in refs
+    # a parameter named as the required module
+    assert not {name for name, line in refs if name.startswith("path")}
+
+
+def test_typescript_parameter_of_a_nested_callback_hides_only_inside_it(tmp_path):
+    # fastify's own tests: `instance` is built by the import, a plugin's parameter shares its name
+    text = ('import fastify from "fastify";\n\n'
+            'export function createServer() {\n'
+            '  const instance = fastify({ logger: true });\n'
+            '  instance.register(async function (fastify) {\n'
+            '    fastify.get("/ws", () => "ok");\n'
+            '  });\n'
+            '  return instance;\n'
+            '}\n')
+    refs = references(tmp_path, "src/server.ts", text)
+    assert ("fastify.default", 4) in refs
+    assert ("fastify.default().register", 5) in refs
+    assert not {name for name, line in refs if line == 6}
+
+
+def test_typescript_local_value_does_not_hide_a_type_of_its_name(tmp_path):
+    text = ('import { Options } from "./options";\n\n'
+            'export function make(Options: number): Options {\n  return { size: Options };\n}\n')
+    refs = references(tmp_path, "src/make.ts", text)
+    assert ("options.Options", 3) in refs
