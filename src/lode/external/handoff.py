@@ -17,7 +17,6 @@ import time
 from urllib.parse import unquote, urlparse
 
 from ..languages import language_for_path
-from .client import POOL, HandoffError, HandoffTimeout
 from .positions import byte_column, utf16_column
 from .servers import server_for, timeout as default_timeout
 
@@ -121,6 +120,10 @@ def hand_off(store, op: str, answer: dict, workspace: str | None = None, every: 
     if found is None:
         return answer
     server, exe = found
+    # the client (lsprotocol, asyncio: ~0.4 s) only once a server is to be asked: a miss,
+    # or a language without a server, answers from the index without it
+    from .client import POOL, HandoffError, HandoffTimeout
+
     path = os.path.join(root, anchor["path"])
     line_text = _line(path, anchor["line"])
     char = utf16_column(line_text, anchor.get("column", 1))
@@ -201,6 +204,8 @@ def ask_at(method: str, path: str, root: str, line: int, character: int, timeout
     if found is None:
         return None
     server, exe = found
+    from .client import POOL, HandoffError
+
     try:
         return POOL.get(server, exe, root).ask(method, path, spec.name, line, character,
                                                timeout if timeout is not None else default_timeout())
