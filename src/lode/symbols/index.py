@@ -148,9 +148,13 @@ class SymbolIndex:
 
         def add(c: Candidate, rank: int) -> None:
             k = (c.path, c.line)
-            # a module stands behind anything it defines; test code behind other code; a
-            # prototype (C, C++) behind the body it declares
-            key = (rank, c.detail == "module", c.test, c.detail == "declaration", len(c.name), c.path, c.line)
+            # a module stands behind anything it defines, a module reached through a link
+            # behind the one named so (`export * from './stream/sse.types'` makes no
+            # `types` of its own); test code behind other code; a prototype (C, C++)
+            # behind the body it declares
+            module = c.detail == "module"
+            key = (rank, module, module and bool(c.via), c.test, c.detail == "declaration", len(c.name),
+                   c.path, c.line)
             if k not in found or key < found[k][0]:
                 found[k] = (key, c)
 
@@ -158,6 +162,8 @@ class SymbolIndex:
         for row in rows:
             c = self._candidate(row)
             rank = 0 if c.name == q else 2
+            if rank == 0 and c.detail == "module":
+                rank = 1  # behind a value re-exported under the module's own name (TS: a.ts beside a/)
             if rank and len(rows) > 1 and _says(c.path, "package_named_by_file") and self._dir_not_package(c, q):
                 rank = 3  # Go: `trace.X` matched cmd/trace, whose files say `package main`
             add(c, rank)
@@ -473,9 +479,9 @@ class _LinkWalk:
             return hit
         self.cache[name] = []  # a cycle back to this name finds nothing
         out = [self.index._candidate(r) for r in self.index._rows(name, _DEFS, trailing=False)]
-        if not out and depth < MAX_LINK_DEPTH:
-            out = [c for c, _rank in sorted(self.through(name, depth + 1, trailing=False),
-                                            key=lambda cr: cr[1])]
+        if all(c.detail == "module" for c in out) and depth < MAX_LINK_DEPTH:
+            out = out + [c for c, _rank in sorted(self.through(name, depth + 1, trailing=False),
+                                                  key=lambda cr: cr[1])]
         self.cache[name] = out
         return out
 
@@ -518,7 +524,13 @@ class _LinkWalk:
         parts = q.split(".")
         for i in range(len(parts) - 1, 0, -1):
             head, rest = ".".join(parts[:i]), ".".join(parts[i:])
-            for rname, target, path, line, flag in links(head, trailing, wild=None):
+            found = links(head, trailing, wild=None)
+            # `export * from './x'` in x's sibling file of the folder's name: head.* -> head.x.*;
+            # a name already inside one of those modules is not head's to re-export again
+            inside = any(row[4] == 1 and q.startswith(row[1] + ".") for row in found)
+            for rname, target, path, line, flag in found:
+                if inside and flag == 1:
+                    continue
                 self.budget -= 1
                 if self.budget < 0:
                     return
