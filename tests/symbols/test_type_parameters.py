@@ -102,3 +102,29 @@ def test_kotlin_type_parameters_are_not_references():
     found = symbols("kotlin", "src/main/kotlin/shop/Stages.kt")
     assert names_using(found, {"T"}) == set()
     assert "shop.routing.Route" in {s.name for s in found if s.kind == REFERENCE}
+
+
+def test_kotlin_object_passed_as_an_argument_is_a_reference_and_a_local_is_not():
+    # `HttpClient(TestEngine, timeout)`: the object is a reference; the lowercase
+    # `timeout` and `local` are values, resolved to nothing here
+    found = symbols("kotlin", "src/main/kotlin/shop/Client.kt")
+    refs = {(s.name, s.line) for s in found if s.kind == REFERENCE}
+    assert ("shop.client.TestEngine", 47) in refs
+    assert not {name for name, line in refs if line in (47, 49)} - {
+        "shop.client.TestEngine", "shop.client.HttpClient"}
+
+
+def test_kotlin_constructor_parameters_hide_package_values_inside_the_class():
+    # `class HttpClient(val engine: Engine, timeout: Timeout)`: `engine` is the class's
+    # property HttpClient.engine, `timeout` a value of its initialisers; their members
+    # there are no references to the package-level `engine` and `timeout`, while a
+    # method, which does not see `timeout`, uses the package's
+    found = symbols("kotlin", "src/main/kotlin/shop/Client.kt")
+    defs = {s.name for s in found if s.kind != REFERENCE}
+    assert "shop.client.HttpClient.engine" in defs
+    assert "shop.client.HttpClient.timeout" not in defs
+    refs = {(s.name, s.line) for s in found if s.kind == REFERENCE}
+    inside = {name for name, line in refs if 25 <= line <= 38}
+    assert not {"shop.client.timeout", "shop.client.timeout.doubled", "shop.client.engine",
+                "shop.client.engine.execute"} & inside
+    assert ("shop.client.timeout.doubled", 42) in refs

@@ -73,22 +73,47 @@ def _is_local(ctx, raw: bytes, start: int) -> bool:
 def _local_spans(ctx) -> dict[bytes, list[tuple[int, int]]]:
     spans: dict[bytes, list[tuple[int, int]]] = {}
     for d in ctx.defs.values():
-        if d.detail == VALUE and d.name is not None:
-            scope = _scope_of(d.node)
-            if scope is not None:
-                raw = ctx.data[d.name.start_byte:d.name.end_byte]
-                spans.setdefault(raw, []).append((scope.start_byte, scope.end_byte))
+        if d.name is not None and (d.detail == VALUE or d.node.type == "class_parameter"):
+            raw = ctx.data[d.name.start_byte:d.name.end_byte]
+            spans.setdefault(raw, []).extend(_scope_of(d))
     return spans
 
 
-def _scope_of(node):
+# a class body's members that do not see a plain constructor parameter (only its
+# initialisers do): they read a property of that name, or the package's
+_NOT_INITIALISERS = frozenset({"function_declaration", "class_declaration", "object_declaration",
+                               "companion_object"})
+
+
+def _scope_of(d) -> list[tuple[int, int]]:
     """Where a value is visible: a parameter (``parameter`` in a function's
     ``function_value_parameters``) in the whole function, a local (a
-    ``property_declaration``) in the block or lambda holding it."""
+    ``property_declaration``) in the block or lambda holding it, a primary constructor's
+    parameter in its class (class_parameters → primary_constructor → class_declaration):
+    a `val`/`var` one, the class's property, everywhere in it; a plain one outside the
+    body's functions and nested classes."""
+    node = d.node
     parent = node.parent
     if node.type == "parameter" and parent is not None:
-        return parent.parent
-    return parent
+        parent = parent.parent
+    elif node.type == "class_parameter":
+        while parent is not None and parent.type != "class_declaration":
+            parent = parent.parent
+        if parent is not None and d.detail == VALUE:
+            return _initialisers(parent)
+    return [] if parent is None else [(parent.start_byte, parent.end_byte)]
+
+
+def _initialisers(cls) -> list[tuple[int, int]]:
+    """The spans of ``cls`` between its body's members that are not initialisers."""
+    spans, at = [], cls.start_byte
+    body = next((c for c in cls.named_children if c.type == "class_body"), None)
+    for member in body.named_children if body is not None else ():
+        if member.type in _NOT_INITIALISERS:
+            spans.append((at, member.start_byte))
+            at = member.end_byte
+    spans.append((at, cls.end_byte))
+    return spans
 
 
 def _functions_only(ctx) -> set[str]:

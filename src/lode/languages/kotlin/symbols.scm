@@ -44,10 +44,19 @@
 ; `x.member` is no reference to a name of the package (kotlin/resolver.py), but calling
 ; its name still calls the package's function (`fun f(url: String) = url(url)`)
 (function_value_parameters (parameter (identifier) @name) @def.value)
+; a primary constructor's parameters: a `val`/`var` one is the class's property
+; (`class Client(val engine: Engine)` → Client.engine), a plain one a value of the class's
+; initialisers; either hides a package's name of its spelling in the class (resolver.py)
+(class_parameter ["val" "var"] (identifier) @name) @def.property
+(class_parameter (identifier) @name) @def.value
 (block (property_declaration (variable_declaration (identifier) @name)) @def.value)
 (lambda_literal (property_declaration (variable_declaration (identifier) @name)) @def.value)
 
 (call_expression . (identifier) @ref.local)
+; a class or object passed as a value (`HttpClient(TestEngine)`, `install(Logging)`): a
+; capitalised bare name as an argument's value (a lowercase one is a value in scope; an
+; all-capitals one a constant)
+(value_argument (identifier) @ref.local . (#match? @ref.local "^[A-Z]") (#not-match? @ref.local "^[A-Z0-9_]+$"))
 
 (import (qualified_identifier) @import.path (identifier)? @import.alias) @import
 ; `Name.member` (a class, an object); `x.member` with a lowercase `x` names a value,
