@@ -90,3 +90,66 @@ def test_parameters_and_locals_hide_top_level_names(tmp_path):
     assert {line for name, line in refs if name == "client.session.url"} == {44}
     # `global _cache`: the module's variable
     assert ("client.session._cache", 31) in refs
+
+
+ROUTES = '''\
+import json
+import re
+
+from .builders import URLBuilder
+
+
+def url(path: str) -> URLBuilder:
+    return URLBuilder(path)
+
+
+def build_all(urls: list) -> list:
+    return [url.build() for url in urls]
+
+
+SORTED = sorted(["b", "a"], key=lambda url: url.lower())
+
+
+def load(paths, strict=False):
+    for path in paths:
+        if path.endswith(".json"):
+            try:
+                with open(path) as json:
+                    json.seek(0)
+            except OSError as re:
+                re.add_note(path)
+            if strict:
+                for name in path.split("/"):
+                    if name:
+                        url = URLBuilder(name)
+                        url.build()
+    return json.loads(re.escape(url("/").build()))
+
+
+class Router:
+    pattern = re.compile(r"/(?P<name>\\w+)")
+'''
+
+
+def test_lambda_comprehension_with_except_and_nested_locals(tmp_path):
+    pkg = tmp_path / "client"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "builders.py").write_text("class URLBuilder:\n    def build(self) -> str:\n        return ''\n")
+    path = "client/routes.py"
+    (tmp_path / path).write_text(ROUTES)
+    found = extract_symbols(path, ROUTES, None, language_for_path(path), Layout(tmp_path), every=True)
+    refs = {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
+    # a comprehension's variable and a lambda's parameter named as the function url
+    assert not {line for name, line in refs if name.startswith("client.routes.url.")}
+    assert ("client.routes.url", 12) not in refs and ("client.routes.url", 15) not in refs
+    # `with ... as json`, `except ... as re`: the function's names, not the imports
+    assert ("json.seek", 23) not in refs
+    assert ("re.add_note", 25) not in refs
+    # an assignment five blocks deep names a local of the whole function (json, re
+    # and url are load's own in its return too, as Python reads it); the local's class
+    # member is still known
+    assert ("client.builders.URLBuilder.build", 30) in refs
+    assert not {(name, line) for name, line in refs if line == 31 and not name.startswith("client.builders")}
+    # outside load: the import
+    assert ("re.compile", 35) in refs

@@ -6,6 +6,28 @@ imports, limited by ``__all__`` when that is present."""
 from ..spec import own_query
 from ..symbolrules import SymbolRules
 
+
+def local_scope(d, owner):
+    """Where a parameter or local name (symbols.scm's ``@def.local``) hides the module's
+    name: a lambda's body for its parameters, a comprehension for its variables, else
+    the body of the nearest function around it; None (hides nothing) for a name that
+    only a class body or the module holds, which is the class's or the module's own."""
+    if d.detail != "local":
+        return owner
+    node = d.node
+    if node.type == "lambda_parameters":
+        return node.parent.child_by_field_name("body") or node.parent
+    if node.type == "for_in_clause":
+        return node.parent
+    node = node.parent
+    while node is not None:
+        if node.type == "function_definition":
+            return node.child_by_field_name("body")
+        if node.type == "class_definition":
+            return None
+        node = node.parent
+    return None
+
 RULES = SymbolRules(
     resolver="python",
     query=own_query("python", "symbols.scm"),
@@ -21,7 +43,9 @@ RULES = SymbolRules(
     # a function's parameters and assigned names: names within that function, as a
     # generic's type parameters are (a top-level name they share is not the one used)
     type_parameters=frozenset({"local"}),
-    type_parameter_field="body",  # annotations and defaults are the module's names
+    # a function's body (annotations and defaults are the module's names), a lambda's
+    # body, a comprehension
+    type_parameter_scope=local_scope,
     self_names=frozenset({"self", "cls"}),
     is_class_name=lambda name: name[:1].isupper() and not name.isupper(),
     star_exports="__all__",  # the resolver keeps a module's __all__ among its aliases

@@ -11,9 +11,18 @@
   (typed_default_parameter name: (identifier) @name)
   (list_splat_pattern (identifier) @name) (dictionary_splat_pattern (identifier) @name)] @def.local)
   (#not-eq? @name "self") (#not-eq? @name "cls"))
-(function_definition body: (block (expression_statement (assignment left: (identifier) @name) @def.local)))
-(function_definition body: (block (_ (block (expression_statement (assignment left: (identifier) @name) @def.local)))))
-(function_definition body: (block (for_statement left: (identifier) @name) @def.local))
+; assignments, loop variables and `with`/`except` aliases at any depth: rooted on a block,
+; not on the function (a top-level or class-level one is the earlier @def.variable or
+; @def.attribute; symbols.py's local_scope drops the rest that no function holds)
+(block (expression_statement (assignment left: (identifier) @name) @def.local))
+(block (for_statement left: (identifier) @name) @def.local)
+(with_item value: (as_pattern alias: (as_pattern_target (identifier) @name)) @def.local)
+(except_clause (as_pattern alias: (as_pattern_target (identifier) @name)) @def.local)
+; a lambda's parameters and a comprehension's variables: names of that lambda's body or
+; that comprehension alone (`[url.build() for url in urls]` beside a top-level `url`)
+(lambda_parameters [(identifier) @name (default_parameter name: (identifier) @name)
+  (list_splat_pattern (identifier) @name) (dictionary_splat_pattern (identifier) @name)]) @def.local
+(for_in_clause left: [(identifier) @name (pattern_list (identifier) @name)]) @def.local
 ; `global x` in a function: its `x` is the module's after all (resolver.py drops the local)
 (global_statement) @import
 
