@@ -30,12 +30,6 @@
 (const_declaration (const_spec name: (identifier) @name) @def.const)
 (var_declaration [(var_spec name: (identifier) @name) @def.var
                   (var_spec_list (var_spec name: (identifier) @name) @def.var)])
-; a function's parameters and the names := declares: `strings := r.S(); strings.Count()`
-; is no use of the package strings (symbols.py's local_scope: the block or statement
-; declaring them, the function's body for parameters)
-(short_var_declaration left: (expression_list (identifier) @name)) @def.local
-(range_clause left: (expression_list (identifier) @name)) @def.local
-(parameter_declaration name: (identifier) @name) @def.local
 
 (import_spec) @import
 
