@@ -206,6 +206,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.chunking": ("MINIFIED_BYTES", "MINIFIED_LINE_CHARS"),
     "lode.symbols.layout": ("LAYOUT_SECONDS",),
     "lode.symbols.typed": ("MAX_DEPTH",),
+    "lode.symbols.context": ("SCAN_BELOW",),
     "lode.embed.vectors": ("EMBED_BATCH", "RECLAIM_BATCH", "LATE_COST", "HELD_CHARS"),
     "lode.embed.compact": ("KEEP_EXTENDED",),
     "lode.embed.words": ("WORDS_KEPT", "GROUP_WORDS"),

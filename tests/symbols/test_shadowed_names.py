@@ -153,3 +153,31 @@ def test_lambda_comprehension_with_except_and_nested_locals(tmp_path):
     assert not {(name, line) for name, line in refs if line == 31 and not name.startswith("client.builders")}
     # outside load: the import
     assert ("re.compile", 35) in refs
+
+
+def test_a_name_hidden_in_many_functions_of_a_generated_module(tmp_path):
+    """A generated module (a protocol table, a test matrix) gives one parameter name a
+    scope in each of hundreds of functions: each use is looked up through a sorted index
+    of those scopes (context.SCAN_BELOW), and must answer as a scan of them does."""
+    from lode.symbols.context import SCAN_BELOW
+
+    count = 20 * SCAN_BELOW
+    handlers = "".join(f"def handle_{i}(url, body):\n    return url.build(body, {i})\n\n\n"
+                       for i in range(count))
+    text = (f"from .builders import URLBuilder\n\n\ndef url(path: str) -> URLBuilder:\n"
+            f"    return URLBuilder(path)\n\n\n{handlers}"
+            "DEFAULT = url('/').build()\n")
+    pkg = tmp_path / "client"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "builders.py").write_text("class URLBuilder:\n    def build(self) -> str:\n        return ''\n")
+    path = "client/handlers.py"
+    (tmp_path / path).write_text(text)
+    found = extract_symbols(path, text, None, language_for_path(path), Layout(tmp_path), every=True)
+    refs = {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
+    last = text.count("\n")
+    # inside every handler `url` is the parameter: no use of the module's function
+    assert {line for name, line in refs if name.startswith("client.handlers.url")} == {last}
+    # after them, at module level, the function itself and its result's member
+    assert ("client.handlers.url", last) in refs
+    assert ("client.builders.URLBuilder.build", last) in refs

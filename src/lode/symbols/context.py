@@ -7,6 +7,7 @@ call them need not import each other.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from operator import itemgetter
 
@@ -15,6 +16,10 @@ from ..languages.symbolrules import SymbolRules
 from ..languages.treesitter import Node
 from .layout import Layout
 from .records import DEFINITION, REFERENCE, Link, Relation, Symbol
+
+# A name with this many scopes (type parameters, locals) in one file is looked up through
+# a sorted index instead of a scan of its spans (FileContext.type_parameter).
+SCAN_BELOW = 16
 
 
 def key(node: Node) -> tuple[int, int]:
@@ -71,6 +76,7 @@ class FileContext:
         # name's bytes -> the spans of the definitions declaring it, with its detail
         # (empty in most files)
         self.type_params: dict[bytes, list[tuple[int, int, str]]] = {}
+        self._span_indexes: dict[bytes, tuple] = {}  # see type_parameter
 
     def text(self, node: Node) -> str:
         return self.data[node.start_byte:node.end_byte].decode("utf-8", "replace")
@@ -90,12 +96,41 @@ class FileContext:
         if spans is None:
             return False
         where = self.rules.type_parameter_nodes
-        for s, e, detail in spans:
-            if s <= start < e:
+        if len(spans) < SCAN_BELOW:
+            for s, e, detail in spans:
+                if s <= start < e:
+                    nodes = where.get(detail) if where is not None and node is not None else None
+                    if nodes is None or node.type in nodes:
+                        return True
+            return False
+        # many scopes of one name (a parameter `x` in each of thousands of generated
+        # functions): a scan per use was quadratic in the file. Spans sorted by start, with
+        # the largest end up to each: walk back from the last span starting at or before
+        # ``start`` while some span so far still reaches past it.
+        starts, reach, ordered = self._span_index(raw, spans)
+        i = bisect_right(starts, start) - 1
+        while i >= 0 and reach[i] > start:
+            s, e, detail = ordered[i]
+            if start < e:
                 nodes = where.get(detail) if where is not None and node is not None else None
                 if nodes is None or node.type in nodes:
                     return True
+            i -= 1
         return False
+
+    def _span_index(self, raw: bytes, spans: list):
+        """(starts, running largest end, spans) of ``raw``'s spans in start order, kept
+        until a span is added."""
+        index = self._span_indexes.get(raw)
+        if index is None or index[0] != len(spans):
+            ordered = sorted(spans)
+            reach, top = [], -1
+            for _s, e, _d in ordered:
+                top = max(top, e)
+                reach.append(top)
+            index = (len(spans), [sp[0] for sp in ordered], reach, ordered)
+            self._span_indexes[raw] = index
+        return index[1:]
 
     def join(self, prefix: str, name: str) -> str:
         return f"{prefix}.{name}" if prefix else name
