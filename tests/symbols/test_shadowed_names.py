@@ -62,14 +62,15 @@ def load() -> dict:
 '''
 
 
-def references(tmp_path) -> set[tuple[str, int]]:
+def references(tmp_path, path: str = "client/session.py", text: str = SESSION) -> set[tuple[str, int]]:
+    """(name, line) of every reference in ``text`` saved as ``path`` of a small package
+    ``client`` whose ``builders`` module has ``URLBuilder.build``."""
     pkg = tmp_path / "client"
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "builders.py").write_text("class URLBuilder:\n    def build(self) -> str:\n        return ''\n")
-    path = "client/session.py"
-    (tmp_path / path).write_text(SESSION)
-    found = extract_symbols(path, SESSION, None, language_for_path(path), Layout(tmp_path), every=True)
+    (tmp_path / path).write_text(text)
+    found = extract_symbols(path, text, None, language_for_path(path), Layout(tmp_path), every=True)
     return {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
 
 
@@ -132,14 +133,7 @@ class Router:
 
 
 def test_lambda_comprehension_with_except_and_nested_locals(tmp_path):
-    pkg = tmp_path / "client"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "builders.py").write_text("class URLBuilder:\n    def build(self) -> str:\n        return ''\n")
-    path = "client/routes.py"
-    (tmp_path / path).write_text(ROUTES)
-    found = extract_symbols(path, ROUTES, None, language_for_path(path), Layout(tmp_path), every=True)
-    refs = {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
+    refs = references(tmp_path, "client/routes.py", ROUTES)
     # a comprehension's variable and a lambda's parameter named as the function url
     assert not {line for name, line in refs if name.startswith("client.routes.url.")}
     assert ("client.routes.url", 12) not in refs and ("client.routes.url", 15) not in refs
@@ -167,14 +161,7 @@ def test_a_name_hidden_in_many_functions_of_a_generated_module(tmp_path):
     text = (f"from .builders import URLBuilder\n\n\ndef url(path: str) -> URLBuilder:\n"
             f"    return URLBuilder(path)\n\n\n{handlers}"
             "DEFAULT = url('/').build()\n")
-    pkg = tmp_path / "client"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "builders.py").write_text("class URLBuilder:\n    def build(self) -> str:\n        return ''\n")
-    path = "client/handlers.py"
-    (tmp_path / path).write_text(text)
-    found = extract_symbols(path, text, None, language_for_path(path), Layout(tmp_path), every=True)
-    refs = {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
+    refs = references(tmp_path, "client/handlers.py", text)
     last = text.count("\n")
     # inside every handler `url` is the parameter: no use of the module's function
     assert {line for name, line in refs if name.startswith("client.handlers.url")} == {last}
