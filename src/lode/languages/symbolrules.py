@@ -78,10 +78,6 @@ class SymbolRules:
     # `func Map[T any]`): never indexed, and inside the definition around them their
     # names are no references (`T` is not the package's `T`)
     type_parameters: frozenset[str] = frozenset()
-    # the field of the definition around a type parameter that is the parameter's whole
-    # scope (Python's `body`: a parameter's annotation and default are read outside the
-    # function, `random: random.Random = random.Random()`); None: all of that definition
-    type_parameter_field: str | None = None
     # (definition, the node found as its scope) -> the node that is its scope: a
     # language whose parameters and locals may sit in a function that is no definition
     # (TypeScript's arrow functions) names that function; None: as found

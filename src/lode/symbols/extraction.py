@@ -313,9 +313,6 @@ def _type_parameter(ctx: FileContext, d: Def, enclosing: Def | None) -> None:
     owner = enclosing.node if enclosing is not None else d.node.parent
     if enclosing is None and owner is not None and owner.parent is not None:
         owner = owner.parent
-    field = ctx.rules.type_parameter_field
-    if field is not None and enclosing is not None:
-        owner = owner.child_by_field_name(field) or owner
     owner = ctx.rules.type_parameter_scope(d, owner) if ctx.rules.type_parameter_scope else owner
     if owner is not None:
         name = ctx.data[d.name.start_byte:d.name.end_byte]
