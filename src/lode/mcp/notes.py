@@ -64,20 +64,17 @@ def empty_listing(ctx, workspace: str | None) -> str | None:
     return f"no names: {_not_read(uncovered)}" if uncovered else None
 
 
-def filtered_out(ctx, query: str, workspace, filters: dict[str, Any]) -> str | None:
-    """Why a search with filters found nothing, when the filters did it: the query alone
-    finds chunks (its first hit named), so the agent widens the filters instead of
-    concluding that nothing is written about it."""
-    try:
-        found = ctx.search(query, workspace=workspace, limit=1, mode="lexical")
-    except Exception:
-        return None
-    hits = found.get("hits") if isinstance(found, dict) else None
-    if not hits:
+def filtered_out(filters: dict[str, Any], hidden: dict[str, Any] | None) -> str | None:
+    """Why a search with ``filters`` (the tool's own arguments) found nothing, when the
+    filters did it: the query alone finds chunks (its first hit named, from the search's
+    own ``filtered_out`` record: the engine searched without them once), so the agent
+    widens the filters instead of concluding that nothing is written about it."""
+    first = hidden.get("first") if isinstance(hidden, dict) else None
+    if not filters or not first:
         return None
     given = ", ".join(f"{k}={v!r}" for k, v in filters.items())
     return (f"no hit within {given}; without them the query finds hits (first: "
-            f"{hits[0]['path']}:{hits[0].get('line_start', 1)}): widen or drop the filters")
+            f"{first['path']}:{first.get('line_start', 1)}): widen or drop the filters")
 
 
 def file_not_read(ctx, path: str) -> str | None:

@@ -235,10 +235,10 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
                                       ("kinds", kinds)) if v}
         empty = None
         if filters and isinstance(result, dict) and not result.get("files" if files else "hits"):
-            empty = notes.filtered_out(tools.ctx, query, tools.ws_list(workspace), filters)
+            empty = notes.filtered_out(filters, result.get("filtered_out"))
             if empty and isinstance(result.get("semantic"), dict):
-                # the engine's "no word of the query is indexed" is about the filtered
-                # candidates; the words are indexed, outside the filters
+                # the engine's auto note says the same, in the search's terms (option
+                # names, vectors): the agent reads this one, in its tool's arguments
                 result = {**result, "semantic": {k: v for k, v in result["semantic"].items() if k != "note"}}
         if files and isinstance(result, dict) and isinstance(result.get("files"), list):
             return tools.answer({"files": [{**f, "chunks": _slim_hits({"hits": f["chunks"]})["hits"]}

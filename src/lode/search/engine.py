@@ -14,11 +14,14 @@
 
 Each hit carries the fields docs/search.md lists plus ``name``, ``language``, ``workspace`` and
 ``snippet_line``. With ``files`` the answer is ranked files, each with its best chunks.
+A search whose filters left no hit carries ``filtered_out``: the filters, and what the
+query finds without them (:func:`_hidden`; every interface's note is written from it).
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from ..embed import evidence
 from . import fusion, lexical, modes, rank, ranking
@@ -45,33 +48,48 @@ def _ms(t: float) -> float:
     return round((time.perf_counter() - t) * 1000, 3)
 
 
-def _filtered_out(store, workspaces, opts, q, want) -> str | None:
-    """When the filters, not the index, left no word hit: a note naming them and what the
-    query finds without them (one more lexical retrieval, only for such a search)."""
-    given = [(name, getattr(opts.filters, name)) for name in FILTER_NAMES if getattr(opts.filters, name)]
+def _hidden(store, text: str, q, workspaces, opts: SearchOptions, want: int) -> dict | None:
+    """What the filters hid, when a search asks (its filters left no hit, or no chunk
+    with a word of the query): the query searched without them, lexically, ranked as any
+    search, for its best hit — None without filters, or when the query alone finds
+    nothing either. The auto note below and each interface's note (the MCP server's
+    "widen the filters") are written from this one record; ``want`` keeps the count
+    that of the filtered search's own retrieval."""
+    given = {name: list(values) for name in FILTER_NAMES if (values := getattr(opts.filters, name))}
     if not given:
         return None
-    found, info = lexical.retrieve(store, q, [w.id for w in workspaces], Filters(), want)
-    if not found or info.get("strategy") == "substring":
-        return None  # no word of it is indexed anywhere
+    alone = replace(opts, filters=Filters(), mode="lexical", rerank=None, files=False, limit=1)
+    response, found = _run(store, text, q, workspaces, alone, time.perf_counter(), want)
+    if not response["hits"]:
+        return None
     cap = max(lexical.CANDIDATES, want * 4)  # what one retrieval reads at most
-    count = f"{len(found)}" if len(found) < cap else f"{cap} or more"
-    named = ", ".join(f"{name}={','.join(values)}" for name, values in given)
+    first = response["hits"][0]
+    return {"filters": given, "chunks": min(found, cap), "more": found >= cap,
+            "strategy": response["strategy"],
+            "first": {"path": first["path"], "workspace": first["workspace"], "line_start": first["line_start"]}}
+
+
+def _filters_note(hidden: dict | None) -> str | None:
+    """auto's note when the filters, not the index, left no word hit."""
+    if hidden is None or hidden["strategy"] == "substring":
+        return None  # no word of it is indexed anywhere
+    count = f"{hidden['chunks']}" + (" or more" if hidden["more"] else "")
+    named = ", ".join(f"{name}={','.join(values)}" for name, values in hidden["filters"].items())
     return (f"auto: the filters ({named}) removed every chunk with a word of the query; the query alone "
             f"finds {count} chunks, so semantic neighbours were not used")
 
 
-def _auto(store, workspaces, opts, plan, candidates, info, want, q):
+def _auto(store, workspaces, opts, plan, candidates, info, want, hidden):
     """auto: the lexical ranking answers; vectors fill in only when the words find fewer
     chunks than asked for. (Fused into every ranking, the default static vectors lowered
     NDCG on the semble dev split at every weight tried: docs/search.md.) When no word
     of the query occurs anywhere, or it has no words (`:=`, `claimVec`), auto answers
     with what the text matches rather than unrelated neighbours (ask for semantic or
-    hybrid to see them)."""
+    hybrid to see them). ``hidden()``: what the filters hid (:func:`_hidden`)."""
     if not candidates or info.get("strategy") == "substring":
         if not plan.semantic.get("available"):
             return plan  # no note to write (and no retrieval for one)
-        note = _filtered_out(store, workspaces, opts, q, want) or \
+        note = _filters_note(hidden()) or \
             "auto: no word of the query is indexed, so semantic neighbours were not used"
     elif len(candidates) >= want:
         note = "auto: the words found enough; vectors fill in only when they find fewer than the limit"
@@ -88,6 +106,13 @@ def search(store, text: str, workspaces: list, **options) -> dict:
     opts = SearchOptions.build(text, options)
     q = parse(text)
     opts.filters.chunk_filter()  # malformed path_globs are refused before any work
+    return _run(store, text, q, workspaces, opts, t0)[0]
+
+
+def _run(store, text: str, q, workspaces: list, opts: SearchOptions, t0: float,
+         want: int | None = None) -> tuple[dict, int]:
+    """The search's stages after parsing: the response, and how many chunks the lexical
+    retrieval found. ``want``: the retrieval's size, when not the options' own."""
     timings = {"parse": _ms(t0)}
 
     t = time.perf_counter()
@@ -97,13 +122,20 @@ def search(store, text: str, workspaces: list, **options) -> dict:
 
     # -- candidates ---------------------------------------------------------------
     t = time.perf_counter()
-    want = opts.limit * FILE_CHUNKS if opts.files else opts.limit
+    want = want or (opts.limit * FILE_CHUNKS if opts.files else opts.limit)
     candidates, info = [], {"strategy": "semantic"}
     if plan.mode_used in ("lexical", "hybrid"):
         candidates, info = lexical.retrieve(store, q, [w.id for w in workspaces], opts.filters, want)
     timings["lexical"] = _ms(t)
+    unfiltered: list = []  # _hidden's record, made at most once per search
+
+    def hidden() -> dict | None:
+        if not unfiltered:
+            unfiltered.append(_hidden(store, text, q, workspaces, opts, want))
+        return unfiltered[0]
+
     if opts.mode == "auto":
-        plan = _auto(store, workspaces, opts, plan, candidates, info, want, q)
+        plan = _auto(store, workspaces, opts, plan, candidates, info, want, hidden)
     nearest: list[tuple[int, float]] = []
     if plan.mode_used in ("semantic", "hybrid"):
         t = time.perf_counter()
@@ -219,6 +251,9 @@ def search(store, text: str, workspaces: list, **options) -> dict:
     else:
         response["hits"] = [hit(s) for s in chosen]
     timings["hydrate"] = _ms(t)
+    if not response["hits"] and (record := hidden()) is not None:
+        # the filters left nothing: what they hid, for the interfaces' notes
+        response["filtered_out"] = record
     timings["total"] = _ms(t0)
     response["timings_ms"] = timings
-    return response
+    return response, len(candidates)
