@@ -3,9 +3,10 @@ language server each hold one :class:`Session`.
 
 It keeps what outlives one request and no single :class:`~lode.service.Service` can: a
 service per worker thread (SQLite connections stay on the thread that opened them), one
-write lock, the progress of index runs (searches say ``indexing: true`` meanwhile), the
-watcher that keeps workspaces live, and the checks every server applies to a request's
-names. Interfaces reach it through :mod:`lode.service`.
+write lock, the progress of index runs (``index.status`` lists them; a search over a
+workspace whose first index run is under way says ``indexing: true``: its answer may
+miss files not read yet), the watcher that keeps workspaces live, and the checks every
+server applies to a request's names. Interfaces reach it through :mod:`lode.service`.
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ def clean_text(value: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def _real(path: str) -> str:
+    return os.path.realpath(os.path.expanduser(path))
 
 
 def _given(**kwargs: Any) -> dict[str, Any]:
@@ -167,7 +172,7 @@ class Session:
     def index_all_in_background(self) -> threading.Thread:
         """Index every workspace once on a thread (a server started without a watcher)."""
         def run() -> None:
-            self.progress["*"] = {"started": time.time()}  # search answers say `indexing: true`
+            self.progress["*"] = {"started": time.time()}  # a run over every workspace (first_indexing)
             try:
                 with self.write_lock:
                     self.service.index(None)
@@ -196,12 +201,39 @@ class Session:
             status["indexing"] = dict(self.progress)
         return status
 
+    def never_indexed(self, workspaces: list[str] | None = None) -> list[str]:
+        """The names of ``workspaces`` (names or roots; None: every one) that no index run
+        has finished yet."""
+        try:
+            rows = self.service.list_workspaces()
+        except Exception:  # a note's question: the call itself reports a store it cannot read
+            return []
+        wanted = set(workspaces) if workspaces is not None else None
+        return [w["name"] for w in rows if w.get("indexed_at") is None
+                and (wanted is None or w["name"] in wanted or w["root"] in wanted)]
+
+    def first_indexing(self, workspaces: list[str] | None = None) -> list[str]:
+        """Those of :meth:`never_indexed` an index run under way covers: their first
+        run is filling the store, so an answer over them may miss files. A re-index of
+        an indexed workspace (the watcher after a save) is not one: its earlier index
+        answers meanwhile, whole."""
+        runs = list(self.progress)  # keys: "*" (every workspace), a name, or a root as given
+        if not runs:  # the common case reads nothing
+            return []
+        if "*" in runs:
+            return self.never_indexed(workspaces)
+        named = set(runs) | {_real(k) for k in runs}
+        running = {n for n, root in self.service.workspace_roots().items() if n in named or root in named}
+        return [n for n in self.never_indexed(workspaces) if n in running]
+
     def search(self, query: str, workspace: str | list[str] | None = None, **options: Any) -> Any:
+        """The service's search; ``indexing: true`` when a workspace it covers is being
+        indexed for the first time (:meth:`first_indexing`)."""
         if not query.strip():
             raise InvalidParams("invalid params: 'query' is empty", data={"param": "query"})
         result = self.service.search(query, workspace=workspace, **options)
-        if self.progress and isinstance(result, dict):
-            result = {**result, "indexing": True}  # a first index may still be filling the store
+        if self.progress and isinstance(result, dict) and self.first_indexing(result.get("workspaces")):
+            result = {**result, "indexing": True}
         return result
 
     def lookup(self, op: str, name: str, workspace: str | None = None,

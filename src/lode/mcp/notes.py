@@ -97,7 +97,7 @@ def first_index(ctx, workspaces: list[str] | None, indexing_since: float | None,
         starting = indexing_since is not None and time.monotonic() - indexing_since < wait
         if not ctx.progress and not starting:  # the common case costs nothing
             return None
-        pending = _never_indexed(ctx, workspaces)
+        pending = ctx.never_indexed(workspaces)
         if not pending:
             return None
         if time.monotonic() >= deadline:
@@ -108,13 +108,3 @@ def first_index(ctx, workspaces: list[str] | None, indexing_since: float | None,
                     "note": f"workspace {pending[0]!r} is being indexed for the first time{so_far}: "
                             f"this answer may miss files not indexed yet; ask again shortly"}
         time.sleep(_POLL)
-
-
-def _never_indexed(ctx, workspaces: list[str] | None) -> list[str]:
-    try:
-        rows = ctx.service.list_workspaces()
-    except Exception:
-        return []
-    wanted = set(workspaces) if workspaces else None
-    return [w["name"] for w in rows if w.get("indexed_at") is None
-            and (wanted is None or w["name"] in wanted or w["root"] in wanted)]

@@ -8,7 +8,9 @@ it covers (bumped by every committed index batch and configuration change of tha
 workspace) and, for searches, the vector state (bumped by every batch of vectors). A
 hit is returned only while its stamp is current, so it is the answer the method would
 give now; indexing one workspace leaves the others' answers cached. An answer during
-whose computation a commit landed is not kept. The stamps are read by the store's
+whose computation a commit landed is not kept, nor one marked ``indexing: true`` (a
+first index run was filling its workspace: that stops being so when the run ends,
+which moves no stamp). The stamps are read by the store's
 ``ChangeStamps`` (on a connection of their own), again only when its ``version()`` says
 another connection committed.
 
@@ -34,6 +36,9 @@ WORKSPACE_POSITION = {"search.query": 0, "symbol.list": 0, "symbol.definition": 
 SEARCHES = frozenset({"search.query"})
 MAX_BYTES = 32 * 1024 * 1024
 MAX_ENTRY_BYTES = 1024 * 1024
+# An answer's own flag as the daemon encodes it (compact JSON): in a string it would be
+# written with escaped quotes, so only the key itself matches.
+INDEXING = b'"indexing":true'
 
 
 class ReplyCache:
@@ -111,7 +116,8 @@ class ReplyCache:
 
     def put(self, key: str, stamp: tuple | None, method: str, params: Any, result: bytes) -> None:
         """Remember ``result`` (the JSON of the answer) if its stamp still holds."""
-        if stamp is None or len(result) > MAX_ENTRY_BYTES or self.stamp(method, params) != stamp:
+        if stamp is None or len(result) > MAX_ENTRY_BYTES or INDEXING in result \
+                or self.stamp(method, params) != stamp:
             return
         old = self._entries.pop(key, None)
         if old is not None:

@@ -167,7 +167,9 @@ def search_query(ctx: Context, workspace: str | None = None, query: str = REQUIR
     """Hybrid search over chunks: ``search.query(workspace, query, {paths, path_globs,
     tags_any, languages, kinds, mode, rerank, limit, files})`` — options either in the
     third argument or as named parameters. ``workspace`` null searches every workspace.
-    ``files`` answers ranked files, each with its best chunks."""
+    ``files`` answers ranked files, each with its best chunks. The answer carries
+    ``indexing: true`` while a workspace it covers is indexed for the first time, and
+    ``filtered_out`` when the filters left no hit the query alone finds."""
     opts = _given(paths=paths, path_globs=path_globs, tags_any=tags_any, languages=languages,
                   kinds=kinds, mode=mode, rerank=rerank, limit=limit, files=files)
     for key, value in (options or {}).items():
