@@ -168,3 +168,40 @@ def test_a_name_hidden_in_many_functions_of_a_generated_module(tmp_path):
     # after them, at module level, the function itself and its result's member
     assert ("client.handlers.url", last) in refs
     assert ("client.builders.URLBuilder.build", last) in refs
+
+
+RENDER = '''\
+import json
+
+from . import builders
+from .builders import URLBuilder
+
+builder = URLBuilder()
+
+
+def render(builders: URLBuilder, json, retries: int = 3) -> str:
+    page = builders.build()
+    return json.dumps(page)
+
+
+def flush(builder):
+    return builder.build()
+
+
+def default() -> str:
+    return builder.build() + builders.URLBuilder().build()
+'''
+
+
+def test_a_parameter_named_as_an_import_or_a_module_variable_names_its_own_type(tmp_path):
+    refs = references(tmp_path, "client/render.py", RENDER)
+    # `builders: URLBuilder` hides the imported module builders: its type's member
+    assert ("client.builders.URLBuilder.build", 10) in refs
+    assert not {name for name, line in refs if line == 10 and name != "client.builders.URLBuilder.build"}
+    # an untyped parameter named as an import: nothing
+    assert not {name for name, line in refs if line == 11}
+    # an untyped parameter named as a module variable of a known type: nothing
+    assert not {name for name, line in refs if line == 15}
+    # outside them, the module variable's type and the imported module
+    assert ("client.builders.URLBuilder.build", 19) in refs
+    assert ("client.builders.URLBuilder", 19) in refs

@@ -129,3 +129,31 @@ def test_typescript_local_value_does_not_hide_a_type_of_its_name(tmp_path):
             'export function make(Options: number): Options {\n  return { size: Options };\n}\n')
     refs = references(tmp_path, "src/make.ts", text)
     assert ("options.Options", 3) in refs
+
+
+def test_typescript_typed_parameter_named_as_an_import_names_its_type(tmp_path):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "paths.ts").write_text(
+        'export class Path {\n  join(...parts: string[]): string { return parts.join("/"); }\n}\n')
+    text = ('import * as path from "path";\n'
+            'import { Path } from "./paths";\n\n'
+            'export const root = new Path();\n\n'
+            'export function resolve(path: Path, name: string) {\n'
+            '  return path.join(name);\n'
+            '}\n\n'
+            'export function relative(path: string, root: string) {\n'
+            '  return root.join(path.slice(1));\n'
+            '}\n\n'
+            'export function direct() {\n'
+            '  return path.join("a") + root.join("b");\n'
+            '}\n')
+    (tmp_path / "package.json").write_text("{}")
+    (tmp_path / "src" / "resolve.ts").write_text(text)
+    found = extract_symbols("src/resolve.ts", text, None, language_for_path("src/resolve.ts"),
+                            Layout(tmp_path), every=True)
+    refs = {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
+    # a parameter `path: Path` hides the import path: its type's member
+    assert {name for name, line in refs if line == 7} == {"paths.Path.join"}
+    # a parameter `root: string` hides the module's `root = new Path()`
+    assert not {name for name, line in refs if line == 11}
+    assert {name for name, line in refs if line == 15} == {"path.join", "paths.Path.join"}

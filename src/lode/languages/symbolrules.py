@@ -120,6 +120,11 @@ class SymbolRules:
     test_markers: tuple[str, ...] = ("/test/", "/tests/", "/testing/", "testdata/")
     # node types that hold local variables (`@var.*` captures belong to the nearest one)
     scope_nodes: frozenset[str] = frozenset()
+    # parameter nodes of a signature outside any scope node (TypeScript's `type GetUrl =
+    # (opts: Options) => string`): their typed names are the module table's, kept as the
+    # type of a same-named untyped parameter even where that parameter is a local
+    # (`const getUrl: GetUrl = (opts) => opts.url`, which TypeScript types from GetUrl)
+    signature_parameters: frozenset[str] = frozenset()
     # names that stand for the enclosing type's instance (`self`, `this`; PHP's `$this`)
     self_names: frozenset[str] = frozenset()
     # names that stand for the one class the enclosing type extends (PHP's `parent::f()`;

@@ -379,7 +379,12 @@ def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | N
             return
     if target is not None:  # `pkg.Name`: that package's member, when visible across packages
         if ctx.type_params and ctx.type_parameter(raw, base_start, base_node):
-            return  # a parameter or local named as an import (`def f(json): json.x`)
+            # a parameter or local named as an import: its type's member when the tree
+            # states its type (`def f(client: Client): client.send()`), else nothing
+            # (`def f(json): json.x`)
+            if typed:
+                _typed_member(ctx, base_node, member_node, base, base_start)
+            return
         raw = data[member_node.start_byte:member_node.end_byte]
         found = ctx.alias_members.get((target, raw), _UNKNOWN)
         if found is _UNKNOWN:  # asked once per file for each (package, member)
@@ -390,12 +395,8 @@ def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | N
         if found is not None:
             ctx.ref(found, base_node, base_start)
         return
-    if typed:
-        typed = ctx.types.type_of(base_node, text=base, start=base_start)
-        if typed:  # `s.Close()` with `s *Server`: the member of that type, named where it is
-            member_start = member_node.start_byte
-            member = data[member_start:member_node.end_byte].decode("utf-8", "replace")
-            ctx.ref(f"{typed}.{member}", member_node, member_start)
+    if typed:  # `s.Close()` with `s *Server`: the member of that type, named where it is
+        if _typed_member(ctx, base_node, member_node, base, base_start):
             return
         if local is _UNKNOWN:
             local = reading[3] = _base_target(ctx, resolver, base)
@@ -408,16 +409,29 @@ def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | N
     ctx.ref(f"{local}.{member}", base_node, base_start)
 
 
+def _typed_member(ctx: FileContext, base_node: Node, member_node: Node, base: str, base_start: int) -> bool:
+    """A reference to the member of ``base``'s type, when the type table knows it there
+    (``s.Close()`` with ``s *Server``: ``Server.Close``, named where the member is)."""
+    typed = ctx.types.type_of(base_node, text=base, start=base_start)
+    if not typed:
+        return False
+    member_start = member_node.start_byte
+    member = ctx.data[member_start:member_node.end_byte].decode("utf-8", "replace")
+    ctx.ref(f"{typed}.{member}", member_node, member_start)
+    return True
+
+
 def _base_reading(ctx: FileContext, resolver, raw: bytes) -> list:
     """What a member expression's base text stands for in this file, fixed once its
     imports and definitions are read: [the text, the import it names (or None),
     whether the type table may know its type, what it names otherwise (None: nothing;
-    _UNKNOWN: not read yet, as a typed base mostly needs no more)]."""
+    _UNKNOWN: not read yet, as a typed base mostly needs no more)]. An import's type
+    is asked only where a parameter or local of its name hides it."""
     base = raw.decode("utf-8", "replace")
     target = ctx.aliases.get(base)
-    if target is not None:
-        return [base, target, False, None]
     types = ctx.types
+    if target is not None:
+        return [base, target, types is not None and base in types.maybe_typed, None]
     # a plain name that no declaration in the file types (most bases: locals,
     # receivers of untyped values) has no type: type_of is not asked
     if types is not None and (base in types.maybe_typed or not base.isidentifier()):

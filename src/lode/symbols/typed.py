@@ -65,6 +65,8 @@ class TypeTable:
         self.returns: dict[str, str] = {}
         self._calls: list[tuple[dict, str, object]] = []
         self.var_names: set[str] = set()  # every typed name, any scope: most lookups end here
+        # module-table names that are a signature's parameters (SymbolRules.signature_parameters)
+        self._signature_names: set[str] = set()
         # the names type_of may find a type for (set by finish): the typed names and
         # the words for the enclosing type and its base; any other plain name has none
         self.maybe_typed: frozenset[str] = frozenset()
@@ -93,6 +95,9 @@ class TypeTable:
                 table = self.vars[scope] = {}
             slot = ctx.data[at:end].decode("utf-8", "replace")
             self.var_names.add(slot)
+            if scope == (-1, -1) and ctx.rules.signature_parameters \
+                    and name_node.parent.type in ctx.rules.signature_parameters:
+                self._signature_names.add(slot)
         elif "field.name" in caps:
             name_node = caps["field.name"][0]
             owner = self.enclosing_type(name_node)
@@ -243,6 +248,9 @@ class TypeTable:
             if owner:
                 name = f"{owner}.{self.ctx.text(member)}"
                 return self.returns.get(name) or (f"{name}()" if defer and not owner.endswith(")") else None)
+            if self._generics and self.ctx.type_parameter(self.ctx.data[obj.start_byte:obj.end_byte],
+                                                          obj.start_byte, obj):
+                return None  # a method of a parameter or local of no known type, not of the module's name
         callee_type = callee.type
         if callee_type not in self.ctx.rules.type_names or \
                 (self._generics and self.ctx.type_parameter(self.ctx.data[callee.start_byte:callee.end_byte],
@@ -296,19 +304,23 @@ class TypeTable:
                 return self.enclosing_type(node)
             if name not in self.var_names:
                 return self.base_of(self.enclosing_type(node)) if name in ctx.rules.super_names else None
+            at = start if start is not None else node.start_byte
             found = self._spans.get(name)
             if found is not None:
                 # the innermost scope holding the name: the last one starting before the
                 # use that also ends after it (nested scopes start later)
                 starts, spans = found
-                at = start if start is not None else node.start_byte
                 i = bisect_right(starts, at) - 1
                 while i >= 0:
-                    start, end, t = spans[i]
+                    _start, end, t = spans[i]
                     if at < end:
                         return t
                     i -= 1
-            return self.vars.get((-1, -1), {}).get(name)
+            t = self.vars.get((-1, -1), {}).get(name)
+            if t and ctx.type_params and name not in self._signature_names \
+                    and ctx.type_parameter(name.encode(), at, node):
+                return None  # a parameter or local that hides the module's variable
+            return t
         if node_type in ("this", "self"):
             return self.enclosing_type(node)
         if node_type == "super" or (node_type == "call" and node.child_by_field_name("function") is not None

@@ -37,6 +37,7 @@ RULES = SymbolRules(
     scope_nodes=frozenset({"function_declaration", "generator_function_declaration", "method_definition",
                            "arrow_function", "function_expression"}),
     override_family=True,
+    signature_parameters=frozenset({"required_parameter", "optional_parameter"}),
     type_parameter_scope=function_around,
     # `constructor(private readonly client: Client)` defines the class's `client`
     constructor_members=frozenset({"property"}),
