@@ -39,19 +39,43 @@ def _lsp_wanted(no_lsp: bool) -> bool:
     return Service.language_servers_found()
 
 
-def _lookup(db_path, no_daemon, method: str, params: dict, local, lsp=False, lsp_timeout=None):
-    """``method(params)`` answered by a daemon for this store, else ``local()``. A
+def _scoped(workspace, found: dict, holding) -> str | None:
+    """The workspace a look-up run here works in, as ``lode search`` scopes itself: the
+    one ``--workspace`` names, else the indexed workspace holding the current folder,
+    else None (every workspace). Two checkouts of one project in a store define the
+    same qualified names: a look-up in one answers from that one, not from both.
+    ``holding()`` finds the folder's workspace, asked once per command (``found``
+    keeps the answer)."""
+    if workspace is not None:
+        return workspace
+    if "here" not in found:
+        found["here"] = holding()
+    return found["here"]
+
+
+def _lookup(db_path, no_daemon, method: str, params: dict, local, lsp=False, lsp_timeout=None, found=None):
+    """``method(params)`` answered by a daemon for this store, else ``local(service,
+    workspace)``, in the workspace :func:`_scoped` picks. A
     hand-off to a language server goes to the daemon too (``lsp: true``): it keeps the
     server warm across calls, where each command would start its own (seconds for
     gopls). Only a command's own ``--lsp-timeout`` makes the store path answer."""
+    found = {} if found is None else found
+
     def remote(daemon):
         if any(v is Unusable for v in params.values()):
             raise Unusable("an option the daemon's method does not take")
         if lsp and lsp_timeout is not None:
             raise Unusable("--lsp-timeout is this command's own")
         call = {k: v for k, v in params.items() if v is not None}
+        ws = _scoped(params.get("workspace"), found,
+                     lambda: workspace_for_path(daemon.call("workspace.list"), os.getcwd()))
+        call = {**call, "workspace": ws} if ws is not None else call
         return daemon.call(method, {**call, "lsp": True} if lsp else call)
-    return lambda: answer(db_path, no_daemon, remote, local)
+
+    def in_store():
+        svc = _service(db_path, lsp_timeout)
+        return local(svc, _scoped(params.get("workspace"), found, lambda: svc.workspace_for_path(os.getcwd())))
+    return lambda: answer(db_path, no_daemon, remote, in_store)
 
 
 def _service(db_path, lsp_timeout):
@@ -248,7 +272,7 @@ def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, fil
 def definition(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon, as_json):
     _run(_lookup(db_path, no_daemon, "symbol.definition",
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
-                 lambda: _service(db_path, lsp_timeout).definition(name, workspace, limit or 100, lsp=_lsp_wanted(no_lsp)),
+                 lambda svc, ws: svc.definition(name, ws, limit or 100, lsp=_lsp_wanted(no_lsp)),
                  _lsp_wanted(no_lsp), lsp_timeout),
          as_json, _listing("candidates", "no definition of {name} in the index"), _holds("candidates"))
 
@@ -257,8 +281,7 @@ def references(name, db_path, workspace, limit, every, no_lsp, lsp_timeout, no_d
     _run(_lookup(db_path, no_daemon, "symbol.references",
                  {"name": name, "workspace": workspace, "every": Unusable if every else None,
                   "limit": Unusable if (limit or 0) > 5000 else limit or 100},
-                 lambda: _service(db_path, lsp_timeout).references(name, workspace, limit or 100, every=every,
-                                                                    lsp=_lsp_wanted(no_lsp)),
+                 lambda svc, ws: svc.references(name, ws, limit or 100, every=every, lsp=_lsp_wanted(no_lsp)),
                  _lsp_wanted(no_lsp), lsp_timeout),
          as_json, _listing("references", "no references to {name} in the index"), _holds("references"))
 
@@ -266,8 +289,7 @@ def references(name, db_path, workspace, limit, every, no_lsp, lsp_timeout, no_d
 def implementations(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon, as_json):
     _run(_lookup(db_path, no_daemon, "symbol.implementations",
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
-                 lambda: _service(db_path, lsp_timeout).implementations(name, workspace, limit or 100,
-                                                                         lsp=_lsp_wanted(no_lsp)),
+                 lambda svc, ws: svc.implementations(name, ws, limit or 100, lsp=_lsp_wanted(no_lsp)),
                  _lsp_wanted(no_lsp), lsp_timeout),
          as_json, _listing("implementations", "no implementations of {name} in the index"),
          _holds("implementations"))
@@ -297,29 +319,31 @@ def describe(name, db_path, workspace, limit, include_body, no_lsp, lsp_timeout,
     _run(_lookup(db_path, no_daemon, "symbol.describe",
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None,
                   "include_body": Unusable if include_body else None},
-                 lambda: _service(db_path, lsp_timeout).describe(name, workspace, limit or 10,
-                                                                 include_body=include_body, lsp=_lsp_wanted(no_lsp)),
+                 lambda svc, ws: svc.describe(name, ws, limit or 10, include_body=include_body,
+                                              lsp=_lsp_wanted(no_lsp)),
                  _lsp_wanted(no_lsp), lsp_timeout),
          as_json, render, _holds("symbols"))
 
 
 def symbols(query, db_path, workspace, limit, no_daemon, as_json):
-    service = None
+    opened = None  # (service, workspace) when the store answered
+    scope: dict = {}  # the workspace found for the current folder, shared by every call
 
-    def local():
-        nonlocal service
-        service = _service(db_path, None)
-        return service.symbols(query, workspace, limit or 20)
+    def local(svc, ws):
+        nonlocal opened
+        opened = (svc, ws)
+        return svc.symbols(query, ws, limit or 20)
 
     def first_definition(name):
-        if service is None:  # the names came from the daemon
+        if opened is None:  # the names came from the daemon
             return _lookup(db_path, no_daemon, "symbol.definition", {"name": name, "workspace": workspace},
-                           lambda: _service(db_path, None).definition(name, workspace, 1))()["candidates"][:1]
-        return service.definition(name, workspace, 1)["candidates"]
+                           lambda svc, ws: svc.definition(name, ws, 1), found=scope)()["candidates"][:1]
+        svc, ws = opened
+        return svc.definition(name, ws, 1)["candidates"]
 
     call = _lookup(db_path, no_daemon, "symbol.search",
                    {"query": query, "workspace": workspace,
-                    "limit": Unusable if (limit or 0) > 1000 else limit or 20}, local)
+                    "limit": Unusable if (limit or 0) > 1000 else limit or 20}, local, found=scope)
 
     def render(r):
         if not r["names"]:

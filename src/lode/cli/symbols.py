@@ -1,6 +1,7 @@
 """Symbol commands: ``def``, ``refs``, ``impls``, ``describe``, ``symbols`` (fuzzy),
 ``outline`` and ``query-ast``. Each calls the service and prints the result
-(``--json`` for scripts). ``def``, ``refs``, ``impls``,
+(``--json`` for scripts). The look-ups answer from the workspace holding the current
+folder (else every workspace), as ``search`` does; ``--workspace`` names another. ``def``, ``refs``, ``impls``,
 ``describe`` and ``symbols`` ask a running daemon for the same store first
 (:mod:`.remote`; ``--no-daemon`` opens the store): it returns the same dicts. Their
 bodies are in :mod:`.lookups` (they run without click too: :mod:`.fastpath`)."""
@@ -18,8 +19,11 @@ from .output import err, fail, out, shown
 
 _db = click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB",
                    help="The store (default: $LODE_DB, else per user).")
-_ws = click.option("--workspace", "-w", metavar="NAME", default=None,
-                   help="Only this workspace (name or root); default: every workspace.")
+_ws = click.option("--workspace", "-w", metavar="NAME|PATH", default=None,
+                   help="Only this workspace (name or root); default: the one containing the current "
+                        "folder, else every workspace (as search).")
+_file_ws = click.option("--workspace", "-w", metavar="NAME", default=None,
+                        help="Only this workspace (name or root); default: every workspace.")
 _json = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 _limit = click.option("--limit", "-n", type=click.IntRange(min=1), default=None, help="At most this many results.")
 _no_lsp = click.option("--no-lsp", "no_lsp", is_flag=True,
@@ -114,7 +118,7 @@ def symbols_command(**params):
 @main.command("outline")
 @click.argument("file", type=click.Path(dir_okay=False))
 @_db
-@_ws
+@_file_ws
 @_json
 def outline_command(file, db_path, workspace, as_json):
     """The definitions in FILE, in order, nested (read from the file itself)."""
