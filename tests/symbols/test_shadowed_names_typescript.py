@@ -157,3 +157,47 @@ def test_typescript_typed_parameter_named_as_an_import_names_its_type(tmp_path):
     # a parameter `root: string` hides the module's `root = new Path()`
     assert not {name for name, line in refs if line == 11}
     assert {name for name, line in refs if line == 15} == {"path.join", "paths.Path.join"}
+
+
+LOADER = '''\
+import * as path from "path";
+import { Path } from "./paths";
+import failure from "./failure";
+
+export function load(file) {
+  try {
+    return read(file);
+  } catch (failure) {
+    failure.report(file);
+  }
+  return failure.wrap(path.basename(file));
+}
+
+export function pick(kind) {
+  switch (kind) {
+    case 1:
+      const path = new Path();
+      return path.join("a");
+    default:
+      let failure = kind;
+      return failure.toString();
+  }
+}
+'''
+
+
+def test_catch_bindings_and_switch_case_locals_hide_imports(tmp_path):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "paths.ts").write_text(
+        'export class Path {\n  join(...parts: string[]): string { return parts.join("/"); }\n}\n')
+    for path in ("src/loader.ts", "src/loader.js"):
+        (tmp_path / path).write_text(LOADER)
+        (tmp_path / "package.json").write_text("{}")
+        found = extract_symbols(path, LOADER, None, language_for_path(path), Layout(tmp_path), every=True)
+        refs = {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
+        # `catch (failure)` hides the import in its clause only
+        assert not {name for name, line in refs if line == 9}, path
+        assert {name for name, line in refs if line == 11} == {"failure.default.wrap", "path.basename"}, path
+        # a case's `const path = new Path()` and the default's `let failure` hide the imports
+        assert {name for name, line in refs if line == 18} == {"paths.Path.join"}, path
+        assert not {name for name, line in refs if line == 21}, path

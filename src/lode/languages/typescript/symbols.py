@@ -14,10 +14,12 @@ def function_around(d, owner):
     """A parameter's or a local's scope: the function holding it, most often an arrow or
     a function expression that is no definition (`items.map((url) => url.trim())`
     inside `fetch` hides `url` in that arrow, not in all of `fetch`); with none (a block
-    of top-level code), the scope found."""
+    of top-level code), the scope found. A `catch (e)` binding: its catch clause."""
     if d.detail != "local":
         return owner
     node = d.node.parent
+    if node is not None and node.type == "catch_clause":
+        return node  # `catch (e)`: the clause's own name
     while node is not None:
         if node.type in FUNCTIONS:
             return node
