@@ -128,3 +128,46 @@ def test_kotlin_constructor_parameters_hide_package_values_inside_the_class():
     assert not {"shop.client.timeout", "shop.client.timeout.doubled", "shop.client.engine",
                 "shop.client.engine.execute"} & inside
     assert ("shop.client.timeout.doubled", 42) in refs
+
+
+SESSION_KT = '''\
+package shop.client
+
+import shop.net.timeout
+
+class Timeout(val millis: Long) {
+    fun doubled(): Long = millis * 2
+}
+
+val engine: Timeout = Timeout(10)
+
+class Session(timeout: Timeout, engine: Timeout) {
+    private val deadline = timeout.doubled()
+    private val lazyDeadline by lazy { engine.doubled() }
+    val remaining: Long
+        get() = timeout.doubled() - deadline
+    var budget: Long = engine.doubled()
+        set(value) { field = value + engine.doubled() }
+
+    constructor(millis: Long) : this(Timeout(millis), Timeout(millis)) {
+        timeout.doubled()
+    }
+}
+'''
+
+
+def test_kotlin_plain_constructor_parameters_are_not_seen_by_accessors_or_secondary_constructors(tmp_path):
+    # Kotlin gives a plain primary-constructor parameter to the class's initialisers only
+    # (property initialisers and delegates, init blocks): a getter, a setter and a secondary
+    # constructor read the import or the package's value of that name
+    (tmp_path / "build.gradle.kts").write_text("")
+    path = "src/main/kotlin/shop/Session.kt"
+    (tmp_path / path).parent.mkdir(parents=True)
+    (tmp_path / path).write_text(SESSION_KT)
+    found = extract_symbols(path, SESSION_KT, None, language_for_path(path), Layout(tmp_path), every=True)
+    refs = {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
+    at = {line: {name for name, n in refs if n == line} for line in range(12, 21)}
+    assert not at[12] | at[13] | at[16]  # initialisers: the parameters
+    assert at[15] == {"shop.net.timeout.doubled"}  # a getter: the import
+    assert at[17] == {"shop.client.engine", "shop.client.engine.doubled"}  # a setter: the package's value
+    assert at[20] == {"shop.net.timeout.doubled"}  # a secondary constructor: the import

@@ -82,7 +82,10 @@ def _local_spans(ctx) -> dict[bytes, list[tuple[int, int]]]:
 # a class body's members that do not see a plain constructor parameter (only its
 # initialisers do): they read a property of that name, or the package's
 _NOT_INITIALISERS = frozenset({"function_declaration", "class_declaration", "object_declaration",
-                               "companion_object"})
+                               "companion_object", "secondary_constructor"})
+# a property's parts that are functions, not its initialiser: `get() = client.size` reads
+# the package's `client` (or a property), never a plain constructor parameter
+_ACCESSORS = frozenset({"getter", "setter"})
 
 
 def _scope_of(d) -> list[tuple[int, int]]:
@@ -91,7 +94,7 @@ def _scope_of(d) -> list[tuple[int, int]]:
     ``property_declaration``) in the block or lambda holding it, a primary constructor's
     parameter in its class (class_parameters → primary_constructor → class_declaration):
     a `val`/`var` one, the class's property, everywhere in it; a plain one outside the
-    body's functions and nested classes."""
+    body's functions, secondary constructors, property accessors and nested classes."""
     node = d.node
     parent = node.parent
     if node.type == "parameter" and parent is not None:
@@ -105,13 +108,20 @@ def _scope_of(d) -> list[tuple[int, int]]:
 
 
 def _initialisers(cls) -> list[tuple[int, int]]:
-    """The spans of ``cls`` between its body's members that are not initialisers."""
+    """The spans of ``cls`` between its body's members (and properties' accessors) that
+    are not initialisers."""
     spans, at = [], cls.start_byte
     body = next((c for c in cls.named_children if c.type == "class_body"), None)
     for member in body.named_children if body is not None else ():
-        if member.type in _NOT_INITIALISERS:
+        kind = member.type
+        if kind in _NOT_INITIALISERS:
             spans.append((at, member.start_byte))
             at = member.end_byte
+        elif kind == "property_declaration":
+            for part in member.named_children:
+                if part.type in _ACCESSORS:
+                    spans.append((at, part.start_byte))
+                    at = part.end_byte
     spans.append((at, cls.end_byte))
     return spans
 
