@@ -169,17 +169,31 @@ class Session:
             return None
         return watcher
 
+    def index(self, workspace: str | None = None, **options: Any) -> dict:
+        """An index run through the service (every workspace when ``workspace`` is None),
+        under the write lock, its progress kept in :attr:`progress` under the workspace
+        as given ("*": every one) while it runs — what ``index.status`` lists and
+        :meth:`first_indexing` and the MCP server's notes read."""
+        key = workspace or "*"
+        started = time.time()
+
+        def progress(done: int, total: int, path: str = "") -> None:
+            self.progress[key] = {"started": started, "done": done, "total": total, "path": path}
+
+        self.progress[key] = {"started": started}
+        try:
+            with self.write_lock:
+                return self.service.index(workspace, progress=progress, **options)
+        finally:
+            self.progress.pop(key, None)
+
     def index_all_in_background(self) -> threading.Thread:
         """Index every workspace once on a thread (a server started without a watcher)."""
         def run() -> None:
-            self.progress["*"] = {"started": time.time()}  # a run over every workspace (first_indexing)
             try:
-                with self.write_lock:
-                    self.service.index(None)
+                self.index(None)
             except LodeError as exc:
                 log.warning("indexing: %s", exc.message)
-            finally:
-                self.progress.pop("*", None)
 
         thread = threading.Thread(target=run, daemon=True)
         thread.start()

@@ -40,9 +40,9 @@ def _lsp_wanted(no_lsp: bool) -> bool:
 
 
 def _scoped(workspace, found: dict, holding) -> str | None:
-    """The workspace a look-up run here works in, as ``lode search`` scopes itself: the
-    one ``--workspace`` names, else the indexed workspace holding the current folder,
-    else None (every workspace). Two checkouts of one project in a store define the
+    """The workspace a search or look-up run here works in: the one ``--workspace``
+    names, else the indexed workspace holding the current folder, else None (every
+    workspace). Two checkouts of one project in a store define the
     same qualified names: a look-up in one answers from that one, not from both.
     ``holding()`` finds the folder's workspace, asked once per command (``found``
     keeps the answer)."""
@@ -205,18 +205,20 @@ def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, fil
     if files:
         opts["files"] = True
 
+    found: dict = {}
+
     def remote(daemon):
         if limit > RPC_MAX_LIMIT:
             raise Unusable("limit over the daemon's maximum")
         listed = daemon.call("workspace.list") if workspace is None or paths else []
-        ws = workspace or workspace_for_path(listed, os.getcwd())
+        ws = _scoped(workspace, found, lambda: workspace_for_path(listed, os.getcwd()))
         options = {**opts, "paths": _root_relative(paths, listed, ws)} if paths else opts
         options = {**options, "rerank": True} if rerank else options  # True is "required"
         return daemon.call("search.query", {"workspace": ws, "query": text, "options": options})
 
     def local():
         svc = open_service(db_path, as_json=as_json)
-        ws = workspace or svc.workspace_for_path(os.getcwd())
+        ws = _scoped(workspace, found, lambda: svc.workspace_for_path(os.getcwd()))
         options = {**opts, "paths": _root_relative(paths, svc.list_workspaces(), ws)} if paths else opts
         return svc.search(text, ws, **({**options, "rerank": "required"} if rerank else options))
 

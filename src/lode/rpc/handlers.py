@@ -9,7 +9,6 @@ Methods that change the store are registered with ``writes=True`` and run one at
 from __future__ import annotations
 
 import os
-import time
 from typing import Any
 
 from .. import __version__
@@ -127,19 +126,7 @@ def index_run(ctx: Context, workspace: str | None = None, paths: list[str] | Non
     run's counts. ``paths`` limits the run to those files; ``embed`` false skips the
     embedding stage; ``model`` names the embedding model. ``index.status`` shows
     progress meanwhile."""
-    run = ctx.service.index
-    key = workspace or "*"
-
-    started = time.time()
-
-    def progress(done: int, total: int, path: str = "") -> None:
-        ctx.progress[key] = {"started": started, "done": done, "total": total, "path": path}
-
-    ctx.progress[key] = {"started": started}
-    try:
-        return run(workspace, progress=progress, **_given(paths=paths, embed=embed, model=model))
-    finally:
-        ctx.progress.pop(key, None)
+    return ctx.index(workspace, **_given(paths=paths, embed=embed, model=model))
 
 
 @method("index.status")
