@@ -253,9 +253,14 @@ class Service:
                       line_end: int | None = None) -> dict:
         """A workspace file's text (derived formats as their read-only Markdown), confined
         to the workspace, cut at a paragraph end with a marker line when longer than
-        ``limit`` — see :mod:`lode.workspace.documents`."""
+        ``limit`` — see :mod:`lode.workspace.documents`. Lines count from 1: a bound below
+        1 is refused (it would read as no bound and answer the whole file)."""
         from .workspace import documents
 
+        for param, value in (("line_start", line_start), ("line_end", line_end)):
+            if value is not None and value < 1:
+                raise InvalidParams(f"invalid params: '{param}' must be at least 1, got {value}",
+                                    data={"param": param})
         root = documents.resolve_root(self._roots(), workspace, path)
         return documents.read(root, path, offset=offset, limit=limit, line_start=line_start,
                               line_end=line_end)

@@ -257,11 +257,6 @@ def doc_read(ctx: Context, path: str = REQUIRED, workspace: str | None = None,
     """Read a file of a workspace (paths outside it are refused). Derived formats
     (.html/.htm/.docx) are served as read-only Markdown. Long text is cut at a paragraph
     end with a marker line; continue with ``offset=next_offset``."""
-    for param, value in (("line_start", line_start), ("line_end", line_end)):
-        # lines count from 1: a 0 (or -5) was read as no bound, answering the whole file
-        if value is not None and value < 1:
-            raise InvalidParams(f"invalid params: '{param}' must be at least 1, got {value}",
-                                data={"param": param})
     return ctx.service.read_document(path, workspace, offset=offset, limit=limit,
                                      line_start=line_start, line_end=line_end)
 
