@@ -115,3 +115,16 @@ def test_workspace_names_another_and_outside_every_one_answers(checkouts):
     if daemon is not None:  # the RPC: workspace null is every workspace, as for search.query
         rpc = daemon.call("symbol.definition", {"name": name})
         assert where(rpc["candidates"]) == where(got["candidates"])
+
+
+def test_a_lookup_that_finds_nothing_here_names_where_it_looked(checkouts):
+    base, roots, env, _ = checkouts
+    name = "billing.invoice.apply_discount"  # the feature branch's
+    r = subprocess.run([*LODE, "def", name, "--no-lsp"], env=env, cwd=roots["main"], capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 1 and r.stdout == ""
+    assert f"no definition of {name} in the index of workspace 'main'" in r.stderr, r.stderr
+    assert "--workspace names another" in r.stderr
+    r = subprocess.run([*LODE, "def", name, "--no-lsp", "--workspace", "feature"], env=env, cwd=roots["main"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "billing/invoice.py:13" in r.stdout, r.stdout + r.stderr

@@ -158,11 +158,18 @@ def _print_candidates(items: list[dict], empty: str) -> bool:
     return True
 
 
-def _listing(key: str, empty: str):
+def _nowhere(message: str, scope: dict) -> str:
+    """``message`` (nothing found), naming the workspace of the current folder when the
+    look-up was kept to it: the name may be another workspace's (a library indexed apart)."""
+    here = scope.get("here")
+    return f"{message} of workspace {here!r} (the current folder's; --workspace names another)" if here else message
+
+
+def _listing(key: str, empty: str, scope: dict):
     def render(r):
         if _matches(r):
             return False
-        ok = _print_candidates(r[key], empty.format(name=r["name"]))
+        ok = _print_candidates(r[key], _nowhere(empty.format(name=r["name"]), scope))
         _source_note(r)
         return ok
     return render
@@ -272,37 +279,41 @@ def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, fil
 
 
 def definition(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon, as_json):
+    scope: dict = {}  # the current folder's workspace, when the look-up is kept to it
     _run(_lookup(db_path, no_daemon, "symbol.definition",
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
                  lambda svc, ws: svc.definition(name, ws, limit or 100, lsp=_lsp_wanted(no_lsp)),
-                 _lsp_wanted(no_lsp), lsp_timeout),
-         as_json, _listing("candidates", "no definition of {name} in the index"), _holds("candidates"))
+                 _lsp_wanted(no_lsp), lsp_timeout, found=scope),
+         as_json, _listing("candidates", "no definition of {name} in the index", scope), _holds("candidates"))
 
 
 def references(name, db_path, workspace, limit, every, no_lsp, lsp_timeout, no_daemon, as_json):
+    scope: dict = {}  # the current folder's workspace, when the look-up is kept to it
     _run(_lookup(db_path, no_daemon, "symbol.references",
                  {"name": name, "workspace": workspace, "every": Unusable if every else None,
                   "limit": Unusable if (limit or 0) > 5000 else limit or 100},
                  lambda svc, ws: svc.references(name, ws, limit or 100, every=every, lsp=_lsp_wanted(no_lsp)),
-                 _lsp_wanted(no_lsp), lsp_timeout),
-         as_json, _listing("references", "no references to {name} in the index"), _holds("references"))
+                 _lsp_wanted(no_lsp), lsp_timeout, found=scope),
+         as_json, _listing("references", "no references to {name} in the index", scope), _holds("references"))
 
 
 def implementations(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon, as_json):
+    scope: dict = {}  # the current folder's workspace, when the look-up is kept to it
     _run(_lookup(db_path, no_daemon, "symbol.implementations",
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
                  lambda svc, ws: svc.implementations(name, ws, limit or 100, lsp=_lsp_wanted(no_lsp)),
-                 _lsp_wanted(no_lsp), lsp_timeout),
-         as_json, _listing("implementations", "no implementations of {name} in the index"),
+                 _lsp_wanted(no_lsp), lsp_timeout, found=scope),
+         as_json, _listing("implementations", "no implementations of {name} in the index", scope),
          _holds("implementations"))
 
 
 def describe(name, db_path, workspace, limit, include_body, no_lsp, lsp_timeout, no_daemon, as_json):
+    scope: dict = {}  # the current folder's workspace, when the look-up is kept to it
     def render(r):
         if _matches(r):
             return False
         if not r["symbols"]:
-            fail(f"no definition of {r['name']} in the index")
+            fail(_nowhere(f"no definition of {r['name']} in the index", scope))
             return False
         for s in r["symbols"]:
             out.print(f"{_where(s)} [cyan]{s['kind']}[/] [bold]{escape(s['name'])}[/]")
@@ -323,7 +334,7 @@ def describe(name, db_path, workspace, limit, include_body, no_lsp, lsp_timeout,
                   "include_body": Unusable if include_body else None},
                  lambda svc, ws: svc.describe(name, ws, limit or 10, include_body=include_body,
                                               lsp=_lsp_wanted(no_lsp)),
-                 _lsp_wanted(no_lsp), lsp_timeout),
+                 _lsp_wanted(no_lsp), lsp_timeout, found=scope),
          as_json, render, _holds("symbols"))
 
 
