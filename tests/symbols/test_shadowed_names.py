@@ -62,16 +62,20 @@ def load() -> dict:
 '''
 
 
-def references(tmp_path, path: str = "client/session.py", text: str = SESSION) -> set[tuple[str, int]]:
-    """(name, line) of every reference in ``text`` saved as ``path`` of a small package
-    ``client`` whose ``builders`` module has ``URLBuilder.build``."""
+def extract(tmp_path, path: str, text: str):
+    """The symbols of ``text`` saved as ``path`` of a small package ``client`` whose
+    ``builders`` module has ``URLBuilder.build``."""
     pkg = tmp_path / "client"
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "builders.py").write_text("class URLBuilder:\n    def build(self) -> str:\n        return ''\n")
     (tmp_path / path).write_text(text)
-    found = extract_symbols(path, text, None, language_for_path(path), Layout(tmp_path), every=True)
-    return {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
+    return extract_symbols(path, text, None, language_for_path(path), Layout(tmp_path), every=True).symbols
+
+
+def references(tmp_path, path: str = "client/session.py", text: str = SESSION) -> set[tuple[str, int]]:
+    """(name, line) of every reference in ``text`` saved as ``path`` (see extract)."""
+    return {(s.name, s.line) for s in extract(tmp_path, path, text) if s.kind == REFERENCE}
 
 
 def test_parameters_and_locals_hide_top_level_names(tmp_path):
@@ -205,3 +209,43 @@ def test_a_parameter_named_as_an_import_or_a_module_variable_names_its_own_type(
     # outside them, the module variable's type and the imported module
     assert ("client.builders.URLBuilder.build", 19) in refs
     assert ("client.builders.URLBuilder", 19) in refs
+
+
+ENDPOINT = '''\
+import sys
+
+from .builders import URLBuilder
+
+
+class Endpoint:
+    if sys.version_info >= (3, 11):
+        builder = URLBuilder()
+    else:
+        builder = None
+    try:
+        fallback = URLBuilder()
+    except ImportError:
+        fallback = None
+    default = URLBuilder()
+
+    def url(self) -> str:
+        return self.builder.build() + self.fallback.build() + self.default.build()
+
+
+def build() -> str:
+    return builder.build() + default.build()
+'''
+
+
+def test_assignments_in_a_class_body_are_its_attributes_at_any_depth(tmp_path):
+    # a class attribute set in an `if`/`try` of the class body is the class's, typed as
+    # its field; none of them is a module variable a function could use
+    found = extract(tmp_path, "client/endpoint.py", ENDPOINT)
+    defs = {(s.name, s.line) for s in found if s.kind != REFERENCE}
+    assert {("client.endpoint.Endpoint.builder", 8), ("client.endpoint.Endpoint.fallback", 12),
+            ("client.endpoint.Endpoint.default", 15)} <= defs
+    refs = {(s.name, s.line) for s in found if s.kind == REFERENCE}
+    assert {name for name, line in refs if line == 18 and name.endswith(".build")} == {
+        "client.builders.URLBuilder.build"}
+    assert {line for name, line in refs if name == "client.builders.URLBuilder.build"} == {18}
+    assert not {name for name, line in refs if line == 22}

@@ -78,6 +78,10 @@ class SymbolRules:
     # `func Map[T any]`): never indexed, and inside the definition around them their
     # names are no references (`T` is not the package's `T`)
     type_parameters: frozenset[str] = frozenset()
+    # the detail of a type_parameters definition that type_parameter_scope gives no scope
+    # and whose nearest definition is one of `types` (Python: a name assigned in an `if`
+    # or `try` of a class body is the class's "attribute"); None: such a name is nothing
+    class_locals: str | None = None
     # (definition, the node found as its scope) -> the node that is its scope: a
     # language whose parameters and locals may sit in a function that is no definition
     # (TypeScript's arrow functions) names that function; None: as found

@@ -246,6 +246,7 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
     stack: list[tuple[int, Def]] = []  # (end, definition) of the definitions holding this one
     hoisted = rules.constructor_members
     type_params = rules.type_parameters
+    class_locals = rules.class_locals
     transparent = rules.transparent_scopes
     for start, neg_end, _i, d in ordered:
         while stack and stack[-1][0] <= start:
@@ -257,8 +258,12 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
         if name_span is not None:
             by_node[name_span] = d
         if type_params and d.detail in type_params:
-            _type_parameter(ctx, d, enclosing)
-            continue
+            if _type_parameter(ctx, d, enclosing) or class_locals is None or enclosing is None \
+                    or enclosing.detail not in rules.types:
+                continue
+            # a local that no function holds, in a class body (Python's `if TYPE_CHECKING:
+            # x = …` there): the class's member, named as the rules say
+            d.detail = class_locals
         if hoisted and enclosing is not None and d.detail in hoisted and enclosing.qname is not None \
                 and enclosing.detail in rules.callables and _parameter_of(d, enclosing):
             # PHP's `__construct(private Client $client)`, TypeScript's
@@ -304,19 +309,22 @@ def _parameter_of(d: Def, callable: Def) -> bool:
     return parent is not None and params is not None and key(parent) == key(params)
 
 
-def _type_parameter(ctx: FileContext, d: Def, enclosing: Def | None) -> None:
+def _type_parameter(ctx: FileContext, d: Def, enclosing: Def | None) -> bool:
     """A type parameter is not indexed; its name is one within the definition around it
     (the class, function or type that declares it; with none, the declaration holding
-    the parameter list, as C++'s template_declaration does)."""
+    the parameter list, as C++'s template_declaration does). Whether it has a scope
+    (SymbolRules.type_parameter_scope may give it none)."""
     if d.name is None:
-        return
+        return True
     owner = enclosing.node if enclosing is not None else d.node.parent
     if enclosing is None and owner is not None and owner.parent is not None:
         owner = owner.parent
     owner = ctx.rules.type_parameter_scope(d, owner) if ctx.rules.type_parameter_scope else owner
-    if owner is not None:
-        name = ctx.data[d.name.start_byte:d.name.end_byte]
-        ctx.type_params.setdefault(name, []).append((owner.start_byte, owner.end_byte, d.detail))
+    if owner is None:
+        return False
+    name = ctx.data[d.name.start_byte:d.name.end_byte]
+    ctx.type_params.setdefault(name, []).append((owner.start_byte, owner.end_byte, d.detail))
+    return True
 
 
 def _relate(ctx: FileContext, resolver, caps: dict, by_node: dict) -> None:

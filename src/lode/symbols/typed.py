@@ -90,14 +90,22 @@ class TypeTable:
             name_node = caps["var.name"][0]
             at, end = name_node.start_byte, name_node.end_byte  # read once, for both below
             scope = self._scope(name_node, at, end)
-            table = self.vars.get(scope)
-            if table is None:
-                table = self.vars[scope] = {}
             slot = ctx.data[at:end].decode("utf-8", "replace")
-            self.var_names.add(slot)
-            if scope == (-1, -1) and ctx.rules.signature_parameters \
-                    and name_node.parent.type in ctx.rules.signature_parameters:
-                self._signature_names.add(slot)
+            member = self.by_node.get((at, end)) if scope == (-1, -1) else None
+            if member is not None and member.scope is not None and member.qname \
+                    and member.scope.detail in ctx.rules.types:
+                # a variable no function holds that the file defines as a class's member
+                # (Python's `client = Client()` in a class body, or in an `if` or `try`
+                # of it): that class's field, not a variable of the module
+                table, slot = self.fields, (member.scope.qname, slot)
+            else:
+                table = self.vars.get(scope)
+                if table is None:
+                    table = self.vars[scope] = {}
+                self.var_names.add(slot)
+                if scope == (-1, -1) and ctx.rules.signature_parameters \
+                        and name_node.parent.type in ctx.rules.signature_parameters:
+                    self._signature_names.add(slot)
         elif "field.name" in caps:
             name_node = caps["field.name"][0]
             owner = self.enclosing_type(name_node)

@@ -46,6 +46,9 @@ RULES = SymbolRules(
     # a function's body (annotations and defaults are the module's names), a lambda's
     # body, a comprehension
     type_parameter_scope=local_scope,
+    # one of those that only a class body holds (`if TYPE_CHECKING:` or `try:` there): the
+    # class's attribute, as the assignments directly in the body are
+    class_locals="attribute",
     self_names=frozenset({"self", "cls"}),
     is_class_name=lambda name: name[:1].isupper() and not name.isupper(),
     star_exports="__all__",  # the resolver keeps a module's __all__ among its aliases
