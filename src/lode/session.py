@@ -236,7 +236,7 @@ class Session:
             return []
         if "*" in runs:
             return self.never_indexed(workspaces)
-        named = set(runs) | {_real(k) for k in runs}
+        named = set(runs) | {_real(k) for k in runs if os.path.isabs(os.path.expanduser(k))}
         running = {n for n, root in self.service.workspace_roots().items() if n in named or root in named}
         return [n for n in self.never_indexed(workspaces) if n in running]
 
