@@ -194,6 +194,11 @@ def flush(builder):
 
 def default() -> str:
     return builder.build() + builders.URLBuilder().build()
+
+
+def rebuild() -> str:
+    builders = URLBuilder()
+    return builders.build()
 '''
 
 
@@ -209,6 +214,8 @@ def test_a_parameter_named_as_an_import_or_a_module_variable_names_its_own_type(
     # outside them, the module variable's type and the imported module
     assert ("client.builders.URLBuilder.build", 19) in refs
     assert ("client.builders.URLBuilder", 19) in refs
+    # a local named as the import, built by a class of known type: that type's member
+    assert {name for name, line in refs if line == 24} == {"client.builders.URLBuilder.build"}
 
 
 ENDPOINT = '''\
