@@ -74,8 +74,10 @@ MAX_CHARS = 4000   # a chunk's text is cut here before tokenising (models trunca
 def chunk_texts(store: Path, surface: str) -> tuple[list[int], list[str]]:
     db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
     try:
-        # chunks.body_z: the chunk's text, zlib-compressed UTF-8 (lode/store/fts_rows.py)
-        rows = [(i, embed, crumb, zlib.decompress(z).decode("utf-8", "surrogatepass") if z else "")
+        # chunks.body_z: the chunk's text, zlib-compressed UTF-8, or the text itself when
+        # short (lode/store/fts_rows.py)
+        rows = [(i, embed, crumb, z if isinstance(z, str) else
+                 zlib.decompress(z).decode("utf-8", "surrogatepass") if z else "")
                 for i, embed, crumb, z in db.execute("SELECT id, embed, breadcrumb, body_z FROM chunks ORDER BY id")]
     finally:
         db.close()

@@ -10,7 +10,9 @@ postings in another segment layout compare equal. Columns that change by themsel
 (times, counters) are blanked. Row ids depend on the order worker results arrive (not
 fixed even for one version of the code), so a file id is written as the file's path
 and a chunk id as (path, ord); that each file's chunks have consecutive ids in order,
-which searches rely on, is checked apart. ``compare`` exits 1 when any table differs and prints
+which searches rely on, is checked apart. A chunk's stored text (``chunks.body_z``) is
+written as the text it holds, so stores that differ only in how texts are compressed
+compare equal (compare their sizes apart). ``compare`` exits 1 when any table differs and prints
 the first differing rows. Run one index with the old code and one with the new, into
 fresh stores, of the same folder (at the same path: paths are stored).
 """
@@ -22,6 +24,7 @@ import hashlib
 import pickle
 import sqlite3
 import sys
+import zlib
 
 # (table, column) values that differ between two runs of the same input
 VOLATILE = {("workspaces", "indexed_at"), ("workspaces", "index_seconds"), ("workspaces", "created_at"),
@@ -44,6 +47,16 @@ def _id_runs(con: sqlite3.Connection) -> list[list[int]]:
     return list(runs.values())
 
 
+class _Texts:
+    """``_Texts()[body_z]``: the text a stored ``chunks.body_z`` holds (zlib-compressed
+    UTF-8, or the text itself)."""
+
+    def __getitem__(self, z):
+        if z is None or isinstance(z, str):
+            return z
+        return zlib.decompress(z).decode("utf-8", "surrogatepass")
+
+
 def dump(store: str, out: str) -> None:
     con = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
     found: dict[str, list] = {}
@@ -55,6 +68,8 @@ def dump(store: str, out: str) -> None:
         ids = {k: path_of for k, c in enumerate(keep) if c == "file_id" or (t == "files" and c == "id")}
         if t == "chunks":
             ids[keep.index("id")] = chunk_of
+        if t == "chunks" and "body_z" in keep:
+            ids[keep.index("body_z")] = _Texts()
         rows = con.execute(f'SELECT {", ".join(chr(34) + c + chr(34) for c in keep)} FROM "{t}"')
         found[t] = sorted((tuple(ids[k][v] if k in ids else v for k, v in enumerate(r)) for r in rows), key=repr)
     found["files whose chunk ids are not consecutive in ord order"] = [(sum(

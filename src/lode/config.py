@@ -195,6 +195,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.workspace.indexer": ("TASK_FILES", "INLINE_BELOW", "BATCH_FILES", "BATCH_CHUNKS"),
     "lode.store.sqlite": ("PAGE_BYTES", "BULK_CACHE_KIB", "BULK_CHECKPOINT_PAGES"),
     "lode.store.replace": ("ID_SLACK",),
+    "lode.store.fts_rows": ("RAW_BELOW",),
     "lode.store.postgres.connection": ("POOL_SIZE", "CONNECT_SECONDS"),
     "lode.store.postgres.fts": ("K1", "B", "MIN_IDF"),  # FTS5's own bm25 constants: SQLite's answers need them
     "lode.store.postgres.vectors": ("HNSW_MIN_VECTORS", "HNSW_M", "HNSW_EF_CONSTRUCTION", "EF_SEARCH_MIN",

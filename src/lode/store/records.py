@@ -23,9 +23,10 @@ class ChunkRow:
     # chunk's FTS row by deriving them again (lode.store.fts_rows), so they must be those.
     idents: str
     labels: str = ""  # the breadcrumb as the lexical index holds it (with identifier parts)
-    # The stored form of ``body`` (the SQLite store's compressed copy), when the worker
-    # made it (lode.workspace.pipeline.process_many); None: the store makes it.
-    body_z: bytes | None = field(default=None, repr=False)
+    # The stored form of ``body`` (the SQLite store's: compressed, or ``body`` itself when
+    # short), when the worker made it (lode.workspace.pipeline.process_many); None: the
+    # store makes it.
+    body_z: bytes | str | None = field(default=None, repr=False)
 
 
 @dataclass(slots=True)

@@ -10,8 +10,8 @@
   its content hash, so vectors keyed by (embed_hash, model) can be added beside it
   without reshaping this table. ``name_key`` is the lower-cased last component of the
   chunk's name, for "exact identifier → its definition first".
-  ``body_z`` is the chunk's text, zlib-compressed (:func:`.fts_rows.pack`): the only
-  copy of it.
+  ``body_z`` is the chunk's text, zlib-compressed, or as it is when short
+  (:func:`.fts_rows.pack`): the only copy of it.
 - ``chunks_fts``: a contentless FTS5 index (it keeps no text, only postings and each
   row's length) over ``body`` (the chunk's text), ``breadcrumb`` (the breadcrumb —
   file path, scope, signature — followed by the parts of its identifiers, so

@@ -94,11 +94,14 @@ def _worker_start(parent_pid: int) -> None:
     a message in the pool's result pipe, whose reader then waited for the rest for ever:
     lode index hung after Ctrl-C (about one run in eight), and each worker printed its
     KeyboardInterrupt traceback besides. Now the indexing process alone stops: queued
-    tasks are cancelled, those running finish and are read whole, then the workers end."""
+    tasks are cancelled, those running finish and are read whole, then the workers end.
+    Its cyclic garbage collector is off: each task collects as it starts
+    (pipeline.process_many)."""
     import signal
 
     follow(parent_pid)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.disable()
 
 
 def _reaped_cpu() -> float:

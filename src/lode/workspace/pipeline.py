@@ -308,10 +308,16 @@ def process_many(jobs: list[Job], config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
     hundreds of thousands of short-lived containers, and collecting every few hundred
     of them was ~12% of a worker's CPU (Go's standard library). A task is a few files,
     so the cycles they leave (each file's symbol state) are collected once at its end,
-    inside the CPU time reported."""
+    inside the CPU time reported. An index worker runs with the collector off
+    throughout (lode.workspace.indexer): it collects at the start of each task instead,
+    when the last task's records have been sent and freed; at the end the collection
+    walked every one of them (Go's tree: ~0.2 CPU s over both workers, now ~0.02)."""
     start = time.process_time()
     collecting = gc.isenabled()
-    gc.disable()
+    if collecting:
+        gc.disable()
+    else:
+        gc.collect(1)  # the young generations: what earlier tasks left, not yet collected
     try:
         records = [process(j, config) for j in jobs]
         if pack is not None:
