@@ -26,6 +26,10 @@ defend, not a fit to single queries:
   docs and benchmark folders; tiny chunks (an include guard, a
   ``#define``, a one-line constant) count less; for a description, so does a module
   its project marks private (``_internal/``, ``_compat.py``, ``internal/``);
+- **module tree** for descriptions: of a page of best files, the shallower modules are
+  the more general (:func:`shallow_first`), and the parent module of a page file — the
+  file a partial class's other files extend, a folder's index file, the file named as
+  the folder — is where the mechanism it specialises lives (:func:`parents_first`);
 - **diversity**: the second chunk of a file already listed counts less, the third
   less again, so ten hits show several files — most questions are answered by files;
 - **depth for pasted texts** (:func:`deepen`): an issue or a traceback is answered by a
@@ -491,7 +495,28 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
         out.append(Scored(cid, s + t, t, lex, row))
     if q.shape == "words" and SHALLOW_WEIGHT:
         shallow_first(out)
+        parents_first(out)
     return out
+
+
+_INDEX_STEMS: dict[str | None, tuple[str, ...]] = {}
+
+
+def index_stems(language: str | None) -> tuple[str, ...]:
+    """The stems of the files that stand for their folder in ``language`` (`mod`,
+    `__init__`, `index`, `init`), memoised."""
+    got = _INDEX_STEMS.get(language)
+    if got is None:
+        got = ()
+        if language:
+            from ..languages import language_named  # only descriptions need the registry (~5 ms)
+            from ..symbols.rules import rules_for
+
+            spec = language_named(language)
+            rules = rules_for(spec) if spec is not None else None
+            got = tuple(rules.index_stems) if rules is not None else ()
+        _INDEX_STEMS[language] = got
+    return got
 
 
 def module_depth(path: str, language: str | None) -> int:
@@ -499,15 +524,33 @@ def module_depth(path: str, language: str | None) -> int:
     (the language's index stems: `routing/mod.rs`, `pkg/__init__.py`, `ui/index.ts`,
     `lazy/init.lua`) is at its folder's level."""
     d = path.count("/")
-    if d and language:
-        from ..languages import language_named  # only descriptions need the registry (~5 ms)
-        from ..symbols.rules import rules_for
-
-        spec = language_named(language)
-        rules = rules_for(spec) if spec is not None else None
-        if rules is not None and path.rsplit("/", 1)[-1].split(".", 1)[0] in rules.index_stems:
-            d -= 1
+    if d and path.rsplit("/", 1)[-1].split(".", 1)[0] in index_stems(language):
+        d -= 1
     return d
+
+
+def parent_modules(path: str, language: str | None) -> list[tuple[str, str]]:
+    """Where the module a file belongs to may be, as (folder, stem), nearest first:
+    the file its name extends (C#'s partial `SqlMapper.Async.cs` → `SqlMapper.cs`,
+    `x.d.ts` → `x.ts`), then the index file of its folder (`routing/path_router.rs` →
+    `routing/mod.rs`) and the file named as its folder beside it
+    (`Encoding/Internal.hs` → `Encoding.hs`, `routing/x.rs` → `routing.rs`). An index
+    file stands for its folder, so its parent is one level up."""
+    folder, _, base = path.rpartition("/")
+    stem = base.split(".", 1)[0]
+    stems = index_stems(language)
+    out = [(folder, stem)] if base.count(".") >= 2 else []
+    if stem in stems:
+        if not folder:
+            return out
+        home = folder.rpartition("/")[0]
+    else:
+        home = folder
+    out.extend((home, st) for st in stems)
+    if home:
+        up, _, name = home.rpartition("/")
+        out.append((up, name))
+    return out
 
 
 def shallow_first(scored: list[Scored]) -> None:
@@ -539,6 +582,38 @@ def shallow_first(scored: list[Scored]) -> None:
     for s in scored:
         f = s.row["file_id"]
         s.score += weight[f] * max(0.0, 1 / (1 + max(0, depth[f] - top)) - floor)
+
+
+def parents_first(scored: list[Scored]) -> None:
+    """A description: a file that is the parent module of one of the SHALLOW_FILES best
+    files (:func:`parent_modules`) is where the mechanism they specialise lives — axum's
+    routing/mod.rs for routing/path_router.rs, Dapper's SqlMapper.cs for its partial
+    SqlMapper.Async.cs, aeson's Encoding.hs for Encoding/Internal.hs — and gains
+    SHALLOW_WEIGHT, the module tree's other prior (:func:`shallow_first`). A test, docs or
+    vendored page file names no parent; the parent must be a candidate itself."""
+    best: dict[int, Scored] = {}
+    for s in scored:
+        b = best.get(s.row["file_id"])
+        if b is None or s.score > b.score:
+            best[s.row["file_id"]] = s
+    page = sorted(best.values(), key=lambda s: (-s.score, s.row["path"]))[:SHALLOW_FILES]
+    at: dict[tuple[str, str], int] = {}
+    for f, s in best.items():
+        folder, _, base = s.row["path"].rpartition("/")
+        at[(folder, base.rsplit(".", 1)[0])] = f  # SqlMapper.cs is `SqlMapper`, not SqlMapper.Async.cs
+    parents: set[int] = set()
+    for s in page:
+        path = s.row["path"]
+        if is_test_code(path, s.row["name"]) or is_auxiliary(path) or s.row["tag"] == "prose":
+            continue
+        for key in parent_modules(path, s.row.get("language")):
+            f = at.get(key)
+            if f is not None and f != s.row["file_id"]:
+                parents.add(f)
+                break
+    for s in scored:
+        if s.row["file_id"] in parents:
+            s.score += SHALLOW_WEIGHT
 
 
 def _declarations(rows: dict[int, dict]) -> set[int]:
