@@ -192,7 +192,7 @@ OTHER_ENVIRONMENT: dict[str, str] = {
 TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.config": ("MAX_TEXT_BYTES",),  # and ChunkConfig: body, short-content and embed budgets
     # indexing
-    "lode.workspace.indexer": ("TASK_FILES", "INLINE_BELOW", "BATCH_FILES", "BATCH_CHUNKS"),
+    "lode.workspace.indexer": ("TASK_FILES", "INLINE_BELOW", "BATCH_FILES", "BATCH_CHUNKS", "RELEASE_BYTES"),
     "lode.store.sqlite": ("PAGE_BYTES", "BULK_CACHE_KIB", "BULK_CHECKPOINT_PAGES"),
     "lode.store.replace": ("ID_SLACK",),
     "lode.store.fts_rows": ("RAW_BELOW",),
@@ -205,6 +205,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.chunking.summary": ("SIGNATURE_MAX", "VALUE_MAX"),
     "lode.chunking.code": ("REGION_PIECES",),
     "lode.chunking": ("MINIFIED_BYTES", "MINIFIED_LINE_CHARS"),
+    "lode.chunking.huge": ("HUGE_CODE_BYTES", "PIECE_BYTES", "MAX_PIECE_BYTES"),
     "lode.symbols.layout": ("LAYOUT_SECONDS",),
     "lode.symbols.typed": ("MAX_DEPTH",),
     "lode.symbols.context": ("SCAN_BELOW",),

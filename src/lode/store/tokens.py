@@ -91,6 +91,14 @@ _CRUMB_SEPARATOR = " › "  # no identifier byte in it: words never run across i
 _head_parts: dict[str, tuple[tuple[str, ...], str]] = {}
 
 
+def forget() -> None:
+    """Empty the word caches. After a large run their entries, allocated among the run's
+    records, keep most of the memory the records used from being handed back: a 15 MB
+    generated file left a process 142 MB, 41 once they were emptied (lode.workspace.indexer)."""
+    _split_cache.clear()
+    _head_parts.clear()
+
+
 def breadcrumb_labels(breadcrumb: str) -> str:
     """What the lexical index holds for a breadcrumb: the breadcrumb itself, then the
     parts of its compound identifiers (``middleware/basic_auth.go › func BasicAuth`` adds

@@ -41,6 +41,7 @@ TASK_FILES = 16          # files per worker task
 INLINE_BELOW = 48        # fewer changed files than this: no process pool
 BATCH_FILES = 200        # files per store transaction
 BATCH_CHUNKS = 20_000    # ... or this many chunks, whichever comes first
+RELEASE_BYTES = 1 << 20  # a smaller run that read more than this hands its freed heap back
 
 # progress(done, total, path): done/total count files to (re)process; path the last one.
 Progress = Callable[[int, int, str], None]
@@ -123,10 +124,17 @@ def _single_threaded() -> bool:
 
 
 @contextmanager
-def _bulk_writes(store: Store, files: int):
-    """A large run lets the store prepare for many writes (see ``Store.bulk_writes``)."""
+def _bulk_writes(store: Store, files: int, size: int = 0):
+    """A large run lets the store prepare for many writes (see ``Store.bulk_writes``).
+    A run of a few files totalling over RELEASE_BYTES (``size``) also releases memory
+    after: one 15 MB generated file left the process ~130 MB of freed heap that glibc
+    kept, which the embedding stage that followed (or a daemon, for ever) carried."""
     if files < INLINE_BELOW:
-        yield
+        try:
+            yield
+        finally:
+            if size > RELEASE_BYTES:
+                _release_memory()
         return
     try:
         with store.bulk_writes():
@@ -159,7 +167,11 @@ def _no_cyclic_gc(pooled: bool):
 
 def _release_memory() -> None:
     """Hand the freed page cache back to the system (glibc keeps freed heap otherwise):
-    the embedding stage that follows, or a daemon, should not carry it."""
+    the embedding stage that follows, or a daemon, should not carry it. The word caches
+    go first: their entries would pin the pages of the freed records around them."""
+    from ..store.tokens import forget
+
+    forget()
     try:
         import ctypes
 
@@ -331,7 +343,7 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
         progress(0, total, "")
     batch: list[FileRecord] = list(walk_errors)
     pending_deletes: Iterable[str] = deleted
-    with _bulk_writes(store, len(jobs)), _no_cyclic_gc(workers > 1 and len(jobs) >= INLINE_BELOW):
+    with _bulk_writes(store, len(jobs), sum(j.size for j in jobs)), _no_cyclic_gc(workers > 1 and len(jobs) >= INLINE_BELOW):
         _write_all(store, ws, generation, records, batch, pending_deletes,
                    ctimes, stats, progress, total)
     for rec in records.kept:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copyreg
 import dataclasses
+import functools
 import gc
 import hashlib
 import operator
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 
 from ..chunking import chunk_file, minified, minified_note
 from ..chunking.derive import DERIVED_EXTENSIONS, derive
+from ..chunking.huge import PIECE_BYTES, chunk_huge, is_huge
 from ..chunking.prose import chunk_markdown, chunk_text
 from ..chunking.reader import read_text
 from ..config import DEFAULT_CHUNK_CONFIG, MAX_TEXT_BYTES, ChunkConfig
@@ -151,9 +153,10 @@ class _KeepHeld(Exception):
     pass
 
 
-def chunk_rows(data: bytes, chunks) -> list[ChunkRow]:
+def chunk_rows(data: bytes, chunks, first: int = 0) -> list[ChunkRow]:
     """The rows a worker sends for a file's chunks (``data``: the file's bytes): each
-    chunk's text, name key, embed hash, identifier parts and breadcrumb labels."""
+    chunk's text, name key, embed hash, identifier parts and breadcrumb labels.
+    ``first``: the ordinal of the first of ``chunks`` in its file."""
     rows = []
     # The parts of split chunks share their breadcrumb (~15% of Go's chunks repeat one of
     # their file's): its labels are found once per file.
@@ -167,7 +170,7 @@ def chunk_rows(data: bytes, chunks) -> list[ChunkRow]:
         # ChunkRow's fields in order: ord, byte_start, byte_end, line_start, line_end, kind,
         # name, name_key, breadcrumb, embed, embed_hash, body, idents, labels
         rows.append(ChunkRow(
-            i, start, end, c.line_start, c.line_end, c.kind, name, name_key(name), crumb, embed,
+            first + i, start, end, c.line_start, c.line_end, c.kind, name, name_key(name), crumb, embed,
             digest(embed.encode("utf-8", "surrogatepass")) if embed else None,
             body, idents_for(body, name or ""), labels))
     return rows
@@ -208,14 +211,21 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
     plugin = plugin_for("chunker", job.path) if job.how == "code" and spec is None else None
     tree = None
     note = None
+    rows = None  # made with the chunks, piece by piece, for a large file
     squeezed = spec is not None and minified(text)  # read as text, not parsed (lode.chunking)
-    if spec is not None and not squeezed:
+    # A large code file is parsed in bounded pieces, without symbols (lode.chunking.huge):
+    # its whole tree and symbol state took ~115 bytes of memory per source byte.
+    huge = spec is not None and not squeezed and is_huge(data)
+    if spec is not None and not squeezed and not huge:
         from ..languages.treesitter import grammar_for
         tree = grammar_for(spec).parse(data)
     try:
         if squeezed:
             chunks = chunk_text(job.path, text, config)
             note = minified_note()
+        elif huge:  # the deadline grows with the pieces: each is an ordinary file's work
+            rows, note = _with_deadline(CHUNK_SECONDS * (1 + len(data) // PIECE_BYTES), chunk_huge,
+                                        job.path, data, spec, config, functools.partial(chunk_rows, data))
         elif job.how == "derived":
             chunks = chunk_markdown(job.path, text, config, chunker=job.chunker)
         elif plugin is not None:
@@ -230,9 +240,10 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
         chunks = chunk_text(job.path, text, config)
         note = f"chunked as plain text: the {job.chunker} chunker took over {CHUNK_SECONDS:g} CPU s"
     root = job.abspath[: len(job.abspath) - len(job.path)] if job.abspath.endswith(job.path) else None
-    symbols = extract_symbols(job.path, text, tree, spec, root) if spec is not None and not squeezed else []
+    symbols = extract_symbols(job.path, text, tree, spec, root) if spec is not None and not squeezed and not huge else []
 
-    rows = chunk_rows(data, chunks)
+    if rows is None:
+        rows = chunk_rows(data, chunks)
     lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
     return FileRecord(job.path, job.mtime_ns, job.size, hash=h, chunker=job.chunker,
                       language=language_of(job.path, job.how),

@@ -1,0 +1,160 @@
+"""Chunking a large code file in bounded pieces.
+
+A tree-sitter tree costs 40-50 bytes of memory per source byte, and a file's symbol
+extraction about as much again on top of it: indexing a generated 15 MB Python, Go or
+JavaScript file peaked at 1.3-1.7 GB. A code file over :data:`HUGE_CODE_BYTES` is
+therefore never parsed whole. It is cut at top-level declaration boundaries into pieces
+of about :data:`PIECE_BYTES`, each parsed and chunked by the declaration chunker
+on its own, so the largest tree alive at once is a piece's (~25 MB for 512 KiB): the same
+whole-declaration chunks, named and with breadcrumbs, at a bounded cost.
+
+Where to cut is found by tree-sitter itself: a piece's window is parsed, and the cut
+goes at the start of the last top-level node that starts a line (with the comments
+directly above it), as the window may end inside that node. The piece
+up to the cut is then parsed again alone and chunked, and the next window starts
+there. A single top-level node larger than :data:`MAX_PIECE_BYTES` (a whole program in
+one class or one wrapping function, a giant table literal) offers no cut: from there
+on the file is chunked as text, still searchable by its words and meaning.
+
+What is skipped, and why (the caller notes it): symbol extraction. Its records need
+the whole file's context (imports and aliases at the top, Java's or C#'s package
+declaration naming every definition), which a later piece lacks, so piecewise
+extraction would record wrong qualified names, and lode prefers no answer to a wrong
+one; and it is the costlier half of the memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from ..config import ChunkConfig
+from ..languages.spec import LanguageSpec
+from ..languages.treesitter import Node, grammar_for
+from ..records import Chunk
+from .code import chunk_code, is_comment
+from .lines import Lines
+from .prose import chunk_text
+
+# Code files over this many bytes are chunked in pieces, without symbols. Measured peak
+# RSS of `lode index --no-embed` on one generated, densely written file (Python / Go /
+# JavaScript), whole: 1 MB 132 / 142 / 113 MB, 2 MB 238 / 257 / 201 MB, 15 MB 1.59 /
+# 1.74 / 1.32 GB: ~115 bytes per source byte over a ~20 MB interpreter. 1.5 MiB keeps a
+# file read whole under ~200 MB, and real code this large is rare and lighter (Go 1.19's
+# two largest files, 1.0 and 1.4 MB, peak at 72 and 80 MB: both stay whole).
+HUGE_CODE_BYTES = 3 * 512 * 1024
+# A piece's window, and the largest window tried when a top-level node fills it (a
+# window is parsed, ~45 bytes per byte, and a piece up to it parsed and chunked).
+PIECE_BYTES = 512 * 1024
+MAX_PIECE_BYTES = HUGE_CODE_BYTES
+
+
+def is_huge(data: bytes) -> bool:
+    return len(data) > HUGE_CODE_BYTES
+
+
+def chunk_huge(path: str, data: bytes, spec: LanguageSpec, config: ChunkConfig,
+               rows: Callable[[list[Chunk], int], list] | None = None) -> tuple[list, str]:
+    """Chunks of a large code file (``data``: its UTF-8 bytes), and a note saying how it
+    was read. The chunks partition the file as :func:`~lode.chunking.chunk_file`'s do.
+
+    ``rows(chunks, first)``, when given, turns each piece's chunks (``first``: the
+    ordinal of the piece's first chunk in the file) into what is returned instead, as
+    each piece is done: the index keeps only the rows it stores, never the Chunk records
+    of the whole file besides (~0.5 KB a chunk; a 15 MB Go file has 117k chunks)."""
+    grammar = grammar_for(spec)
+    lines = Lines(data)
+    chunks: list = []
+
+    def add(found: list[Chunk], offset: int) -> None:
+        found = _shifted(found, offset, lines.line_of(offset) - 1)
+        chunks.extend(rows(found, len(chunks)) if rows is not None else found)
+
+    pos, pieces, text_from = 0, 0, None
+    while pos < len(data):
+        end = _cut(grammar, data, pos)
+        if end is None:
+            text_from = pos
+            break
+        piece = data[pos:end]
+        text = piece.decode("utf-8", "surrogatepass")
+        tree = grammar.parse(piece)
+        found = chunk_code(path, text, spec, config, tree)
+        del tree, text
+        add(found, pos)
+        pieces += 1
+        pos = end
+    note = (f"large file ({len(data):,} bytes, over {HUGE_CODE_BYTES:,}): chunked in {pieces} pieces "
+            "parsed one at a time, no symbols (their names need the whole file's context)")
+    if text_from is not None:
+        rest = data[text_from:]
+        found = chunk_text(path, rest.decode("utf-8", "surrogatepass"), config)
+        add(found, text_from)
+        note += (f"; from line {lines.line_of(text_from)} on chunked as text: one top-level "
+                 f"declaration there is over {MAX_PIECE_BYTES:,} bytes")
+    return chunks, note
+
+
+def _cut(grammar, data: bytes, pos: int) -> int | None:
+    """Where the piece starting at ``pos`` ends: the file's end when what is left fits a
+    window, else a top-level boundary inside the widest window that has one; None when
+    even :data:`MAX_PIECE_BYTES` holds no boundary."""
+    window = PIECE_BYTES
+    while True:
+        if len(data) - pos <= window:
+            return len(data)
+        end = _utf8_boundary(data, pos + window)
+        tree = grammar.parse(data[pos:end])
+        cut = _last_boundary(tree.root_node, data, pos) if tree is not None else None
+        del tree
+        if cut is not None and cut > window // 8:  # else pieces this small would parse the window again and again
+            return pos + cut
+        if window >= MAX_PIECE_BYTES:
+            return None
+        window = min(window * 2, MAX_PIECE_BYTES)
+
+
+def _last_boundary(root: Node, data: bytes, pos: int) -> int | None:
+    """The start (relative to ``pos``) of the last top-level node of a window's tree
+    that starts a line, moved up over the comments directly above it; None when there
+    is none but the first. The window may end inside that node, so it goes to the next
+    piece whole. A node that starts inside a line is not a boundary: error recovery at
+    the cut-off end may make top-level nodes of a declaration's inner parts, but those
+    are indented (or follow other text on their line)."""
+    children = root.children
+    best = None
+    for i in range(len(children) - 1, 0, -1):
+        if children[i].start_byte > 0 and _line_start(data, pos + children[i].start_byte):
+            best = i
+            break
+    if best is None:
+        return None
+    # keep a declaration's doc comments with it: back over the comments touching it
+    while best > 1 and is_comment(children[best - 1]) and \
+            _touching(data, pos, children[best - 1], children[best]) and \
+            _line_start(data, pos + children[best - 1].start_byte):
+        best -= 1
+    return children[best].start_byte
+
+
+def _touching(data: bytes, pos: int, above: Node, below: Node) -> bool:
+    """Whether only a single line break (no blank line) lies between two nodes."""
+    return data[pos + above.end_byte:pos + below.start_byte].count(b"\n") <= 1
+
+
+def _line_start(data: bytes, offset: int) -> bool:
+    return offset == 0 or data[offset - 1] == 0x0A
+
+
+def _utf8_boundary(data: bytes, offset: int) -> int:
+    while offset < len(data) and (data[offset] & 0xC0) == 0x80:
+        offset += 1
+    return offset
+
+
+def _shifted(chunks: list[Chunk], byte_offset: int, line_offset: int) -> list[Chunk]:
+    if not byte_offset:
+        return chunks
+    return [replace(c, byte_start=c.byte_start + byte_offset, byte_end=c.byte_end + byte_offset,
+                    line_start=c.line_start + line_offset, line_end=c.line_end + line_offset)
+            for c in chunks]
