@@ -195,6 +195,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.workspace.indexer": ("TASK_FILES", "INLINE_BELOW", "BATCH_FILES", "BATCH_CHUNKS", "RELEASE_BYTES"),
     "lode.store.sqlite": ("PAGE_BYTES", "BULK_CACHE_KIB", "BULK_CHECKPOINT_PAGES"),
     "lode.store.replace": ("ID_SLACK",),
+    "lode.store.check": ("MAX_PROBLEMS",),
     "lode.store.fts_rows": ("RAW_BELOW",),
     "lode.store.postgres.connection": ("POOL_SIZE", "CONNECT_SECONDS"),
     "lode.store.postgres.fts": ("K1", "B", "MIN_IDF"),  # FTS5's own bm25 constants: SQLite's answers need them
@@ -248,6 +249,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.cli.remote": ("CONNECT_SECONDS", "CALL_SECONDS"),
     "lode.cli.lookups": ("RPC_MAX_LIMIT",),
     "lode.cli.status": ("HELD_SHOWN",),
+    "lode.cli.check": ("SHOWN_PROBLEMS",),
     "lode.cli.indexing": ("REFRESH_SECONDS",),
     "lode.mcp.budget": ("DEFAULT_BUDGET_CHARS",),
     "lode.mcp.notes": ("FIRST_INDEX_WAIT",),

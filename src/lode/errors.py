@@ -112,8 +112,13 @@ def store_damage(exc: BaseException) -> str | None:
     return str(exc)
 
 
+#: What to do about a damaged store: ``lode check --repair`` rebuilds its indexes, or
+#: re-indexes its workspaces into a fresh store, keeping every workspace.
+REPAIR_HINT = "run lode check --repair (it keeps every workspace)"
+
+
 def damaged_store_message(path: str, reason: str) -> str:
-    return f"store {path} is damaged ({reason}): move it aside and run lode index again"
+    return f"store {path} is damaged ({reason}): {REPAIR_HINT}"
 
 
 class IndexerBusy(LodeError):

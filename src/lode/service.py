@@ -106,6 +106,39 @@ class Service:
 
         return server.stop(folder)
 
+    @staticmethod
+    def check_store(db_path: str) -> list[str]:
+        """SQLite's integrity check of a store file (``lode check``): [] when whole."""
+        from .store import check
+
+        return check.problems(db_path)
+
+    @staticmethod
+    def repair_store(db_path: str, progress=None) -> dict:
+        """Make a damaged store file whole keeping its workspaces (``lode check --repair``):
+        ``{"repaired": "none" | "indexes" | "reindexed", "problems": […], …}``. Damaged
+        indexes are rebuilt in place (nothing lost); damaged tables are given up: every
+        workspace is indexed again from its folder into a fresh store that replaces the
+        file (kept as ``damaged_copy``); vectors are made by the next ``lode index``."""
+        from .store import check
+
+        found = check.problems(db_path)
+        if not found:
+            return {"repaired": "none", "problems": []}
+        if check.rebuild_indexes(db_path):
+            return {"repaired": "indexes", "problems": found}
+        rows = check.workspace_rows(db_path)
+        fresh = check.fresh_store_beside(db_path, rows)
+        missing, files = [], 0
+        with Service(fresh) as svc:
+            for name, root, _ in rows:
+                if not os.path.isdir(root):
+                    missing.append(name)  # kept as listed: indexed when its folder is back
+                    continue
+                files += svc.index(name, progress=progress, embed=False).get("files", 0)
+        return {"repaired": "reindexed", "problems": found, "workspaces": [name for name, _, _ in rows],
+                "missing_roots": missing, "files": files, "damaged_copy": check.swap_in(fresh, db_path)}
+
     def close(self) -> None:
         self.store.close()
 

@@ -72,7 +72,7 @@ def test_a_damaged_store_is_named_in_one_line(indexed, tmp_path, command):
     _overwrite_tables(db, ["files", "chunks", "workspaces", "symbols"])
     before = {p.name: p.read_bytes() for p in root.iterdir()}
     args = [a.format(root=root) for a in command]
-    _one_clear_line(_lode(*args, "--db", str(db)), str(db), "damaged")
+    _one_clear_line(_lode(*args, "--db", str(db)), str(db), "damaged", "lode check --repair")
     assert {p.name: p.read_bytes() for p in root.iterdir()} == before
 
 
@@ -129,5 +129,5 @@ def test_the_mcp_server_names_a_damaged_store_and_keeps_serving(indexed, tmp_pat
 
     first, second = asyncio.run(go())
     text = "".join(getattr(c, "text", "") for c in first.content)
-    assert first.is_error and "damaged" in text and "lode index" in text, text
+    assert first.is_error and "damaged" in text and "lode check --repair" in text, text
     assert not second.is_error

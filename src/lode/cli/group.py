@@ -22,7 +22,7 @@ LAZY_COMMANDS = {
     "serve": "serve", "mcp": "serve",
     "def": "symbols", "refs": "symbols", "impls": "symbols", "describe": "symbols",
     "symbols": "symbols", "outline": "symbols", "query-ast": "symbols",
-    "tui": "tui", "lsp": "lsp", "pg": "pg",
+    "tui": "tui", "lsp": "lsp", "pg": "pg", "check": "check",
 }
 
 

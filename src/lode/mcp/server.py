@@ -20,7 +20,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
 from .. import __version__
-from ..errors import InvalidParams, LodeError, NotFound, store_damage
+from ..errors import InvalidParams, LodeError, NotFound, REPAIR_HINT, store_damage
 from ..service import Session, clean_text
 from . import notes
 from .strict import StrictServer
@@ -117,8 +117,7 @@ class Tools:
         except Exception as exc:  # a bug: say so plainly, keep serving
             log.exception("tool %s failed", what)
             if (damage := store_damage(exc)) is not None:  # not a bug: the store's file
-                raise ToolError(f"the store is damaged ({damage}): move it aside and run lode index "
-                                "again") from None
+                raise ToolError(f"the store is damaged ({damage}): stop this server and {REPAIR_HINT}") from None
             raise ToolError(f"lode failed internally on {what}: {type(exc).__name__}") from None
 
     def ready(self, workspace: str | list[str] | None) -> dict[str, Any] | None:

@@ -24,7 +24,7 @@ from typing import Any
 
 # The request-level errors live with the rest (lode.errors); imported here by their old path.
 from ..errors import (InternalError, InvalidParams, InvalidRequest, LodeError, MethodNotFound, ParseError,
-                      StoreError, store_damage)
+                      REPAIR_HINT, StoreError, store_damage)
 from ..service import clean_text  # the text check every server shares (lode.session)
 
 log = logging.getLogger("lode.rpc")
@@ -160,8 +160,7 @@ def error_object(exc: BaseException) -> dict:
     damage = store_damage(exc)
     if damage is not None:  # any statement may meet it: the client learns what to do
         return {"code": StoreError.rpc_code,
-                "message": f"the daemon's store is damaged ({damage}): stop the daemon, move the store "
-                           "aside and run lode index again"}
+                "message": f"the daemon's store is damaged ({damage}): stop the daemon and {REPAIR_HINT}"}
     return {"code": InternalError.rpc_code,
             "message": f"internal error ({type(exc).__name__}); see the daemon log"}
 

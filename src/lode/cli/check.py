@@ -1,0 +1,62 @@
+"""``lode check``: SQLite's integrity check of the store, and ``--repair`` that makes it
+whole again keeping every workspace (:mod:`lode.store.check`)."""
+
+from __future__ import annotations
+
+import click
+
+from . import main
+from .common import run_or_exit
+from .options import db_option, json_option
+from .output import fail, json_line, out
+
+SHOWN_PROBLEMS = 10  # a damaged index gives one finding per row it misses
+
+
+@main.command("check")
+@click.option("--repair", is_flag=True,
+              help="Rebuild a damaged store: its indexes in place (nothing lost), or, when its "
+                   "tables are damaged, every workspace indexed again into a fresh store.")
+@db_option
+@json_option
+def check_command(repair, db_path, as_json):
+    """Check the store's pages (every table against its indexes); --repair mends them.
+    Stop a daemon serving the store before a repair."""
+    from ..config import is_postgres_url, resolve_db_text
+    from ..errors import InvalidParams
+    from ..service import Service
+
+    path = resolve_db_text(db_path)
+    if is_postgres_url(path):
+        run_or_exit(lambda: (_ for _ in ()).throw(InvalidParams(
+            "lode check reads a SQLite store; a PostgreSQL server checks its own")), as_json)
+    if repair:
+        result = run_or_exit(lambda: Service.repair_store(path), as_json)
+        result = {"db": path, **result, "problems": result["problems"][:SHOWN_PROBLEMS]}
+        if as_json:
+            json_line(result)
+        elif result["repaired"] == "none":
+            out.print(f"store {path}: ok, nothing to repair")
+        elif result["repaired"] == "indexes":
+            out.print(f"store {path}: its indexes were damaged and are rebuilt; nothing was lost")
+        else:
+            out.print(f"store {path}: its tables were damaged; workspaces "
+                      f"{', '.join(result['workspaces']) or '(none)'} indexed again into a fresh store "
+                      f"(the damaged file is kept as {result['damaged_copy']}); run lode index to make "
+                      "the vectors")
+            if result["missing_roots"]:
+                out.print(f"not indexed, their folders are gone: {', '.join(result['missing_roots'])}")
+        return
+    found = run_or_exit(lambda: Service.check_store(path), as_json)
+    if as_json:
+        json_line({"db": path, "ok": not found, "problems": found[:SHOWN_PROBLEMS]})
+    elif found:
+        for line in found[:SHOWN_PROBLEMS]:
+            out.print(f"  {line}", markup=False, highlight=False)
+        fail(f"store {path} is damaged ({len(found)} problem{'s' if len(found) != 1 else ''}"
+             "): run lode check --repair "
+             "(stop any daemon serving it first)")
+    else:
+        out.print(f"store {path}: ok")
+    if found:
+        raise SystemExit(1)

@@ -1,0 +1,110 @@
+"""Checking a SQLite store's pages and repairing them without losing its workspaces.
+
+Damage that leaves every page readable can still give wrong answers: an index B-tree
+whose pages were overwritten by an older copy (a disk error, a backup taken mid-write)
+reads as a valid, smaller index, so a look-up through it answers "no definition" with no
+error at all. Only SQLite's integrity check (every table against its indexes) sees it,
+and it reads the whole file (~1.7 s on Go's tree), too slow for every command; so
+``lode check`` runs it on demand, and the "damaged" errors of every command point there.
+
+Repair keeps what can be kept. Indexes hold nothing of their own: REINDEX rebuilds them
+from the tables and VACUUM drops the orphaned pages, and the store is whole again with
+every workspace. When the tables themselves are damaged, the workspaces (their names,
+roots and settings) are re-indexed from their folders into a fresh store, which then
+replaces the damaged one; the damaged file is kept beside it.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+
+from ..errors import StoreError
+
+# Rows of the integrity check read at most: past this the store is damaged either way.
+MAX_PROBLEMS = 1000
+
+
+def problems(path: str) -> list[str]:
+    """SQLite's integrity check of the store at ``path``: [] when whole, else its
+    findings (up to MAX_PROBLEMS). A file that is not a store at all is one finding."""
+    if not os.path.isfile(path):
+        raise StoreError(f"no store at {path}")
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+    except sqlite3.DatabaseError as exc:
+        return [str(exc)]
+    try:
+        rows = [r for (r,) in db.execute(f"PRAGMA integrity_check({MAX_PROBLEMS})")]
+    except sqlite3.DatabaseError as exc:
+        return [str(exc)]
+    finally:
+        db.close()
+    if rows == ["ok"]:
+        return []
+    # One row may hold several findings, under a "*** in database main ***" heading.
+    return [line for row in rows for line in row.splitlines() if line and not line.startswith("***")]
+
+
+def rebuild_indexes(path: str) -> bool:
+    """REINDEX and VACUUM in place; True when the store is whole afterwards."""
+    try:
+        db = sqlite3.connect(path, isolation_level=None, timeout=30)
+        try:
+            db.execute("REINDEX")
+            db.execute("VACUUM")
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            db.close()
+    except sqlite3.DatabaseError:
+        return False
+    return not problems(path)
+
+
+def workspace_rows(path: str) -> list[tuple[str, str, dict]]:
+    """(name, root, config) of every workspace the damaged store still lists."""
+    import json
+
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+        try:
+            rows = db.execute("SELECT name, root, config FROM workspaces ORDER BY id").fetchall()
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"store {path} is damaged past repair: its workspace list cannot be read "
+                         f"({exc}); move it aside and index each workspace again with lode index") from None
+    return [(name, root, json.loads(config) if config else {}) for name, root, config in rows]
+
+
+def fresh_store_beside(path: str, rows: list[tuple[str, str, dict]]) -> str:
+    """A new, empty store next to ``path`` listing the workspaces ``rows`` names."""
+    from .sqlite import Store
+
+    fresh = f"{path}.rebuild-{os.getpid()}"
+    for leftover in (fresh, fresh + "-wal", fresh + "-shm"):
+        if os.path.exists(leftover):
+            os.remove(leftover)
+    store = Store(fresh)
+    try:
+        for name, root, config in rows:
+            store.add_workspace(name, root, config)
+        store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        store.close()
+    return fresh
+
+
+def swap_in(fresh: str, path: str) -> str:
+    """Put the rebuilt store ``fresh`` at ``path``; the damaged file (and its WAL) is
+    kept beside it as PATH.damaged-TIME, whose name is returned."""
+    kept = f"{path}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.replace(path + suffix, kept + suffix)
+    for suffix in ("-wal", "-shm"):
+        if os.path.exists(fresh + suffix):
+            os.replace(fresh + suffix, path + suffix)
+    os.replace(fresh, path)
+    return kept

@@ -1,0 +1,148 @@
+"""A store damaged only in its indexes reads as a valid, smaller store: a look-up through
+a stale index answers "no definition" with no error. ``lode check`` finds it (SQLite's
+integrity check, every table against its indexes) and ``lode check --repair`` mends it
+keeping every workspace: the indexes rebuilt in place, or, when tables are damaged too,
+every workspace indexed again into a fresh store with the damaged file kept beside it."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+LODE = [sys.executable, "-m", "lode"]
+
+
+def _lode(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "LODE_NO_DAEMON": "1"}
+    return subprocess.run([*LODE, *args], capture_output=True, text=True, env=env, timeout=300, cwd=cwd)
+
+
+def _project(root, package: str, n: int) -> None:
+    pkg = root / package
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    for i in range(n):
+        (pkg / f"mod{i}.py").write_text("".join(
+            f"class Widget{i}_{j}:\n    def render(self, out):\n        return out.write('{j}')\n\n"
+            for j in range(20)))
+    (pkg / "settings.py").write_text("def parse_config(text):\n    return dict(l.split('=') for l in text.splitlines())\n")
+
+
+@pytest.fixture(scope="module")
+def indexed(tmp_path_factory):
+    """A store holding two workspaces, and what status says of each."""
+    base = tmp_path_factory.mktemp("indexes")
+    roots = [base / "shop", base / "ledger"]
+    _project(roots[0], "shop", 30)
+    _project(roots[1], "ledger", 10)
+    db = base / "store.db"
+    for root in roots:
+        assert _lode("index", str(root), "--db", str(db), "--no-embed").returncode == 0
+    return roots, db, _workspaces(db)
+
+
+def _workspaces(db) -> dict:
+    proc = _lode("status", "--db", str(db), "--json")
+    assert proc.returncode == 0, proc.stderr
+    return {w["name"]: (w["root"], w["files"], w["chunks"]) for w in json.loads(proc.stdout)["workspaces"]}
+
+
+def _copy(good, tmp_path):
+    db = tmp_path / "copy.db"
+    db.write_bytes(good.read_bytes())
+    return db
+
+
+def _empty_index(db_path, index: str) -> None:
+    """Make the index's root page an empty leaf: a valid B-tree that lists nothing, as an
+    older copy of its pages written back would (no read of it fails)."""
+    db = sqlite3.connect(db_path)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    page = db.execute("PRAGMA page_size").fetchone()[0]
+    (root,) = db.execute("SELECT rootpage FROM sqlite_master WHERE type = 'index' AND name = ?",
+                         (index,)).fetchone()
+    db.close()
+    with open(db_path, "r+b") as f:
+        f.seek((root - 1) * page)
+        f.write(bytes([0x0A, 0, 0, 0, 0]) + page.to_bytes(3, "big")[1:] + b"\0")
+
+
+def _overwrite_leaves(db_path, table: str, count: int) -> None:
+    """Overwrite some of a table's leaf pages with junk, as a bad sector would."""
+    db = sqlite3.connect(db_path)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    page = db.execute("PRAGMA page_size").fetchone()[0]
+    pages = [p for (p,) in db.execute("SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' "
+                                      "LIMIT ?", (table, count))]
+    db.close()
+    assert len(pages) == count
+    with open(db_path, "r+b") as f:
+        for p in pages:
+            f.seek((p - 1) * page)
+            f.write(b"\xa5" * page)
+
+
+def test_a_stale_symbol_index_is_found_by_lode_check_and_rebuilt_keeping_every_workspace(indexed, tmp_path):
+    roots, good, workspaces = indexed
+    db = _copy(good, tmp_path)
+    assert _lode("def", "shop.settings.parse_config", "--db", str(db), "--no-lsp", cwd=roots[0]).returncode == 0
+    _empty_index(db, "symbols_rname")
+    # The damage is silent to a look-up: what lode check is for.
+    assert _lode("def", "shop.settings.parse_config", "--db", str(db), "--no-lsp", cwd=roots[0]).returncode == 1
+
+    check = _lode("check", "--db", str(db))
+    assert check.returncode == 1
+    assert "symbols_rname" in check.stdout
+    last = check.stderr.strip().splitlines()[-1]
+    assert str(db) in last and "damaged" in last and "lode check --repair" in last, check.stderr
+    as_json = json.loads(_lode("check", "--db", str(db), "--json").stdout)
+    assert as_json["ok"] is False and as_json["problems"]
+
+    repair = _lode("check", "--repair", "--db", str(db))
+    assert repair.returncode == 0, repair.stderr
+    assert "indexes" in repair.stdout and "nothing was lost" in repair.stdout
+    assert _lode("check", "--db", str(db)).returncode == 0
+    found = _lode("def", "shop.settings.parse_config", "--db", str(db), "--no-lsp", cwd=roots[0])
+    assert found.returncode == 0 and "settings.py" in found.stdout
+    assert _workspaces(db) == workspaces
+    assert [p.name for p in tmp_path.iterdir() if "damaged" in p.name] == []  # repaired in place
+
+
+def test_damaged_tables_are_rebuilt_from_the_workspaces_folders(indexed, tmp_path):
+    roots, good, workspaces = indexed
+    db = _copy(good, tmp_path)
+    _overwrite_leaves(db, "chunks", 3)
+    assert _lode("check", "--db", str(db)).returncode == 1
+
+    repair = _lode("check", "--repair", "--db", str(db), "--json")
+    assert repair.returncode == 0, repair.stdout + repair.stderr
+    answer = json.loads(repair.stdout)
+    assert answer["repaired"] == "reindexed"
+    assert sorted(answer["workspaces"]) == sorted(workspaces)
+    assert os.path.isfile(answer["damaged_copy"])  # the damaged file is kept, not deleted
+    assert _lode("check", "--db", str(db)).returncode == 0
+    assert _workspaces(db) == workspaces
+    hit = _lode("search", "parse_config", "--db", str(db), "--workspace", "ledger")
+    assert hit.returncode == 0 and "settings.py" in hit.stdout
+
+
+def test_a_whole_store_checks_ok_and_repair_changes_nothing(indexed, tmp_path):
+    _, good, workspaces = indexed
+    db = _copy(good, tmp_path)
+    before = db.read_bytes()
+    check = _lode("check", "--db", str(db))
+    assert check.returncode == 0 and "ok" in check.stdout
+    repair = _lode("check", "--repair", "--db", str(db))
+    assert repair.returncode == 0 and "nothing to repair" in repair.stdout
+    assert db.read_bytes() == before
+
+
+def test_check_names_a_missing_store(tmp_path):
+    proc = _lode("check", "--db", str(tmp_path / "none.db"))
+    assert proc.returncode == 1 and "no store at" in proc.stderr
+    assert not (tmp_path / "none.db").exists()
