@@ -125,6 +125,7 @@ def test_a_large_generated_file_is_searchable_with_bounded_memory(tmp_path: Path
     assert run.returncode == 0, run.stderr
     answer = json.loads(run.stdout.strip().splitlines()[-1])
     assert answer["stats"]["indexed"] == 2 and answer["stats"]["refused"] == 0
+    assert answer["stats"]["noted"] == 1  # lode index: "1 with notes (see lode status)"
     # generous: measured ~100 MB; the whole parse took ~480 MB
     assert answer["peak_mib"] < 300, answer["peak_mib"]
 

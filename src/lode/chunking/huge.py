@@ -105,7 +105,7 @@ def _cut(grammar, data: bytes, pos: int) -> int | None:
             return len(data)
         end = _utf8_boundary(data, pos + window)
         tree = grammar.parse(data[pos:end])
-        cut = _last_boundary(tree.root_node, data, pos) if tree is not None else None
+        cut = _last_boundary(tree.root_node, data, pos, grammar.spec.attached) if tree is not None else None
         del tree
         if cut is not None and cut > window // 8:  # else pieces this small would parse the window again and again
             return pos + cut
@@ -114,9 +114,10 @@ def _cut(grammar, data: bytes, pos: int) -> int | None:
         window = min(window * 2, MAX_PIECE_BYTES)
 
 
-def _last_boundary(root: Node, data: bytes, pos: int) -> int | None:
+def _last_boundary(root: Node, data: bytes, pos: int, attached=frozenset()) -> int | None:
     """The start (relative to ``pos``) of the last top-level node of a window's tree
-    that starts a line, moved up over the comments directly above it; None when there
+    that starts a line, moved up over the comments and ``attached`` nodes (attributes,
+    decorators: the spec's) directly above it, as the chunker joins them; None when there
     is none but the first. The window may end inside that node, so it goes to the next
     piece whole. A node that starts inside a line is not a boundary: error recovery at
     the cut-off end may make top-level nodes of a declaration's inner parts, but those
@@ -129,8 +130,8 @@ def _last_boundary(root: Node, data: bytes, pos: int) -> int | None:
             break
     if best is None:
         return None
-    # keep a declaration's doc comments with it: back over the comments touching it
-    while best > 1 and is_comment(children[best - 1]) and \
+    # keep a declaration's doc comments and attributes with it: back over those touching it
+    while best > 1 and (is_comment(children[best - 1]) or children[best - 1].type in attached) and \
             _touching(data, pos, children[best - 1], children[best]) and \
             _line_start(data, pos + children[best - 1].start_byte):
         best -= 1

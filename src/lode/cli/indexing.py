@@ -21,6 +21,8 @@ def _summary(r: dict) -> str:
         parts.append(f"{r['deleted']} deleted")
     if r["refused"]:
         parts.append(f"{r['refused']} refused (see lode status)")
+    if r.get("noted"):  # read less fully: a large code file without symbols, a minified one as text
+        parts.append(f"{r['noted']} with notes (see lode status)")
     parts.append(f"{r['chunks']} chunks written")
     line = f"{r['workspace']}: " + ", ".join(parts) + f" in {r['seconds']:.2f}s (generation {r['generation']})"
     emb = r.get("embedding")

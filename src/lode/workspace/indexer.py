@@ -58,6 +58,7 @@ class IndexStats:
     refused: int = 0        # refused during this run (reasons in status)
     deleted: int = 0
     held: int = 0           # failed to derive again this run: earlier chunks kept (lode.workspace.held)
+    noted: int = 0          # indexed with a note saying what was read less fully (a large or minified file)
     chunks: int = 0         # chunks written during this run
     generation: int = 0
     seconds: float = 0.0
@@ -381,6 +382,7 @@ def _write_all(store: Store, ws: WorkspaceRow, generation: int, records: Iterato
         else:
             stats.indexed += 1
             stats.chunks += len(rec.chunks)
+            stats.noted += rec.note is not None
         batch.append(rec)
         batch_chunks += len(rec.chunks)
         if len(batch) >= BATCH_FILES or batch_chunks >= BATCH_CHUNKS:
