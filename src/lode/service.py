@@ -315,8 +315,12 @@ class Service:
             for w in self.store.workspaces():
                 # A shared store holds other machines' workspaces, and another process may
                 # be indexing one: those are skipped, saying why, not the whole run.
-                if self.store.backend != "sqlite" and not os.path.isdir(w.root):
-                    runs.append({"workspace": w.name, "root": w.root, "skipped": "its root is not on this machine"})
+                # A root moved or deleted under a local store is skipped too, not every
+                # other workspace's run with it.
+                if not os.path.isdir(w.root):
+                    runs.append({"workspace": w.name, "root": w.root,
+                                 "skipped": "its root is not on this machine" if self.store.backend != "sqlite"
+                                 else "its root is not a directory (moved or deleted?)"})
                     continue
                 try:
                     runs.append(self._index_one(w, progress, workers, paths, embed, model))
@@ -375,6 +379,8 @@ class Service:
             held_count, held_files = held.status(self.store, ws.id)
             out.append({**self._describe(ws), "index_seconds": ws.index_seconds, **st,
                         "held": held_count, "held_files": held_files})
+            if self.store.backend == "sqlite" and not os.path.isdir(ws.root):
+                out[-1]["root_missing"] = True  # moved or deleted: answers still come from its index
         return {"db": store_label(self.db_path), "size_bytes": self.store.size_bytes(), "workspaces": out}
 
     # -- search -------------------------------------------------------------------

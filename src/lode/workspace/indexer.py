@@ -270,7 +270,10 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     rules = WorkspaceConfig.from_dict(ws.config)
     stats = IndexStats(ws.name, ws.root)
     if not os.path.isdir(ws.root):
-        raise NotFound(f"workspace root {ws.root} is not a directory", data={"root": ws.root})
+        # Moved or deleted under the store: its index is kept (nothing is lost if it comes back).
+        raise NotFound(f"workspace root {ws.root} is not a directory (moved or deleted?): restore it, "
+                       f"index the new place with lode index NEW_PATH, or forget it with lode --call "
+                       f"workspace.remove '{{\"workspace\": \"{ws.name}\"}}'", data={"root": ws.root})
     known = store.file_states(ws.id)
     walk_errors: list[FileRecord] = []
 
