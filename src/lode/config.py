@@ -236,6 +236,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.symbols.signature": ("MAX_SIGNATURE_LINES",),
     "lode.symbols.structure": ("MAX_CAPTURE_TEXT",),
     # the daemon and its clients
+    "lode.errors": ("MAX_MESSAGE_CHARS",),
     "lode.rpc.protocol": ("MAX_REQUEST_BYTES", "MAX_BATCH", "MAX_DEPTH"),
     "lode.rpc.bounds": ("REQUEST_SECONDS", "MAX_DAEMON_INPUT", "MAX_REPLY_BYTES",
                         "MAX_CONNECTIONS"),

@@ -10,6 +10,18 @@ from __future__ import annotations
 
 
 
+# An error message quotes what it refuses; a 100 KB argument (an agent pasting a file as a
+# workspace name) made a 100 KB error, read into the caller's context whole.
+MAX_MESSAGE_CHARS = 2000
+
+
+def _clipped(message: str) -> str:
+    if len(message) <= MAX_MESSAGE_CHARS:
+        return message
+    keep = MAX_MESSAGE_CHARS // 2
+    return f"{message[:keep]}… ({len(message) - 2 * keep} characters left out) …{message[-keep:]}"
+
+
 class LodeError(Exception):
     """Base class; ``rpc_code`` -32000 is "a lode error with no more specific code"."""
 
@@ -17,6 +29,7 @@ class LodeError(Exception):
     rpc_code = -32000
 
     def __init__(self, message: str, *, data: dict | None = None):
+        message = _clipped(message)
         super().__init__(message)
         self.message = message
         self.data = data or {}
