@@ -89,6 +89,20 @@ def test_a_bare_macro_line_does_not_take_the_interface_below_it():
     assert entry and entry[0].breadcrumb.endswith("@interface GSLedgerEntry : NSObject")
 
 
+
+def test_macros_in_front_of_cpp_declarations_do_not_break_them():
+    # LEDGER_API, LEDGER_CONSTEXPR, LEDGER_BEGIN_NAMESPACE and a function-like
+    # LEDGER_PRAGMA_CLANG(...) line, as fmtlib's headers write them: the grammar read
+    # each as a type or a call and split or lost the declarations behind them.
+    text, chunks = chunks_of("cpp/ledger.hpp")
+    units = {(c.kind, c.name) for c in chunks if c.kind != "gap"}
+    assert {("class", "ledger_error"), ("class", "basic_account"), ("class", "audit_scope"),
+            ("function", "balance"), ("function", "report_error")} <= units
+    assert not {name for _, name in units if name and name.startswith("LEDGER_") and name != "LEDGER_LEDGER_H_"}
+    assert "name_" not in {name for _, name in units}
+    account = named(chunks, "basic_account")[0]
+    assert text.encode()[account.byte_start:account.byte_end].startswith(b"LEDGER_EXPORT template <typename Char>")
+
 def test_a_file_that_does_not_parse_still_yields_line_chunks():
     text = "\n".join(f"}} ) ] garbage line {i} ((( {{ 'unterminated" for i in range(400))
     chunks = chunk_file("bad.go", text)

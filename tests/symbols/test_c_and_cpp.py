@@ -8,6 +8,7 @@ classes are implementations; a file with a syntax error keeps its other definiti
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,8 @@ from lode.symbols.index import SymbolIndex
 from lode.symbols.layout import Layout
 
 from .conftest import CORPORA
+
+FIXTURES = Path(__file__).parent.parent / "chunking" / "fixtures"
 
 
 def _index(store, lang):
@@ -181,3 +184,23 @@ def test_cpp_template_parameters_are_not_references():
     defined = {s.name for s in fs.symbols if s.kind != "reference"}
     assert {"global.containers.Pool", "global.containers.Pool.put", "global.containers.Pool.take",
             "global.containers.largest"} <= defined
+
+
+def test_macros_in_front_of_declarations_keep_their_definitions():
+    # A header marked up as fmtlib's is (LEDGER_CONSTEXPR, class LEDGER_API x,
+    # LEDGER_BEGIN_NAMESPACE alone on a line, `} LEDGER_ATTRIBUTE_UNUSED;`): tree-sitter
+    # read each macro as a type and lost the class or member behind it. Named .h, it is
+    # read as C++ for its symbols, as fmtlib's headers are.
+    text = (FIXTURES / "cpp" / "ledger.hpp").read_text()
+    path = "include/ledger/ledger.h"
+    fs = extract_symbols(path, text, None, language_for_path(path), Layout())
+    defined = {(s.name, s.detail) for s in fs.symbols if s.kind != "reference"}
+    assert {("global.ledger_error", "class"), ("global.basic_account", "class"),
+            ("global.basic_account.basic_account", "function"), ("global.basic_account.name", "function"),
+            ("global.audit_scope", "class"), ("global.audit_scope.audit_scope", "declaration"),
+            ("global.detail.entry_buffer.entry_buffer", "function"),
+            ("global.detail.entry_buffer.~entry_buffer", "function")} <= defined
+    # the macros themselves are no definitions, and no member lands outside its class
+    names = {name for name, _ in defined}
+    assert not {n for n in names if "LEDGER_" in n and n != "global.LEDGER_LEDGER_H_"}
+    assert "global.name_" not in names and "global.basic_account.name_" in names

@@ -325,6 +325,8 @@ class _Builder:
         comments (``//!``) describe the enclosing module, not the next item, and stop
         the run."""
         data, start = self.data, node.start_byte
+        if self.grammar._unparsed is not None and not _starts_line(data, start):
+            start = self._skipped_before(start)
         node_start = start
         comments: list[str] = []
         sib = node.prev_sibling
@@ -361,6 +363,21 @@ class _Builder:
             sib = sib.prev_sibling
         comments.reverse()
         return start, comments
+
+    def _skipped_before(self, start: int) -> int:
+        """Where the text the parser skipped (the spec's ``unparsed``) right before
+        ``start`` on its line begins, if only that and blanks stand between the line's
+        start and ``start``: `FMT_API` in front of `class format_error` is the class's."""
+        data = self.data
+        line = data.rfind(b"\n", 0, start) + 1
+        pos = line
+        for m in self.grammar._unparsed.finditer(data, line):
+            if m.start() >= start or data[pos:m.start()].strip():
+                break
+            pos = m.end()
+        if pos == line or data[pos:start].strip():
+            return start
+        return line + len(data[line:start]) - len(data[line:start].lstrip())
 
     def _loose_doc(self, comment: Node) -> bool:
         """A doc block that may stand one blank line above its definition (a JSDoc
