@@ -31,6 +31,9 @@ def _summary(r: dict) -> str:
     elif emb:
         line += (f"\nembedded {emb['embedded']} texts with {emb['model']} in {emb['seconds']:.2f}s"
                  + (f", {emb['reclaimed']} unused vectors reclaimed" if emb["reclaimed"] else ""))
+    evidence = (emb or {}).get("evidence") or {}
+    if str(evidence.get("skipped", "")).startswith("cannot save"):  # not "not installed": a failure
+        line += f"\ncode-embedding evidence not saved: {evidence['skipped']}"
     return line
 
 

@@ -114,13 +114,22 @@ def build(store, workspace_id: int, generation: int | None) -> dict:
             corpus.add_doc(f"{cid}:{fid}", f"{crumb}\n{bodies.get(cid) or ''}"[:TEXT_CHARS].replace("\x00", " "))
         if chunks:
             corpus.finalize()
-        target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_suffix(f".tmp{os.getpid()}")
-        if chunks:
-            corpus.save(str(tmp))
-        else:
-            tmp.write_bytes(b"")
-        os.replace(tmp, target)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if chunks:
+                corpus.save(str(tmp))  # RuntimeError when it cannot write (a full disk)
+            else:
+                tmp.write_bytes(b"")
+            os.replace(tmp, target)
+        except (OSError, RuntimeError) as exc:
+            # The evidence only sharpens search: the run that indexed the files stands.
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:  # its folder could not be made
+                pass
+            return {"skipped": f"cannot save {target} ({exc}; is the disk full?): searches "
+                               "go without it until lode index saves it"}
     finally:
         corpus.close()
     for p in stale:
