@@ -201,3 +201,51 @@ def test_catch_bindings_and_switch_case_locals_hide_imports(tmp_path):
         # a case's `const path = new Path()` and the default's `let failure` hide the imports
         assert {name for name, line in refs if line == 18} == {"paths.Path.join"}, path
         assert not {name for name, line in refs if line == 21}, path
+
+
+PAGES = '''\
+import * as path from "path";
+import url from "./url";
+
+export function collect(files, base) {
+  const out = [];
+  if (base.endsWith("/")) {
+    const url = new URL(base);
+    out.push(url.pathname);
+  }
+  for (const path of files) {
+    out.push(path.trim());
+  }
+  return out.concat(url.format(base), path.join(base, "index.html"));
+}
+
+export function walk(parts) {
+  for (let url = parts[0]; url; url = parts.shift()) {
+    url.trim();
+  }
+  if (parts.length) {
+    var path = parts.pop();
+  }
+  return url.parse(path.slice(1));
+}
+'''
+
+
+def test_let_and_const_hide_an_import_only_inside_their_block(tmp_path):
+    # a `const` in an if-block, a `for (const … of …)` and a `for (let …;;)` name their
+    # block or loop alone; after it the import is meant again. A `var` in a block is
+    # the whole function's.
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "url.ts").write_text("export default { format(u: string) { return u; } };\n")
+    for path in ("src/pages.ts", "src/pages.js"):
+        refs = references_in(tmp_path, path, PAGES)
+        assert not {name for name, line in refs if line in (8, 11, 18)}, path
+        assert {name for name, line in refs if line == 13} >= {"url.default.format", "path.join"}, path
+        assert {name for name, line in refs if line == 23} == {"url.default.parse"}, path
+
+
+def references_in(tmp_path, path: str, text: str) -> set[tuple[str, int]]:
+    (tmp_path / "package.json").write_text("{}")
+    (tmp_path / path).write_text(text)
+    found = extract_symbols(path, text, None, language_for_path(path), Layout(tmp_path), every=True)
+    return {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}

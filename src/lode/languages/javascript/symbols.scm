@@ -23,6 +23,9 @@
 ; a `catch (e)` binding: a name of its catch clause alone (symbols.py)
 (catch_clause parameter: (identifier) @name @def.local)
 (for_in_statement left: (identifier) @name @def.local)
+; `for (let i = 0; …)`: a name of the loop (a `var` one of the function, symbols.py)
+(for_statement initializer: [(lexical_declaration (variable_declarator name: (identifier) @name @def.local))
+                             (variable_declaration (variable_declarator name: (identifier) @name @def.local))])
 (program (lexical_declaration (variable_declarator name: (identifier) @name) @def.variable))
 (program (variable_declaration (variable_declarator name: (identifier) @name) @def.variable))
 ; a declaration's two forms are alternatives under one node: each pattern rooted at the
