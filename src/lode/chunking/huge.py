@@ -10,9 +10,10 @@ whole-declaration chunks, named and with breadcrumbs, at a bounded cost.
 
 Where to cut is found by tree-sitter itself: a piece's window is parsed, and the cut
 goes at the start of the last top-level node that starts a line (with the comments
-directly above it), as the window may end inside that node. The piece
+and attributes directly above it), as the window may end inside that node. The piece
 up to the cut is then parsed again alone and chunked, and the next window starts
-there. A single top-level node larger than :data:`MAX_PIECE_BYTES` (a whole program in
+there. Generated Go, Python, JavaScript and Rust files chunked so give the very chunks
+a whole parse gives (tests/indexing/test_huge_files.py). A single top-level node larger than :data:`MAX_PIECE_BYTES` (a whole program in
 one class or one wrapping function, a giant table literal) offers no cut: from there
 on the file is chunked as text, still searchable by its words and meaning.
 
