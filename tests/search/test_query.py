@@ -38,6 +38,15 @@ def test_qualified_names_and_paths():
     assert "src/_pytest/python.py" in tb.paths
 
 
+def test_a_path_with_a_line_number_is_a_path():
+    # How warnings, linters and pytest name a place: file:line[:column].
+    warn = parse("[redacted]/site-packages/pylint/reporters/text.py:206: UserWarning: Don't recognize")
+    assert any(p.endswith("pylint/reporters/text.py") for p in warn.paths)
+    lint = parse("app/models.py:12:5: E501 line too long (see tests/test_app.py:3)")
+    assert "app/models.py" in lint.paths and "tests/test_app.py" in lint.paths
+    assert parse("ratio 3:4 and http://host:8080").paths == ()
+
+
 def test_or_expression_keeps_identifiers_whole():
     q = parse("StateManager persist")
     expr = fts_expression(q, "OR")

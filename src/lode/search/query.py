@@ -106,13 +106,25 @@ class Query:
 _PATH_TRIM = "\"'`()[]{}<>,;:!?"
 
 
+def _drop_position(tok: str) -> str:
+    """A file with a line (and column) as warnings, linters and pytest write them:
+    ``pkg/mod.py:206`` and ``mod.py:12:5`` are ``pkg/mod.py`` and ``mod.py``."""
+    for _ in range(2):
+        head, sep, tail = tok.rpartition(":")
+        if not sep or not tail.isdigit():
+            break
+        tok = head.rstrip(_PATH_TRIM)
+    return tok
+
+
 def find_paths(text: str) -> list[str]:
     """File paths written in the text (``src/app/models.py``, ``models.py``, a
-    traceback's ``File "/usr/lib/…/site-packages/pkg/mod.py"``): whitespace-separated
-    tokens, trimmed of quotes and punctuation, ending in a known source extension."""
+    traceback's ``File "/usr/lib/…/site-packages/pkg/mod.py"``, a warning's
+    ``…/reporters/text.py:206:``): whitespace-separated tokens, trimmed of quotes,
+    punctuation and a trailing line number, ending in a known source extension."""
     out = []
     for tok in text.split():
-        tok = tok.strip(_PATH_TRIM).rstrip(".")
+        tok = _drop_position(tok.strip(_PATH_TRIM)).rstrip(".")
         if "." not in tok or len(tok) > 512:
             continue
         ext = tok.rsplit(".", 1)[1].lower()
