@@ -192,7 +192,8 @@ OTHER_ENVIRONMENT: dict[str, str] = {
 TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.config": ("MAX_TEXT_BYTES",),  # and ChunkConfig: body, short-content and embed budgets
     # indexing
-    "lode.workspace.indexer": ("TASK_FILES", "INLINE_BELOW", "BATCH_FILES", "BATCH_CHUNKS", "RELEASE_BYTES"),
+    "lode.workspace.indexer": ("TASK_FILES", "INLINE_BELOW", "BATCH_FILES", "BATCH_CHUNKS", "RELEASE_BYTES",
+                               "IN_FLIGHT_PER_WORKER"),
     "lode.store.sqlite": ("PAGE_BYTES", "BULK_CACHE_KIB", "BULK_CHECKPOINT_PAGES"),
     "lode.store.replace": ("ID_SLACK",),
     "lode.store.check": ("MAX_PROBLEMS",),
@@ -246,7 +247,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.workspace.documents": ("DEFAULT_READ_CHARS", "MAX_READ_CHARS"),
     "lode.rpc.server": ("BACKLOG",),
     "lode.workspace.watch": ("TARGETED_LIMIT", "BURST_PATHS", "BURST_QUIET", "BURST_WAIT",
-                             "EMBED_IDLE", "ROOT_CHECK"),
+                             "EMBED_IDLE", "ROOT_CHECK", "RETRY_SECONDS"),
     "lode.cli.remote": ("CONNECT_SECONDS", "CALL_SECONDS"),
     "lode.cli.lookups": ("RPC_MAX_LIMIT",),
     "lode.cli.status": ("HELD_SHOWN",),

@@ -213,6 +213,12 @@ class Session:
         if isinstance(status, dict):
             status = dict(status)
             status["indexing"] = dict(self.progress)
+            failed = dict(self._watcher.failed) if self._watcher is not None else {}
+            if failed:  # the index is behind the files until a retry succeeds
+                from .workspace.watch import RETRY_SECONDS
+
+                status["watch_failed"] = {name: f"{error} (retried every {RETRY_SECONDS:g} s and at the next change)"
+                                          for name, error in failed.items()}
         return status
 
     def never_indexed(self, workspaces: list[str] | None = None) -> list[str]:

@@ -47,6 +47,9 @@ BURST_WAIT = 3.0
 EMBED_IDLE = 1.0
 #: How often the roots' identities are checked (a removed or recreated root).
 ROOT_CHECK = 1.0
+#: A re-index that failed (a full disk, a store locked past its timeout) is tried again,
+#: as a walk of the whole workspace, after this many seconds (and at its next change).
+RETRY_SECONDS = 30.0
 
 
 def _identity(path: str) -> tuple[int, int] | None:
@@ -85,6 +88,9 @@ class Watcher:
         self._embed_due: set[str] = set()
         self.batches = 0  # re-index runs done (visible to tests and index.status)
         self.last_error: str | None = None
+        # Workspaces whose last re-index failed, name → the error: the paths that run
+        # dropped are found again by a walk of the whole workspace (the retry).
+        self.failed: dict[str, str] = {}
 
     # -- control ----------------------------------------------------------------------
 
@@ -129,6 +135,13 @@ class Watcher:
                 roots[str(get("name") or root)] = os.path.realpath(root)
         return roots
 
+    def _listed_now(self, every: dict[str, str]) -> dict[str, str]:
+        """The workspaces the store lists now (``every`` when it cannot be read)."""
+        try:
+            return self._roots(existing=False)
+        except Exception:  # a busy or damaged store: the requests report it
+            return every
+
     def _ignored_files(self) -> set[str]:
         db = getattr(self.ctx.service, "db_path", None) or self.ctx.db_path
         if not db:
@@ -151,7 +164,7 @@ class Watcher:
             idents = {name: _identity(root) for name, root in every.items()}
             roots = {name: root for name, root in every.items() if idents[name] is not None}
             if not roots:  # none exists (yet, or any more): look again shortly
-                self._restart.wait(ROOT_CHECK if every else None)
+                self._restart.wait(ROOT_CHECK)
                 continue
             by_path = list(roots.items())
             log.info("watching %s", ", ".join(sorted(roots)))
@@ -174,6 +187,11 @@ class Watcher:
                         checked = time.monotonic()
                         if idents != {n: _identity(r) for n, r in every.items()}:
                             log.info("a workspace root was removed or recreated: watching again")
+                            self._restart.set()
+                        elif self._listed_now(every) != every:
+                            # Added or removed past this server: by lode index in another
+                            # process, or by an index.run naming a new root.
+                            log.info("the workspaces changed: watching again")
                             self._restart.set()
             except Exception as exc:  # a root vanished, inotify limits …: rebuild the watch
                 self.last_error = f"watching: {exc}"
@@ -257,6 +275,17 @@ class Watcher:
     def _pending_size(self) -> int:
         return sum(len(paths) for _, paths in self._pending.values())
 
+    def _retry_later(self, workspace: str, root: str) -> None:
+        def retry() -> None:
+            if workspace in self.failed and not self._stop.is_set():
+                with self._cond:
+                    self._pending.setdefault(workspace, (root, set()))[1].add("")
+                    self._cond.notify()
+
+        timer = threading.Timer(RETRY_SECONDS, retry)
+        timer.daemon = True
+        timer.start()
+
     def _reindex(self, workspace: str, root: str, paths: set[str]) -> None:
         service = self.ctx.service
         started = time.perf_counter()
@@ -270,15 +299,21 @@ class Watcher:
             # Lexical first, so a saved edit is searchable at once; vectors follow when the
             # changes have been quiet for EMBED_IDLE seconds.
             self._embed_due.add(workspace)
+            if workspace in self.failed:  # a failed run dropped its paths: walk it all
+                paths = paths | {""}
             with self.ctx.write_lock:
                 if _targetable(root, paths):
                     service.index(workspace, progress=progress, paths=sorted(paths), embed=False)
                 else:
                     service.index(workspace, progress=progress, embed=False)
             self.last_error = None
+            self.failed.pop(workspace, None)
         except Exception as exc:  # a bad file or a vanished root must not stop watching
             self.last_error = f"re-indexing {workspace}: {exc}"
             log.warning("watch: %s", self.last_error)
+            if os.path.isdir(root):  # (a vanished root is re-walked when it is back)
+                self.failed[workspace] = str(exc)
+                self._retry_later(workspace, root)
         finally:
             self.ctx.progress.pop(workspace, None)
             self.batches += 1
