@@ -55,3 +55,19 @@ def test_words_indexed_nowhere_keep_their_note(shop, daemon):
     got = search(shop, "zqxjvw", "--lang", "go", daemon=daemon)
     assert got["hits"] == []
     assert got["semantic"]["note"] == "auto: no word of the query is indexed, so semantic neighbours were not used"
+
+
+@pytest.mark.parametrize("daemon", [True, False])
+def test_the_text_answer_names_the_filters_that_hid_every_hit(shop, daemon):
+    """Without --json the command said only "no match for 'merging quantities'", as for
+    words indexed nowhere: a mistyped --path read as a query that finds nothing."""
+    r = subprocess.run([*LODE, "search", "merging quantities", "--lang", "go", "--path", "store",
+                        *([] if daemon else ["--no-daemon"])],
+                       env=shop, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1 and r.stdout == ""
+    line = r.stderr.strip()
+    assert line.startswith("lode: no match for 'merging quantities' with --path store --lang go"), line
+    assert re.search(r"without the filters it finds \d+ chunks, first \S+:\d+; widen or drop them$", line), line
+    nowhere = subprocess.run([*LODE, "search", "zqxjvw", "--lang", "go", *([] if daemon else ["--no-daemon"])],
+                             env=shop, capture_output=True, text=True, timeout=120)
+    assert nowhere.stderr.strip() == "lode: no match for 'zqxjvw'"

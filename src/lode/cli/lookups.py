@@ -86,6 +86,24 @@ def _service(db_path, lsp_timeout):
     return Service(db_path, create=False)  # a look-up never makes a store
 
 
+# The search filters as this command spells them (the engine names them as the service does).
+_FILTER_FLAGS = {"paths": "--path", "path_globs": "--glob", "languages": "--lang", "kinds": "--kind",
+                 "tags_any": "--tag"}
+
+
+def _filtered_note(record: dict | None) -> str:
+    """Why a search found nothing when its filters hid what the query finds (the engine's
+    filtered_out record): a mistyped --path read as "no match" before."""
+    if not record or not record.get("chunks"):
+        return ""
+    given = " ".join(f"{_FILTER_FLAGS.get(k, k)} {' '.join(map(str, v)) if isinstance(v, list) else v}"
+                     for k, v in (record.get("filters") or {}).items())
+    count = f"{record['chunks']}{'+' if record.get('more') else ''} chunk{'s' if record['chunks'] != 1 else ''}"
+    first = record.get("first") or {}
+    where = f", first {shown(first['path'])}:{first.get('line_start', 1)}" if first.get("path") else ""
+    return f" with {given}: without the filters it finds {count}{where}; widen or drop them"
+
+
 def _source_note(r: dict) -> None:
     """Say where an answer came from when it is not the index, or why not."""
     if str(r.get("source", "")).startswith("lsp:"):
@@ -237,7 +255,7 @@ def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, fil
         return
     hits = result["hits"]
     if not hits:
-        fail(f"no match for {text!r}")
+        fail(f"no match for {text!r}" + _filtered_note(result.get("filtered_out")))
         raise SystemExit(1)
     from rich.markup import escape
     from rich.text import Text
