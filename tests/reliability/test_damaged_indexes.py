@@ -87,6 +87,17 @@ def _overwrite_leaves(db_path, table: str, count: int) -> None:
             f.write(b"\xa5" * page)
 
 
+def _scramble_fts_segments(db_path) -> None:
+    """Junk in the full-text index's segment blocks, its B-tree intact (what a torn
+    write inside a page leaves): SQLite's own integrity check finds nothing."""
+    db = sqlite3.connect(db_path)
+    db.execute("UPDATE chunks_fts_data SET block = randomblob(length(block)) "
+               "WHERE id IN (SELECT id FROM chunks_fts_data WHERE id > 100 ORDER BY id LIMIT 3)")
+    db.commit()
+    assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    db.close()
+
+
 def test_a_stale_symbol_index_is_found_by_lode_check_and_rebuilt_keeping_every_workspace(indexed, tmp_path):
     roots, good, workspaces = indexed
     db = _copy(good, tmp_path)
@@ -146,3 +157,19 @@ def test_check_names_a_missing_store(tmp_path):
     proc = _lode("check", "--db", str(tmp_path / "none.db"))
     assert proc.returncode == 1 and "no store at" in proc.stderr
     assert not (tmp_path / "none.db").exists()
+
+
+def test_a_damaged_full_text_index_is_found_and_rebuilt(indexed, tmp_path):
+    """SQLite's integrity check leaves FTS5's contents out: lode check asks FTS5 itself,
+    or a search failing with "damaged: run lode check --repair" met a check saying ok."""
+    roots, good, workspaces = indexed
+    db = _copy(good, tmp_path)
+    _scramble_fts_segments(db)
+    check = _lode("check", "--db", str(db))
+    assert check.returncode == 1 and "full-text index" in check.stdout, check.stdout + check.stderr
+    repair = json.loads(_lode("check", "--repair", "--db", str(db), "--json").stdout)
+    assert repair["repaired"] == "reindexed"
+    assert _lode("check", "--db", str(db)).returncode == 0
+    assert _workspaces(db) == workspaces
+    hit = _lode("search", "parse_config", "--db", str(db), "--workspace", "shop")
+    assert hit.returncode == 0 and "settings.py" in hit.stdout

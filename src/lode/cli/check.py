@@ -40,7 +40,7 @@ def check_command(repair, db_path, as_json):
         elif result["repaired"] == "indexes":
             out.print(f"store {path}: its indexes were damaged and are rebuilt; nothing was lost")
         else:
-            out.print(f"store {path}: its tables were damaged; workspaces "
+            out.print(f"store {path}: its tables or full-text index were damaged; workspaces "
                       f"{', '.join(result['workspaces']) or '(none)'} indexed again into a fresh store "
                       f"(the damaged file is kept as {result['damaged_copy']}); run lode index to make "
                       "the vectors")
