@@ -173,3 +173,30 @@ def test_a_damaged_full_text_index_is_found_and_rebuilt(indexed, tmp_path):
     assert _workspaces(db) == workspaces
     hit = _lode("search", "parse_config", "--db", str(db), "--workspace", "shop")
     assert hit.returncode == 0 and "settings.py" in hit.stdout
+
+
+def test_repair_waits_for_a_daemon_serving_the_store_to_stop(indexed, tmp_path):
+    """An in-place repair under a running daemon left it answering "no definition" from
+    its reply cache; a rebuilt store would have been swapped in under it."""
+    from daemon import Daemon, request
+
+    roots, good, _ = indexed
+    base = tmp_path / "d"
+    base.mkdir()
+    db = base / "store.db"
+    db.write_bytes(good.read_bytes())
+    _empty_index(db, "symbols_rname")
+    daemon = Daemon(base)
+    try:
+        env = {**os.environ, "LODE_SOCKET": daemon.socket}
+        run = subprocess.run([*LODE, "check", "--repair", "--db", str(db)], capture_output=True, text=True,
+                             env=env, timeout=120)
+        assert run.returncode == 1 and "daemon" in run.stderr and "sys.shutdown" in run.stderr, run.stderr
+        assert _lode("check", "--db", str(db)).returncode == 1  # untouched: still to repair
+        daemon.exchange(request("sys.shutdown", {}))
+        daemon.proc.wait(30)
+        again = subprocess.run([*LODE, "check", "--repair", "--db", str(db)], capture_output=True, text=True,
+                               env=env, timeout=120)
+        assert again.returncode == 0 and "nothing was lost" in again.stdout, again.stderr
+    finally:
+        daemon.stop()

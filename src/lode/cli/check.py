@@ -31,6 +31,7 @@ def check_command(repair, db_path, as_json):
         run_or_exit(lambda: (_ for _ in ()).throw(InvalidParams(
             "lode check reads a SQLite store; a PostgreSQL server checks its own")), as_json)
     if repair:
+        _refuse_while_served(path, as_json)
         result = run_or_exit(lambda: Service.repair_store(path), as_json)
         result = {"db": path, **result, "problems": result["problems"][:SHOWN_PROBLEMS]}
         if as_json:
@@ -60,3 +61,25 @@ def check_command(repair, db_path, as_json):
         out.print(f"store {path}: ok")
     if found:
         raise SystemExit(1)
+
+
+def _refuse_while_served(path: str, as_json: bool) -> None:
+    """A daemon serving the store would answer from its cache after an in-place repair,
+    and keep writing the damaged file after a rebuilt one replaced it: the repair waits
+    until it is stopped. (Asked whatever LODE_NO_DAEMON says: that is about answers.)"""
+    import os
+
+    from ..errors import LodeError
+    from .common import exit_with
+    from .remote import NO_DAEMON_ENV, daemon_for, socket_path
+
+    saved = os.environ.pop(NO_DAEMON_ENV, None)
+    try:
+        daemon = daemon_for(path)
+    finally:
+        if saved is not None:
+            os.environ[NO_DAEMON_ENV] = saved
+    if daemon is not None:
+        daemon.close()
+        exit_with(LodeError(f"a daemon serving {path} is running (socket {socket_path()}): stop it "
+                            "(lode --call sys.shutdown) and run lode check --repair again"), as_json)
