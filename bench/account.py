@@ -20,6 +20,11 @@ CPU seconds that adds up to the whole run:
 Worker timings are written by each worker to a scratch file per task (a few hundred
 small writes). The totals are process CPU seconds, so a loaded machine changes them
 little; the wall time is printed too.
+
+Then whether the writing keeps up (wall seconds, so they move with the machine's load):
+how long the main thread waited for worker results, and how long the workers stood
+between two tasks (sending a result, waiting for the next task: a writer that does not
+keep the pool fed shows here), in all and the longest gap.
 """
 
 from __future__ import annotations
@@ -135,16 +140,33 @@ def main() -> int:
 
     def process_many(jobs, config=pipeline.DEFAULT_CHUNK_CONFIG, pack=None):
         per_file.clear()
-        t = time.process_time()
+        t, began = time.process_time(), time.monotonic()
         records, seconds = real_many(jobs, config, pack)
         total = time.process_time() - t
         with open(os.path.join(scratch, f"{os.getpid()}.jsonl"), "a") as f:
-            f.write(json.dumps({"many": total, "files": per_file}) + "\n")
+            f.write(json.dumps({"many": total, "files": per_file, "pid": os.getpid(),
+                                "began": began, "ended": time.monotonic(),
+                                "cpu_in": t, "cpu_out": time.process_time()}) + "\n")
         return records, seconds
 
     process_many.__module__, process_many.__qualname__ = pipeline.__name__, "process_many"
     pipeline.process = process
     pipeline.process_many = process_many
+
+    # The main thread's waits for worker results (wall): the pool's loop calls wait().
+    import concurrent.futures as futures
+
+    waited = [0.0]
+    real_wait = futures.wait
+
+    def wait(*a, **kw):
+        t = time.perf_counter()
+        try:
+            return real_wait(*a, **kw)
+        finally:
+            waited[0] += time.perf_counter() - t
+
+    futures.wait = wait
 
     folder = args.keep or tempfile.mkdtemp(prefix="lode-account-store-")
     store_path = os.path.join(folder, "lode.db")
@@ -191,12 +213,28 @@ def main() -> int:
         rows.append((f"    {k}", v))
     rows.append(("  packing texts, task's gc", many - sum(files.values())))
     rows.append(("  outside tasks (start, tasks in, pickling results out)", kids_total - many))
+    # A worker's CPU clock starts at its fork: before its first task is its start, between
+    # two tasks the sending of a result and the receiving of the next task.
+    started = between = 0.0
+    for pid in {t["pid"] for t in tasks}:
+        mine = sorted((t["cpu_in"], t["cpu_out"]) for t in tasks if t["pid"] == pid)
+        started += mine[0][0]
+        between += sum(b[0] - a[1] for a, b in zip(mine, mine[1:]))
+    rows.append(("    before each worker's first task", started))
+    rows.append(("    between tasks (results out, tasks in)", between))
+    rows.append(("    after the last task (exit)", kids_total - many - started - between))
     rows.append(("whole run", self_total + kids_total))
     width = max(len(r[0]) for r in rows)
     for label, s in rows:
         if abs(s) < 0.005:  # statements that cost nothing worth a line
             continue
         print(f"{label:<{width}}  {s:8.2f}")
+    gaps = []
+    for pid in {t["pid"] for t in tasks}:
+        mine = sorted((t["began"], t["ended"]) for t in tasks if t["pid"] == pid)
+        gaps += [b[0] - a[1] for a, b in zip(mine, mine[1:])]
+    print(f"main thread waiting for worker results {waited[0]:.2f} s wall; workers between tasks "
+          f"{sum(gaps):.2f} s wall over {len(gaps)} gaps (longest {max(gaps, default=0):.3f} s)")
     print(f"wall {wall:.1f} s; files {ws.get('files')}, chunks {ws.get('chunks')}, "
           f"reported cpu_seconds {ws.get('cpu_seconds')}; load {os.getloadavg()[0]:.1f}")
     import shutil

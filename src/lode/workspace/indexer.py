@@ -41,6 +41,12 @@ TASK_FILES = 16          # files per worker task
 INLINE_BELOW = 48        # fewer changed files than this: no process pool
 BATCH_FILES = 200        # files per store transaction
 BATCH_CHUNKS = 20_000    # ... or this many chunks, whichever comes first
+# Tasks in flight per worker. The pool's loop submits tasks only between two store
+# writes, so the tasks queued must outlast a batch's write (200 files: ~12 tasks): with 3
+# per worker, the workers stood idle between two tasks for up to 0.5-0.7 s, 10-17 s in
+# all over Go's tree on a loaded machine (bench/account.py); with 8, at most ~0.2 s and
+# 8-10 s. What is queued is only paths; a finished task's records wait for the writer.
+IN_FLIGHT_PER_WORKER = 8
 RELEASE_BYTES = 1 << 20  # a smaller run that read more than this hands its freed heap back
 
 # progress(done, total, path): done/total count files to (re)process; path the last one.
@@ -216,7 +222,7 @@ def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pac
     from .pipeline import process_many, warm
 
     tasks = _tasks(jobs)
-    window = workers * 3
+    window = workers * IN_FLIGHT_PER_WORKER
     pool = _pool(workers, lambda: warm(jobs, config))
     completed = 0
     try:
