@@ -169,18 +169,21 @@ class Session:
             return None
         return watcher
 
-    def index(self, workspace: str | None = None, **options: Any) -> dict:
+    def index(self, workspace: str | None = None, by: str | None = None, **options: Any) -> dict:
         """An index run through the service (every workspace when ``workspace`` is None),
         under the write lock, its progress kept in :attr:`progress` under the workspace
         as given ("*": every one) while it runs — what ``index.status`` lists and
-        :meth:`first_indexing` and the MCP server's notes read."""
+        :meth:`first_indexing` and the MCP server's notes read. ``by`` names who started
+        it when not a request (the watcher: "watch"), kept in the progress record. The
+        one way a server runs an index: the watcher's runs come here too."""
         key = workspace or "*"
         started = time.time()
+        who = {"by": by} if by else {}
 
         def progress(done: int, total: int, path: str = "") -> None:
-            self.progress[key] = {"started": started, "done": done, "total": total, "path": path}
+            self.progress[key] = {"started": started, "done": done, "total": total, "path": path, **who}
 
-        self.progress[key] = {"started": started}
+        self.progress[key] = {"started": started, **who}
         try:
             with self.write_lock:
                 return self.service.index(workspace, progress=progress, **options)

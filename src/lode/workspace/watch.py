@@ -263,8 +263,7 @@ class Watcher:
         """Embed what the lexical re-indexes left without vectors (no files re-read)."""
         started = time.perf_counter()
         try:
-            with self.ctx.write_lock:
-                self.ctx.service.index(workspace, paths=[], embed=True)
+            self.ctx.index(workspace, by="watch", paths=[], embed=True)
         except Exception as exc:  # no model, a vanished workspace …: lexical stays current
             self.last_error = f"embedding {workspace}: {exc}"
             log.warning("watch: %s", self.last_error)
@@ -287,25 +286,16 @@ class Watcher:
         timer.start()
 
     def _reindex(self, workspace: str, root: str, paths: set[str]) -> None:
-        service = self.ctx.service
         started = time.perf_counter()
-        started_at = time.time()
-
-        def progress(done: int, total: int, path: str = "") -> None:
-            self.ctx.progress[workspace] = {"started": started_at, "done": done, "total": total,
-                                            "path": path, "by": "watch"}
-
         try:
             # Lexical first, so a saved edit is searchable at once; vectors follow when the
             # changes have been quiet for EMBED_IDLE seconds.
             self._embed_due.add(workspace)
             if workspace in self.failed:  # a failed run dropped its paths: walk it all
                 paths = paths | {""}
-            with self.ctx.write_lock:
-                if _targetable(root, paths):
-                    service.index(workspace, progress=progress, paths=sorted(paths), embed=False)
-                else:
-                    service.index(workspace, progress=progress, embed=False)
+            # through the session: its write lock, and its progress record (index.status)
+            only = {"paths": sorted(paths)} if _targetable(root, paths) else {}
+            self.ctx.index(workspace, by="watch", embed=False, **only)
             self.last_error = None
             self.failed.pop(workspace, None)
         except Exception as exc:  # a bad file or a vanished root must not stop watching
@@ -315,7 +305,6 @@ class Watcher:
                 self.failed[workspace] = str(exc)
                 self._retry_later(workspace, root)
         finally:
-            self.ctx.progress.pop(workspace, None)
             self.batches += 1
             log.info("re-indexed %d changed path(s) in %s in %.0f ms", len(paths), workspace,
                      (time.perf_counter() - started) * 1000)
