@@ -197,6 +197,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.store.sqlite": ("PAGE_BYTES", "BULK_CACHE_KIB", "BULK_CHECKPOINT_PAGES"),
     "lode.store.replace": ("ID_SLACK",),
     "lode.store.check": ("MAX_PROBLEMS",),
+    "lode.store.symbols": ("INDEX_SAMPLE",),
     "lode.store.fts_rows": ("RAW_BELOW",),
     "lode.store.postgres.connection": ("POOL_SIZE", "CONNECT_SECONDS"),
     "lode.store.postgres.fts": ("K1", "B", "MIN_IDF"),  # FTS5's own bm25 constants: SQLite's answers need them

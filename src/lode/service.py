@@ -433,7 +433,21 @@ class Service:
         if bare is not None:
             return bare
         answer = api.definition(self.store, name, workspace, limit or 100)
+        if not answer["candidates"]:
+            self._check_symbol_index()
         return self._hand_off("definition", answer, workspace, lsp, limit=limit or 100)
+
+    def _check_symbol_index(self) -> None:
+        """A look-up that found nothing checks the name index against a sample of its
+        table (:meth:`~lode.store.symbols.SymbolTables.index_misses`): a damaged index
+        answered "no definition", with no error, for names the store holds."""
+        if getattr(self.store, "backend", "sqlite") != "sqlite":  # a server checks its own indexes
+            return
+        if self.store.symbols.index_misses():
+            from .errors import damaged_store_message
+
+            raise StoreError(damaged_store_message(store_label(self.db_path),
+                                                   "its symbol index misses rows its table holds"))
 
     def references(self, name: str, workspace: str | None = None, limit: int | None = None,
                    every: bool = False, lsp: bool = False) -> dict:
@@ -443,6 +457,8 @@ class Service:
         if bare is not None:
             return bare
         answer = api.references(self.store, name, workspace, limit or 100, every=every)
+        if not answer["references"]:
+            self._check_symbol_index()
         return self._hand_off("references", answer, workspace, lsp, every=every, limit=limit or 100)
 
     def implementations(self, name: str, workspace: str | None = None, limit: int | None = None,

@@ -103,8 +103,15 @@ def test_a_stale_symbol_index_is_found_by_lode_check_and_rebuilt_keeping_every_w
     db = _copy(good, tmp_path)
     assert _lode("def", "shop.settings.parse_config", "--db", str(db), "--no-lsp", cwd=roots[0]).returncode == 0
     _empty_index(db, "symbols_rname")
-    # The damage is silent to a look-up: what lode check is for.
-    assert _lode("def", "shop.settings.parse_config", "--db", str(db), "--no-lsp", cwd=roots[0]).returncode == 1
+    # A look-up that finds nothing checks the index against its table: it answered
+    # "no definition of shop.settings.parse_config" before, with no error.
+    for command in ("def", "refs"):
+        miss = _lode(command, "settings.parse_config", "--db", str(db), "--no-lsp", cwd=roots[0])
+        assert miss.returncode == 1
+        assert "damaged" in miss.stderr and "symbol index" in miss.stderr and "lode check --repair" in miss.stderr, \
+            miss.stderr
+    whole = _lode("def", "shop.settings.nothing_by_that_name", "--db", str(good), "--no-lsp", cwd=roots[0])
+    assert whole.returncode == 1 and "damaged" not in whole.stderr  # a whole store's miss is a miss
 
     check = _lode("check", "--db", str(db))
     assert check.returncode == 1
@@ -198,5 +205,25 @@ def test_repair_waits_for_a_daemon_serving_the_store_to_stop(indexed, tmp_path):
         again = subprocess.run([*LODE, "check", "--repair", "--db", str(db)], capture_output=True, text=True,
                                env=env, timeout=120)
         assert again.returncode == 0 and "nothing was lost" in again.stdout, again.stderr
+    finally:
+        daemon.stop()
+
+
+def test_the_daemon_reports_a_damaged_symbol_index_instead_of_no_definition(indexed, tmp_path):
+    from daemon import Daemon, request
+
+    _, good, _ = indexed
+    base = tmp_path / "d"
+    base.mkdir()
+    db = base / "store.db"
+    db.write_bytes(good.read_bytes())
+    _empty_index(db, "symbols_rname")
+    daemon = Daemon(base)
+    try:
+        reply = daemon.exchange(request("symbol.definition", {"name": "ledger.settings.parse_config"}))[0]
+        assert reply["error"]["code"] == -32020 and "lode check --repair" in reply["error"]["message"], reply
+        other = daemon.exchange(request("symbol.definition", {"name": "ledger.settings.no_such_name"}))[0]
+        assert other["error"]["code"] == -32020  # the index is checked, not the name: any miss sees it
+        assert daemon.alive()
     finally:
         daemon.stop()
