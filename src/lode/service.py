@@ -617,10 +617,21 @@ class Service:
 
         return read_as_text(language)
 
-    def symbols(self, query: str, workspace: str | None = None, limit: int | None = None) -> dict:
-        """Fuzzy search over the known qualified names."""
+    def symbols(self, query: str, workspace: str | None = None, limit: int | None = None,
+                definitions: bool = False) -> dict:
+        """Fuzzy search over the known qualified names. ``definitions``: each qualified
+        name also carries ``definition``, the first candidate ``definition`` lists for it
+        (where ``lode symbols`` points and an editor's ``workspace/symbol`` jumps), in
+        this one call: a caller listing locations asks no look-up per name."""
         from .symbols import api
-        return api.search(self.store, query, workspace, limit or 20)
+        result = api.search(self.store, query, workspace, limit or 20)
+        if definitions:
+            for n in result["names"]:
+                if "." in n["name"] or "/" in n["name"]:  # a bare name has no definition look-up
+                    best = api.definition(self.store, n["name"], workspace, 1)["candidates"]
+                    if best:
+                        n["definition"] = best[0]
+        return result
 
     def list_symbols(self, workspace: str | None = None, prefix: str | None = None,
                      kinds: list[str] | None = None, limit: int | None = None) -> dict:

@@ -131,3 +131,24 @@ def test_store_path_matches_the_store_package(given, env, monkeypatch):
     for key, value in env.items():
         monkeypatch.setenv(key, value)
     assert remote.store_path(given) == str(resolve_db_path(given))
+
+
+def test_symbols_asks_the_daemon_once_for_every_name_and_where_it_is(served):
+    """`lode symbols` prints each qualified name with where it is defined: the names come
+    with their definitions in one symbol.search (definitions: true), not one
+    symbol.definition request per name listed (as before: 2 + one a name)."""
+    daemon, env, shop = served
+    served_before = daemon.call("sys.stats")["served"]
+    r = lode("symbols", "e", env=env, cwd=shop)
+    requests = daemon.call("sys.stats")["served"] - served_before - 1  # the first sys.stats
+    names = [line for line in r.stdout.splitlines() if line.strip()]
+    located = [line for line in names if re.search(r"  \S+:\d+$", line)]
+    assert r.returncode == 0 and len(located) >= 3 and len(names) > len(located), r.stdout  # an import: none
+    assert requests == 3, requests  # sys.capabilities, workspace.list, symbol.search
+    direct = lode("symbols", "e", "--no-daemon", env=env, cwd=shop)
+    assert direct.stdout == r.stdout
+    # each location is the first candidate `lode def` gives for the name
+    for line in located[:3]:
+        name, where = line.split()
+        best = json.loads(lode("def", name, "--json", "--no-lsp", env=env, cwd=shop).stdout)["candidates"][0]
+        assert where == f"{best['path']}:{best['line']}"

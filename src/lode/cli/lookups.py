@@ -357,35 +357,21 @@ def describe(name, db_path, workspace, limit, include_body, no_lsp, lsp_timeout,
 
 
 def symbols(query, db_path, workspace, limit, no_daemon, as_json):
-    opened = None  # (service, workspace) when the store answered
-    scope: dict = {}  # the workspace found for the current folder, shared by every call
-
-    def local(svc, ws):
-        nonlocal opened
-        opened = (svc, ws)
-        return svc.symbols(query, ws, limit or 20)
-
-    def first_definition(name):
-        if opened is None:  # the names came from the daemon
-            return _lookup(db_path, no_daemon, "symbol.definition", {"name": name, "workspace": workspace},
-                           lambda svc, ws: svc.definition(name, ws, 1), found=scope)()["candidates"][:1]
-        svc, ws = opened
-        return svc.definition(name, ws, 1)["candidates"]
-
+    # printed, each qualified name shows where it is defined: the service answers the
+    # names with their definitions in one call (one daemon request, not one per name)
+    where = not as_json
     call = _lookup(db_path, no_daemon, "symbol.search",
                    {"query": query, "workspace": workspace,
-                    "limit": Unusable if (limit or 0) > 1000 else limit or 20}, local, found=scope)
+                    "limit": Unusable if (limit or 0) > 1000 else limit or 20, "definitions": where or None},
+                   lambda svc, ws: svc.symbols(query, ws, limit or 20, definitions=where))
 
     def render(r):
         if not r["names"]:
             fail(f"no name matches {query!r} ({r['total_names']} names known)")
             return False
         for n in r["names"]:
-            where = ""
-            if "." in n["name"] or "/" in n["name"]:
-                cands = first_definition(n["name"])
-                if cands:
-                    where = f"  [dim]{escape(shown(cands[0]['path']))}:{cands[0]['line']}[/]"
-            out.print(f"{escape(n['name'])}{where}")
+            best = n.get("definition")
+            at = f"  [dim]{escape(shown(best['path']))}:{best['line']}[/]" if best else ""
+            out.print(f"{escape(n['name'])}{at}")
         return True
     _run(call, as_json, render, _holds("names"))

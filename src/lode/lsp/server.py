@@ -229,17 +229,15 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
     def workspace_symbol(ls: LodeLanguageServer, params: lsp.WorkspaceSymbolParams):
         if not params.query.strip():
             return []
-        found = []  # (score, name, workspace)
+        found = []  # (score, name, its definition); each name's definition comes with it
         for ws in ls.editor_workspaces() or [None]:
-            found += [(n["score"], n["name"], ws)
-                      for n in ls.service.symbols(params.query, ws, limit=MAX_WORKSPACE_SYMBOLS)["names"]]
+            found += [(n["score"], n["name"], n.get("definition"))
+                      for n in ls.service.symbols(params.query, ws, limit=MAX_WORKSPACE_SYMBOLS,
+                                                  definitions=True)["names"]]
         found.sort(key=lambda f: -f[0])
         out, shown = [], set()
-        for _score, name, ws in found[:MAX_WORKSPACE_SYMBOLS]:
-            if "." not in name and "/" not in name:
-                continue
-            cands = ls.service.definition(name, ws, limit=1)["candidates"]
-            loc = ls.location(cands[0]) if cands else None
+        for _score, name, best in found[:MAX_WORKSPACE_SYMBOLS]:
+            loc = ls.location(best) if best else None
             if loc is None:
                 continue
             # every module importing a class lists it under its own name (`from fastapi
@@ -249,8 +247,8 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
             if where in shown:
                 continue
             shown.add(where)
-            head, leaf = _split(cands[0].get("target") or name)
-            out.append(lsp.SymbolInformation(name=leaf, kind=_KINDS.get(cands[0].get("detail", ""),
+            head, leaf = _split(best.get("target") or name)
+            out.append(lsp.SymbolInformation(name=leaf, kind=_KINDS.get(best.get("detail", ""),
                                                                          lsp.SymbolKind.Variable),
                                              location=loc, container_name=head or None))
         return out

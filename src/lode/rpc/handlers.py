@@ -220,9 +220,11 @@ def symbol_describe(ctx: Context, name: str = REQUIRED, workspace: str | None = 
 
 @method("symbol.search")
 def symbol_search(ctx: Context, query: str = REQUIRED, workspace: str | None = None,
-                  limit: int | None = None) -> Any:
-    """Fuzzy search over known qualified names (partial names, camel humps)."""
-    return _symbol(ctx, "symbols", "symbol.search", query, workspace, limit=limit)
+                  limit: int | None = None, definitions: bool | None = None) -> Any:
+    """Fuzzy search over known qualified names (partial names, camel humps);
+    ``definitions: true`` adds each qualified name's ``definition`` (the first candidate
+    ``symbol.definition`` lists), in this one call."""
+    return _symbol(ctx, "symbols", "symbol.search", query, workspace, limit=limit, definitions=definitions)
 
 
 @method("symbol.list")
