@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 import sqlite3
 import subprocess
 import sys
@@ -227,3 +228,43 @@ def test_the_daemon_reports_a_damaged_symbol_index_instead_of_no_definition(inde
         assert daemon.alive()
     finally:
         daemon.stop()
+
+
+def test_a_repair_on_a_full_disk_says_so_and_leaves_the_store_as_it_was(indexed, tmp_path):
+    """VACUUM needs room for a copy of the store: on a full disk the repair fell through
+    to re-indexing every workspace into a fresh store beside it, which failed too and
+    left its part-written file on the full disk."""
+    import shutil
+
+    prefix = ("unshare", "-Urm")
+    if shutil.which("unshare") is None or subprocess.run([*prefix, "true"], capture_output=True).returncode:
+        pytest.skip("mount namespaces are not allowed here")
+    roots, good, workspaces = indexed
+    disk, out = tmp_path / "disk", tmp_path / "out"
+    disk.mkdir()
+    out.mkdir()
+    db = disk / "store.db"
+    size_kib = good.stat().st_size * 3 // 2 // 1024
+    lode = " ".join([*LODE])
+    script = f"""
+        mount -t tmpfs -o size={size_kib}k tmpfs {disk} || exit 99
+        cp {good} {db} && {sys.executable} -c "
+import sys; sys.path.insert(0, '{Path(__file__).parent}')
+from test_damaged_indexes import _empty_index; _empty_index('{db}', 'symbols_rname')"
+        {lode} check --repair --db {db} >{out}/full.out 2>{out}/full.err; echo $? >{out}/full.rc
+        ls {disk} >{out}/left
+        {lode} check --db {db} >/dev/null 2>&1; echo $? >{out}/still.rc
+        mount -o remount,size=64m {disk}
+        {lode} check --repair --db {db} >{out}/again.out 2>&1; echo $? >{out}/again.rc
+    """
+    run = subprocess.run([*prefix, "bash", "-c", script], timeout=300, env={**os.environ, "LODE_NO_DAEMON": "1"})
+    if run.returncode == 99:
+        pytest.skip("tmpfs cannot be mounted here")
+    assert (out / "full.rc").read_text().strip() == "1", (out / "full.out").read_text()
+    err = (out / "full.err").read_text()
+    assert "Traceback" not in err and "cannot repair" in err and "lode check --repair again" in err, err
+    left = (out / "left").read_text().split()
+    assert "store.db" in left and not [n for n in left if "rebuild" in n], left  # no part-written copy
+    assert (out / "still.rc").read_text().strip() == "1"
+    assert (out / "again.rc").read_text().strip() == "0", (out / "again.out").read_text()
+    assert "nothing was lost" in (out / "again.out").read_text()

@@ -26,6 +26,11 @@ from ..errors import StoreError
 MAX_PROBLEMS = 1000
 
 
+# SQLite's primary result codes for a store that cannot be written now: SQLITE_BUSY,
+# SQLITE_LOCKED, SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN.
+_CANNOT_WRITE = frozenset({5, 6, 8, 10, 13, 14})
+
+
 def problems(path: str) -> list[str]:
     """SQLite's integrity check of the store at ``path``: [] when whole, else its
     findings (up to MAX_PROBLEMS). A file that is not a store at all is one finding."""
@@ -87,7 +92,13 @@ def rebuild_indexes(path: str) -> bool:
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             db.close()
-    except sqlite3.DatabaseError:
+    except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorcode", 0) & 0xFF in _CANNOT_WRITE:
+            # Not the damage: the store cannot be written now. Re-indexing into a fresh
+            # store beside it would fail alike, or take it from a process still using it.
+            raise StoreError(f"cannot repair store {path} now ({exc}): free disk space or stop the "
+                             "process using it, then run lode check --repair again (nothing was "
+                             "lost)") from None
         return False
     return not problems(path)
 
@@ -108,14 +119,25 @@ def workspace_rows(path: str) -> list[tuple[str, str, dict]]:
     return [(name, root, json.loads(config) if config else {}) for name, root, config in rows]
 
 
-def fresh_store_beside(path: str, rows: list[tuple[str, str, dict]]) -> str:
-    """A new, empty store next to ``path`` listing the workspaces ``rows`` names."""
+def remove_store(path: str) -> None:
+    """Remove a store file and its WAL (a rebuild that did not finish)."""
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            os.remove(path + suffix)
+        except FileNotFoundError:
+            pass
+
+
+def rebuild_path(path: str) -> str:
+    """Where the store at ``path`` is rebuilt before it replaces it."""
+    return f"{path}.rebuild-{os.getpid()}"
+
+
+def fresh_store(fresh: str, rows: list[tuple[str, str, dict]]) -> None:
+    """A new, empty store at ``fresh`` listing the workspaces ``rows`` names."""
     from .sqlite import Store
 
-    fresh = f"{path}.rebuild-{os.getpid()}"
-    for leftover in (fresh, fresh + "-wal", fresh + "-shm"):
-        if os.path.exists(leftover):
-            os.remove(leftover)
+    remove_store(fresh)
     store = Store(fresh)
     try:
         for name, root, config in rows:
@@ -123,7 +145,6 @@ def fresh_store_beside(path: str, rows: list[tuple[str, str, dict]]) -> str:
         store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
         store.close()
-    return fresh
 
 
 def swap_in(fresh: str, path: str) -> str:
