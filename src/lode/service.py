@@ -128,14 +128,19 @@ class Service:
         if check.rebuild_indexes(db_path):
             return {"repaired": "indexes", "problems": found}
         rows = check.workspace_rows(db_path)
-        fresh = check.fresh_store_beside(db_path, rows)
         missing, files = [], 0
-        with Service(fresh) as svc:
-            for name, root, _ in rows:
-                if not os.path.isdir(root):
-                    missing.append(name)  # kept as listed: indexed when its folder is back
-                    continue
-                files += svc.index(name, progress=progress, embed=False).get("files", 0)
+        fresh = check.rebuild_path(db_path)
+        try:
+            check.fresh_store(fresh, rows)
+            with Service(fresh) as svc:
+                for name, root, _ in rows:
+                    if not os.path.isdir(root):
+                        missing.append(name)  # kept as listed: indexed when its folder is back
+                        continue
+                    files += svc.index(name, progress=progress, embed=False).get("files", 0)
+        except BaseException:  # a full disk, ^C: the damaged store stays as it was, alone
+            check.remove_store(fresh)
+            raise
         return {"repaired": "reindexed", "problems": found, "workspaces": [name for name, _, _ in rows],
                 "missing_roots": missing, "files": files, "damaged_copy": check.swap_in(fresh, db_path)}
 
