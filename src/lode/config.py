@@ -252,6 +252,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.cli.remote": ("CONNECT_SECONDS", "CALL_SECONDS"),
     "lode.cli.lookups": ("RPC_MAX_LIMIT",),
     "lode.cli.status": ("HELD_SHOWN",),
+    "lode.cli.serve": ("MIN_BUDGET_CHARS",),
     "lode.cli.check": ("SHOWN_PROBLEMS",),
     "lode.cli.indexing": ("REFRESH_SECONDS",),
     "lode.mcp.budget": ("DEFAULT_BUDGET_CHARS",),

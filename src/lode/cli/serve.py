@@ -88,13 +88,19 @@ def _check_plugins() -> None:
         sys.exit(exc.exit_code)
 
 
+# The smallest --budget: one hit with its note fits in it. Below it (a negative number,
+# a few hundred: a typo) every answer was cut to "kept 0 of N" and the server ran on.
+MIN_BUDGET_CHARS = 1000
+
+
 @main.command("mcp")
 @click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB",
               help="The store (default: $LODE_DB, else per user).")
 @click.option("--watch/--no-watch", default=True, show_default=True,
               help="Re-index workspaces as their files change.")
-@click.option("--budget", type=int, default=None, metavar="CHARS",
-              help="Largest answer in characters (default keeps answers well under 25k tokens).")
+@click.option("--budget", type=click.IntRange(min=MIN_BUDGET_CHARS), default=None, metavar="CHARS",
+              help="Largest answer in characters (default keeps answers well under 25k tokens; "
+                   f"at least {MIN_BUDGET_CHARS}).")
 @click.option("--root", "roots", multiple=True, metavar="PATH",
               type=click.Path(exists=True, file_okay=False),
               help="Add PATH as a workspace if new and index it in the background (repeatable).")
