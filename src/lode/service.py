@@ -58,6 +58,14 @@ def _globs(name: str, value) -> tuple[str, ...]:
     return tuple(v.strip() for v in value)
 
 
+def _file_identity(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
 class Service:
     def __init__(self, db_path: str | os.PathLike | None = None, *, create: bool = True):
         """The service over the store at ``db_path`` (``--db``; else ``$LODE_DB``, else the
@@ -71,6 +79,13 @@ class Service:
             raise StoreError(f"no store at {store_label(self.db_path)}: run lode index PATH{given} to make one",
                              data={"db": store_label(self.db_path)})
         self.store = open_store(self.db_path)
+        # The file opened (device, inode): a store deleted and made again at the same path
+        # (rm, then lode index) leaves a long-running server reading the deleted one.
+        self._file = None if is_postgres_url(self.db_path) else _file_identity(self.db_path)
+
+    def store_replaced(self) -> bool:
+        """Whether the store's path no longer names the file this service opened."""
+        return self._file is not None and _file_identity(self.db_path) != self._file
 
     @staticmethod
     def check_plugins() -> None:
@@ -749,4 +764,5 @@ class Service:
         semantic, rank = engine.semantic_state(self.store), engine.rank_state(self.store)
         return {**self.build_capabilities(), "model": semantic, "ranker": rank, **self.registered(),
                 "search_modes": list(MODES), "semantic": semantic, "rank": rank,
-                "store": {"path": store_label(self.db_path), "schema": getattr(self.store, "backend", "sqlite")}}
+                "store": {"path": store_label(self.db_path), "schema": getattr(self.store, "backend", "sqlite"),
+                          "file": list(self._file) if self._file else None}}

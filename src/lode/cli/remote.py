@@ -102,6 +102,19 @@ def _same_store(served: str, wanted: str) -> bool:
     return os.path.isabs(served) and _same_file(served, wanted)
 
 
+def _replaced(caps: dict, path: str) -> bool:
+    """Whether the file the daemon opened is no longer the one at ``path`` (deleted and
+    made again): it would answer from the old one."""
+    opened = ((caps or {}).get("store") or {}).get("file")
+    if not opened:
+        return False
+    try:
+        st = os.stat(path)
+    except OSError:
+        return True
+    return [st.st_dev, st.st_ino] != list(opened)
+
+
 def daemon_for(db_path: str | None, skip: bool = False) -> Daemon | None:
     """A connection to the daemon serving the store ``db_path`` resolves to, or None."""
     if skip or os.environ.get(NO_DAEMON_ENV, "") not in ("", "0"):
@@ -124,7 +137,7 @@ def daemon_for(db_path: str | None, skip: bool = False) -> Daemon | None:
         served = ((caps or {}).get("store") or {}).get("path")
         # A relative path was the daemon's own cwd's: it cannot be compared.
         if (caps.get("version") != __version__ or not isinstance(served, str)
-                or not _same_store(served, store_path(db_path))):
+                or not _same_store(served, store_path(db_path)) or _replaced(caps, store_path(db_path))):
             daemon.close()
             return None
         daemon.capabilities = caps

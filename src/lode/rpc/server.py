@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..config import default_socket_path
-from ..errors import DaemonRunning, LodeError
+from ..errors import DaemonRunning, LodeError, StoreError
 from .bounds import (MAX_CONNECTIONS, MAX_CONNECTION_INPUT, MAX_DAEMON_INPUT, MAX_REPLY_BYTES,
                      REQUEST_SECONDS, Cancelled, ReplyTooLarge, RequestTimeout, Token,
                      release_memory, run_with)
@@ -501,10 +501,23 @@ class Daemon:
         """Run one request's handler on this (worker) thread."""
         method = self.table.get(request.method)
         kwargs = self.table.bind(method, request.params)
+        if not method.name.startswith("sys."):
+            self._check_store()
         if method.writes:
             with self.ctx.write_lock:
                 return method.func(self.ctx, **kwargs)
         return method.func(self.ctx, **kwargs)
+
+
+    def _check_store(self) -> None:
+        """Refuse to answer from a store file that was deleted or replaced (rm, then
+        lode index) since this daemon opened it: its answers would be the old file's,
+        and its writes lost with it."""
+        service = self.ctx.service
+        if getattr(service, "store_replaced", lambda: False)():
+            raise StoreError(f"the daemon's store {service.db_path} was deleted or replaced since it "
+                             "started: its answers would be the old file's; restart the daemon "
+                             "(lode --call sys.shutdown, then start it again)")
 
 
 def _reply_id(item: Request | Invalid) -> Any:
