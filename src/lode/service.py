@@ -292,13 +292,15 @@ class Service:
     def _roots(self) -> list[Root]:
         return [Root(w.name, os.path.realpath(w.root)) for w in self.store.workspaces()]
 
-    def locate(self, path: str, workspace: str | None = None) -> tuple[str, str]:
+    def locate(self, path: str, workspace: str | None = None, among: list[str] | None = None) -> tuple[str, str]:
         """(workspace name, path relative to its root) for a request's ``path``: the named
-        workspace, else the one holding an absolute path, else the only one; a path that
-        resolves outside it is refused (-32602 naming ``path``)."""
+        workspace, else the one holding an absolute path, else the only one, else the one
+        holding a relative path (of ``among``, when given) — the rule of
+        :func:`lode.workspace.documents.resolve_root`; a path that resolves outside it is
+        refused (-32602 naming ``path``)."""
         from .workspace import documents
 
-        root = documents.resolve_root(self._roots(), workspace, path)
+        root = documents.resolve_root(self._roots(), workspace, path, among)
         return root.name, documents.confine(root, path)[1]
 
     def read_document(self, path: str, workspace: str | None = None, offset: int = 0,
@@ -525,7 +527,11 @@ class Service:
         if not lsp:
             return answer
         from .external.handoff import hand_off
-        return hand_off(self.store, op, answer, workspace, every=every, limit=limit)
+        answer = hand_off(self.store, op, answer, workspace, every=every, limit=limit)
+        if "definition" in answer and (answer.get("references") or answer.get("implementations")):
+            # the server found what the index did not: the empty answer's note is void
+            answer = {k: v for k, v in answer.items() if k != "definition"}
+        return answer
 
     def languages_without_symbols(self, workspace: str | None = None) -> list[str]:
         """The code languages the workspace holds (every workspace: None) that the symbol

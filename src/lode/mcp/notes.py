@@ -37,16 +37,13 @@ def _not_read(languages: list[str]) -> str:
             f"query_ast see them)")
 
 
-def nothing_found(ctx, op: str, name: str, workspace: str | None) -> str:
-    """Why a look-up (``op``: the service method) of ``name`` found nothing."""
+def nothing_found(ctx, op: str, name: str, workspace: str | None, defined: dict | None = None) -> str:
+    """Why a look-up (``op``: the service method) of ``name`` found nothing; ``defined``:
+    the name's definition, which the service returns with an empty references or
+    implementations answer (``definition``)."""
     if op in _WHAT:
-        try:
-            found = ctx.lookup("definition", name, workspace, limit=1)
-        except Exception:
-            found = {}
-        cands = found.get("candidates") if isinstance(found, dict) else None
-        if cands:
-            c = cands[0]
+        if defined:
+            c = defined
             what, by = _WHAT[op]
             return (f"{name!r} is defined at {c['path']}:{c['line']}, but the index knows no "
                     f"{what} of it (it goes by {by}); search for its name to find where it is written")

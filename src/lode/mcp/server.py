@@ -20,7 +20,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
 from .. import __version__
-from ..errors import InvalidParams, LodeError, NotFound, REPAIR_HINT, store_damage
+from ..errors import InvalidParams, LodeError, REPAIR_HINT, store_damage
 from ..service import Session, clean_text
 from . import notes
 from .strict import StrictServer
@@ -73,32 +73,16 @@ class Tools:
     def ws(self, workspace: str | None, path: str | None = None) -> str | None:
         """The workspace a call that takes one workspace works in: the one it names,
         else the one holding an absolute ``path``, else the server's project when it
-        has exactly one, else every workspace."""
+        has exactly one, else the one of the project's (or every) workspaces holding a
+        relative ``path`` (the service's rule, as the daemon reads it), else every
+        workspace."""
         if workspace is not None or (path and os.path.isabs(path)):
             return workspace
         if len(self.scope) == 1:
             return self.scope[0]
-        return self.holding(path) if path else None
-
-    def holding(self, path: str) -> str | None:
-        """With no one project (no ``--root``, or several): the workspace among the
-        project's (else every one) that holds the relative ``path``, when exactly one
-        does. Agents pass a hit's path and leave its workspace out; the service would
-        ask for a workspace, which one holds that file is plain."""
-        try:
-            roots = self.ctx.service.workspace_roots()
-        except LodeError:
+        if not path:
             return None
-        names = [n for n in (self.scope or roots) if n in roots]
-        if len(names) < 2:
-            return None
-        found = [n for n in names if os.path.lexists(os.path.join(roots[n], path))]
-        if len(found) > 1:
-            raise InvalidParams(f"invalid params: {path!r} is in several workspaces ({', '.join(found)}): "
-                                f"name one as 'workspace'", data={"param": "workspace"})
-        if not found:
-            raise NotFound(f"no such file in any workspace ({', '.join(names)}): {path}", data={"path": path})
-        return found[0]
+        return self.ctx.service.locate(path, among=list(self.scope) or None)[0]
 
     def ws_list(self, workspace: str | None) -> str | list[str] | None:
         """The workspaces a search covers: the one it names, else the server's projects."""
@@ -159,7 +143,10 @@ class Tools:
         result = self.call(op, self.ctx.lookup, op, **params)
         empty = None
         if isinstance(result, dict) and result.get(key) == [] and "matches" not in result:
-            empty = notes.nothing_found(self.ctx, op, params["name"], params.get("workspace"))
+            # the service names the definition of a name nobody uses: said in the note
+            defined = result.get("definition")
+            result = {k: v for k, v in result.items() if k != "definition"}
+            empty = notes.nothing_found(self.ctx, op, params["name"], params.get("workspace"), defined)
         return self.answer(result, indexing, empty, NARROW_LOOKUP.get(op, NARROW))
 
 

@@ -84,10 +84,24 @@ def references(store, name: str, workspace: str | None = None, limit: int | None
     """Files that reference ``name`` with their first position — or, ``every``, each
     position (the files the index names are read again for all of them)."""
     q = normalize(name)
-    found = _index(store, workspace).references(q, None)
+    index = _index(store, workspace)
+    found = index.references(q, None)
     if every:
         found = _every_position(store, found)
-    return {"name": q, **capped("references", _candidates(found), limit), "source": "index"}
+    return _defined({"name": q, **capped("references", _candidates(found), limit), "source": "index"},
+                    index, q, found)
+
+
+def _defined(answer: dict, index: SymbolIndex, q: str, found: list) -> dict:
+    """An empty references or implementations answer with ``definition``: the first
+    candidate ``definition`` lists for the name, when it has one — the name was right,
+    the index knows no uses (implementations) of it. Read from the look-up the answer
+    started from (the index keeps it), not looked up again."""
+    if not found:
+        best = index.definitions(q, 1)
+        if best:
+            answer["definition"] = _candidates(best)[0]
+    return answer
 
 
 def _every_position(store, firsts) -> list:
@@ -127,8 +141,10 @@ def _every_position(store, firsts) -> list:
 def implementations(store, name: str, workspace: str | None = None,
                     limit: int | None = DEFAULT_LIMIT) -> dict:
     q = normalize(name)
-    found = _index(store, workspace).implementations(q, None)
-    return {"name": q, **capped("implementations", _candidates(found), limit), "source": "index"}
+    index = _index(store, workspace)
+    found = index.implementations(q, None)
+    return _defined({"name": q, **capped("implementations", _candidates(found), limit), "source": "index"},
+                    index, q, found)
 
 
 def describe(store, name: str, workspace: str | None = None, limit: int | None = 10,

@@ -113,6 +113,9 @@ class SymbolIndex:
     def __init__(self, store, workspace_id: int | None = None):
         self.tables = store.symbols
         self.workspace_id = workspace_id
+        # each name's ranked definitions, once per index (one request's): references and
+        # implementations start from them, and an empty answer names the first
+        self._ranked: dict[tuple[str, int], list[Candidate]] = {}
 
     # ---- raw rows -------------------------------------------------------------------
 
@@ -144,6 +147,12 @@ class SymbolIndex:
         member (each looks up its owner's definitions): bounded work, no recursion
         proportional to the number of dots in the query."""
         q = normalize(query)
+        ranked = self._ranked.get((q, inherit))
+        if ranked is None:
+            ranked = self._ranked[(q, inherit)] = self._definitions(q, inherit)
+        return ranked[:limit] if limit else list(ranked)
+
+    def _definitions(self, q: str, inherit: int) -> list[Candidate]:
         found: dict[tuple[str, int], tuple[tuple, Candidate]] = {}
 
         def add(c: Candidate, rank: int) -> None:
@@ -176,9 +185,8 @@ class SymbolIndex:
         if not found and q.startswith(_PATH_ROOTS) and q.count(".") > 1:
             # Rust's `crate::net::udp::X` (or `self::`/`super::`) names a path below some
             # crate root: its trailing form `net.udp.X` finds it
-            return self.definitions(q.split(".", 1)[1], limit, inherit=inherit)
-        ranked = [c for _k, c in sorted(found.values(), key=lambda kc: kc[0])]
-        return ranked[:limit] if limit else ranked
+            return self.definitions(q.split(".", 1)[1], None, inherit=inherit)
+        return [c for _k, c in sorted(found.values(), key=lambda kc: kc[0])]
 
     def _dir_not_package(self, c: Candidate, q: str) -> bool:
         """Did ``q`` match a Go candidate through its directory name while the file's

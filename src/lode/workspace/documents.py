@@ -25,9 +25,14 @@ MAX_READ_CHARS = 1_000_000
 Root = namedtuple("Root", "name path")
 
 
-def resolve_root(roots: list[Root], workspace: str | None, path: str) -> Root:
-    """The workspace a request's ``path`` is read in: the named one, else the one holding
-    an absolute path, else the only one there is."""
+def resolve_root(roots: list[Root], workspace: str | None, path: str, among=None) -> Root:
+    """The workspace a request's ``path`` is read in — one rule for the daemon's
+    ``doc.read``, ``file.outline`` and ``ast.query`` and the MCP server's ``read``,
+    ``list_file_symbols`` and ``query_ast``: the named one, else the one holding an
+    absolute path, else the only one there is, else (several workspaces and a relative
+    path, as agents pass a hit's path) the one workspace holding that file; a file
+    several hold, or none, is an error naming the workspaces. ``among`` (names) limits
+    that last look to a caller's own project (``lode mcp --root``, several times)."""
     if workspace is not None:
         for r in roots:
             if workspace in (r.name, r.path) or os.path.realpath(workspace) == r.path:
@@ -39,12 +44,23 @@ def resolve_root(roots: list[Root], workspace: str | None, path: str) -> Root:
             return found
         raise InvalidParams(f"invalid params: 'path' {path!r} is outside every workspace",
                             data={"param": "path"})
-    if len(roots) == 1:
-        return roots[0]
     if not roots:
         raise NotFound("no workspace has been added", data={"param": "workspace"})
-    raise InvalidParams("invalid params: 'workspace' is needed with a relative path when "
-                        "there are several workspaces", data={"param": "workspace"})
+    looked = [r for r in roots if among is None or r.name in among] or roots
+    if len(looked) == 1:
+        return looked[0]
+    names = ", ".join(sorted(r.name for r in looked))
+    if os.path.normpath(path) == ".":  # every workspace holds its own root
+        raise InvalidParams(f"invalid params: 'workspace' is needed with a relative path when "
+                            f"there are several workspaces ({names})", data={"param": "workspace"})
+    found = [r for r in looked if os.path.lexists(os.path.join(r.path, path))]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InvalidParams(f"invalid params: {path!r} is in several workspaces "
+                            f"({', '.join(sorted(r.name for r in found))}): name one as 'workspace'",
+                            data={"param": "workspace"})
+    raise NotFound(f"no such file in any workspace ({names}): {path}", data={"path": path})
 
 
 def confine(root: Root, path: str) -> tuple[str, str]:
