@@ -18,6 +18,7 @@ import json
 import logging
 import math
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
@@ -69,6 +70,8 @@ def decode(line: bytes | str) -> tuple[list[Request | Invalid], bool]:
         # NaN/Infinity are not JSON; Python's parser accepts them unless told not to.
         message = json.loads(line, parse_constant=_not_json)
     except (ValueError, UnicodeDecodeError) as exc:
+        if "integer string conversion" in str(exc):  # not Python's advice to raise its limit
+            raise ParseError(f"parse error: a number with over {sys.get_int_max_str_digits()} digits") from None
         raise ParseError(f"parse error: {exc}") from None
     except RecursionError:  # the C parser's own guard against deep nesting
         raise ParseError("parse error: nested too deeply") from None
