@@ -193,7 +193,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.config": ("MAX_TEXT_BYTES",),  # and ChunkConfig: body, short-content and embed budgets
     # indexing
     "lode.workspace.indexer": ("TASK_FILES", "INLINE_BELOW", "BATCH_FILES", "BATCH_CHUNKS", "RELEASE_BYTES",
-                               "IN_FLIGHT_PER_WORKER"),
+                               "IN_FLIGHT_PER_WORKER", "MAX_TASK_FILES", "TASKS_PER_WORKER"),
     "lode.store.sqlite": ("PAGE_BYTES", "BULK_CACHE_KIB", "BULK_CHECKPOINT_PAGES"),
     "lode.store.replace": ("ID_SLACK",),
     "lode.store.check": ("MAX_PROBLEMS",),
