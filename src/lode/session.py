@@ -169,6 +169,56 @@ class Session:
             return None
         return watcher
 
+    @property
+    def watching(self) -> bool:
+        """Whether the watcher runs (it indexes every workspace as it starts)."""
+        return self._watcher is not None
+
+    def start(self, roots: tuple[str, ...] | list[str] = (), *, watch: bool = True,
+              **settings: Any) -> list[str]:
+        """A server's start-up, one way for the daemon, ``lode mcp`` and ``lode lsp``:
+        the watcher (``watch``; it indexes every workspace as it starts), each of
+        ``roots`` added as a workspace (if new; ``settings`` as for :meth:`add_workspace`,
+        a root refused is logged, not fatal), and with no watcher the roots indexed once
+        in the background. Returns the names of the roots' workspaces."""
+        if watch:
+            self.watch()
+        names = []
+        for root in roots:
+            try:
+                names.append(self.add_workspace(root, **settings)["name"])
+            except LodeError as exc:
+                log.warning("workspace %s: %s", root, exc.message)
+        if roots and not self.watching:
+            self.index_all_in_background()
+        return names
+
+    def warm_up(self, scope: list[str] | None = None) -> None:
+        """Load what a server's first search would wait for — the search code, the
+        embedding model, the vectors of the workspaces searched (~1.5 s on Go's standard
+        library) — by asking one search: over ``scope`` (a server's project), else over
+        every workspace and, when there are a few, each one. Failing costs only the
+        first query's time (a missing model means lexical answers), so it is logged."""
+        try:
+            roots = self.service.workspace_roots()
+            if not roots:
+                return
+            targets = [list(scope)] if scope else [None, *(roots if 1 < len(roots) <= 4 else [])]
+            for workspace in targets:
+                if self.stopping.is_set():
+                    return
+                # hybrid: an auto search the words answer (any word does, at limit 1)
+                # loads neither the model nor the vectors
+                self.service.search("lode", workspace, limit=1, mode="hybrid")
+        except Exception as exc:
+            log.info("warm-up: %s", exc)
+
+    def warm_up_in_background(self, scope: list[str] | None = None) -> threading.Thread:
+        """:meth:`warm_up` on a thread of its own (nothing written: not waited for)."""
+        thread = threading.Thread(target=self.warm_up, args=(scope,), daemon=True, name="warm-up")
+        thread.start()
+        return thread
+
     def index(self, workspace: str | None = None, by: str | None = None, **options: Any) -> dict:
         """An index run through the service (every workspace when ``workspace`` is None),
         under the write lock, its progress kept in :attr:`progress` under the workspace

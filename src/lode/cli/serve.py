@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import logging
 import sys
-import threading
 
 import click
 
@@ -30,8 +29,9 @@ def serve_command(socket_path: str | None, db_path: str | None, no_watch: bool, 
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     _check_plugins()
-    daemon = Daemon(socket_path, db_path, watch=not no_watch)
-    threading.Thread(target=_warm_up, args=(daemon.socket_path,), daemon=True, name="warm-up").start()
+    # warm: the search code, the embedding model and the vectors load as it starts
+    # (Session.warm_up, as lode mcp's), not in a client's first query
+    daemon = Daemon(socket_path, db_path, watch=not no_watch, warm=True)
     try:
         daemon.run()
     except LodeError as exc:
@@ -41,40 +41,6 @@ def serve_command(socket_path: str | None, db_path: str | None, no_watch: bool, 
     # run stops at its next file or batch, each batch written whole, and the next run
     # picks up where it stopped — so the process simply ends (language servers kept warm
     # for hand-offs stop as it exits).
-
-
-def _warm_up(socket_path: str) -> None:
-    """Once the daemon answers, ask it one search (per workspace, for a few): the search
-    code, the embedding model and each workspace's vectors load now rather than in a
-    client's first query (~1.5 s on Go's standard library). Sent through the socket, so
-    it warms exactly what the daemon's own threads use."""
-    import socket
-    import time
-
-    from .remote import Daemon as Connection
-
-    deadline = time.monotonic() + 60
-    while True:
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
-            sock.connect(socket_path)
-            break
-        except OSError:
-            sock.close()
-            if time.monotonic() > deadline:
-                return
-            time.sleep(0.02)
-    conn = Connection(sock)
-    try:
-        workspaces = conn.call("workspace.list") or []
-        if workspaces:
-            names = [w["name"] for w in workspaces] if 1 < len(workspaces) <= 4 else []
-            for ws in [None, *names]:
-                conn.call("search.query", {"query": "lode", "workspace": ws, "options": {"limit": 1}})
-    except Exception as exc:  # a failed warm-up costs only the first query's time
-        logging.getLogger(__name__).info("warm-up: %s", exc)
-    finally:
-        conn.close()
 
 
 def _check_plugins() -> None:

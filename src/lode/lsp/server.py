@@ -327,14 +327,7 @@ def run(db_path: str | None = None, *, watch: bool = True, roots: tuple[str, ...
     from ..service import Session
 
     ctx = Session(db_path)
-    watcher = ctx.watch() if watch else None
-    for root in roots:
-        try:
-            ctx.add_workspace(root)
-        except LodeError as exc:
-            log.warning("workspace %s: %s", root, exc.message)
-    if roots and watcher is None:
-        ctx.index_all_in_background()
+    ctx.start(roots, watch=watch)
     try:
         build(ctx, hand_off).start_io()
     finally:

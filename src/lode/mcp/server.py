@@ -11,7 +11,6 @@ import functools
 import inspect
 import logging
 import os
-import threading
 import time
 from typing import Annotated, Any, Callable, Literal
 
@@ -366,13 +365,7 @@ def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = 
     Calls that name no workspace answer from ``roots``, else from the indexed workspace
     holding the current folder, else from every workspace."""
     ctx = Session(db_path)
-    watcher = ctx.watch() if watch else None
-    scope = []
-    for root in roots:
-        try:
-            scope.append(ctx.add_workspace(root, text_extensions=list(text_extensions) or None)["name"])
-        except LodeError as exc:
-            log.warning("workspace %s: %s", root, exc.message)
+    scope = ctx.start(roots, watch=watch, text_extensions=list(text_extensions) or None)
     if not roots:
         # started inside an indexed project (an agent's client starts servers in its
         # project folder): that is the project, as for the command line's look-ups
@@ -381,21 +374,11 @@ def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = 
         except (LodeError, OSError):
             here = None
         scope += [here] if here else []
-    if roots and watcher is None:
-        ctx.index_all_in_background()
-    indexing_since = time.monotonic() if roots or watcher is not None else None
-    threading.Thread(target=_preload, args=(ctx,), daemon=True).start()
+    indexing_since = time.monotonic() if roots or ctx.watching else None
+    scope = list(dict.fromkeys(scope))
+    # the model and the project's vectors load now, not in the agent's first query
+    ctx.warm_up_in_background(scope)
     try:
-        build(ctx, budget, hand_off, tuple(dict.fromkeys(scope)), indexing_since).run("stdio")
+        build(ctx, budget, hand_off, tuple(scope), indexing_since).run("stdio")
     finally:
         ctx.stop()  # index runs end at their next batch; the watcher and indexing threads with them
-
-
-def _preload(ctx: Session) -> None:
-    """Load the embedding model (and warm the search path) before the first query needs
-    it: that first semantic query would otherwise pay seconds for it."""
-    try:
-        if ctx.service.workspace_roots():
-            ctx.service.search("lode", limit=1)
-    except Exception as exc:  # a missing model only means lexical answers
-        log.info("preload: %s", exc)

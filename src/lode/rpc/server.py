@@ -218,7 +218,8 @@ def _refuse_waiting(sock: socket.socket, exc: BaseException) -> None:
 
 class Daemon:
     def __init__(self, socket_path: str | None = None, db_path: str | None = None, *,
-                 watch: bool = True, table: MethodTable = TABLE, context: Context | None = None,
+                 watch: bool = True, warm: bool = False, table: MethodTable = TABLE,
+                 context: Context | None = None,
                  workers: int = 8, max_request: int = MAX_CONNECTION_INPUT,
                  max_input: int = MAX_DAEMON_INPUT, max_reply: int = MAX_REPLY_BYTES,
                  request_seconds: float = REQUEST_SECONDS, max_connections: int = MAX_CONNECTIONS):
@@ -226,6 +227,7 @@ class Daemon:
         self.table = table
         self.ctx = context or Context(db_path)
         self.watch = watch
+        self.warm = warm  # load the model and vectors as it starts (lode serve)
         self.max_request = max_request
         self.max_reply = max_reply
         self.request_seconds = request_seconds
@@ -247,7 +249,6 @@ class Daemon:
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lode-rpc-write")
         self._stop: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self.watcher = None
         self._running: set[Token] = set()  # requests on the pools now (stopped on exit)
 
     def stats(self) -> dict:
@@ -290,8 +291,11 @@ class Daemon:
             raise
         server = await asyncio.start_unix_server(self._connection, sock=sock,
                                                  limit=1 << 16, backlog=BACKLOG)
-        if self.watch:
-            self._start_watcher()
+        # the start-up every server shares (the watcher), then the warm-up of what a
+        # client's first search would wait for
+        self.ctx.start(watch=self.watch)
+        if self.warm:
+            self.ctx.warm_up_in_background()
         log.info("lode daemon listening on %s", self.socket_path)
         if ready is not None:
             ready.set()
@@ -323,9 +327,6 @@ class Daemon:
         # Said in the log: a daemon that vanished under its clients must say who stopped it.
         log.warning("stopping on %s", why)
         self._stop.set()
-
-    def _start_watcher(self) -> None:
-        self.watcher = self.ctx.watch()  # None: serve without live re-indexing
 
     # -- connections ------------------------------------------------------------------
 
