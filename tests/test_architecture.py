@@ -35,7 +35,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "lode"
 
 INTERFACES = ("cli", "rpc", "mcp", "lsp", "tui")
-VOCABULARY = {"lode", "lode.service", "lode.errors", "lode.config", "lode.records"}
+# lode.workspace.roots: which workspace holds a path, a pure function over roots (os
+# only); the CLI asks it over a daemon's workspace list without loading the service
+VOCABULARY = {"lode", "lode.service", "lode.errors", "lode.config", "lode.records", "lode.workspace.roots"}
 # Interface → interface imports that are the design, not a break.
 INTERFACE_USES = {
     "cli": set(INTERFACES),          # `lode serve`, `lode mcp`, `lode lsp`, `lode tui` start them

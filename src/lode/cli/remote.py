@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 from .. import __version__
 from ..config import default_socket_path, is_postgres_url, resolve_db_location, store_label
 from ..errors import LodeError, RemoteFailed  # noqa: F401 (old import path)
+from ..workspace.roots import holding
 
 NO_DAEMON_ENV = "LODE_NO_DAEMON"
 CONNECT_SECONDS = 0.5   # a daemon that does not answer its capabilities this fast is skipped
@@ -149,12 +150,10 @@ def daemon_for(db_path: str | None, skip: bool = False) -> Daemon | None:
 
 
 def workspace_for_path(workspaces: list[dict], path: str) -> str | None:
-    """The innermost workspace whose root contains ``path`` (as
-    :meth:`lode.service.Service.workspace_for_path`), from ``workspace.list``."""
-    real = os.path.realpath(path)
-    inside = [w for w in workspaces
-              if real == w["root"] or real.startswith(w["root"].rstrip(os.sep) + os.sep)]
-    return max(inside, key=lambda w: len(w["root"]))["name"] if inside else None
+    """The innermost workspace whose root contains ``path``, from ``workspace.list``:
+    the rule :meth:`lode.service.Service.workspace_for_path` applies (one module)."""
+    found = holding(path, workspaces, lambda w: w["root"])
+    return found["name"] if found is not None else None
 
 
 def answer(db_path: str | None, skip: bool, remote, local):
