@@ -1,5 +1,6 @@
 """A large code file is chunked in bounded pieces (lode.chunking.huge): the same
-declaration chunks as a whole parse gives, every byte searchable, no symbols, a note
+declaration chunks as a whole parse gives, every byte searchable, its symbols read
+piece by piece with the file's header (package, imports) in front of each, a note
 saying so, and an index run whose memory does not grow with the file's size (a
 generated 15 MB file took 1.3-1.7 GB when parsed whole)."""
 
@@ -13,9 +14,10 @@ import textwrap
 from pathlib import Path
 
 from lode.chunking import chunk_file
-from lode.chunking.huge import HUGE_CODE_BYTES, MAX_PIECE_BYTES, PIECE_BYTES, chunk_huge
+from lode.chunking.huge import HUGE_CODE_BYTES, MAX_PIECE_BYTES, PIECE_BYTES, PiecePlan, chunk_huge, piece_symbols
 from lode.config import DEFAULT_CHUNK_CONFIG
 from lode.languages import language_for_path
+from lode.symbols import extract
 
 from partition import WHITESPACE
 
@@ -38,8 +40,9 @@ def assert_partition(text: str, chunks) -> None:
 
 def generated_go(size: int, marker: str = "") -> str:
     """A generated Go file of about ``size`` bytes: types, methods and functions, each
-    with a doc comment; ``marker`` is written into the last function."""
-    parts, n, i = ["package big\n\ntype Context struct{}\n\n"], 0, 0
+    with a doc comment; ``marker`` is written into the last function, which alone uses
+    the import (under an alias: only the header's import resolves it)."""
+    parts, n, i = ["package big\n\nimport (\n\tstr \"strings\"\n)\n\ntype Context struct{}\n\n"], 0, 0
     while n < size:
         part = (f"// Widget{i} handles marker_{i}.\ntype Widget{i} struct {{\n\tSize int\n\tName string\n}}\n\n"
                 f"func (w *Widget{i}) Render{i}(ctx *Context) int {{\n\ttotal := 0\n"
@@ -48,7 +51,7 @@ def generated_go(size: int, marker: str = "") -> str:
         parts.append(part)
         n += len(part)
         i += 1
-    parts.append(f"// finalHelper is the last of them.\nfunc finalHelper() string {{\n\treturn \"{marker}\"\n}}\n")
+    parts.append(f"// finalHelper is the last of them.\nfunc finalHelper() string {{\n\treturn str.ToUpper(\"{marker}\")\n}}\n")
     return "".join(parts)
 
 
@@ -75,9 +78,45 @@ def test_pieces_give_the_chunks_of_a_whole_parse():
                        ("gen/big.py", generated_python(int(PIECE_BYTES * 2.5)))):
         data = text.encode()
         pieces, note = chunk_huge(path, data, language_for_path(path), DEFAULT_CHUNK_CONFIG)
-        assert "pieces" in note and "no symbols" in note and "as text" not in note
+        assert "pieces" in note and "as text" not in note
         assert_partition(text, pieces)
         assert fields(pieces) == fields(chunk_file(path, text))
+
+
+def _symbols(path: str, data: bytes):
+    """A file's symbol rows read whole, and read piece by piece."""
+    spec = language_for_path(path)
+    whole = extract(path, data, None, spec, packed=True)[0]
+    plan = PiecePlan()
+    chunk_huge(path, data, spec, DEFAULT_CHUNK_CONFIG, plan=plan)
+    pieces = piece_symbols(data, plan, lambda text: extract(path, text, None, spec, packed=True)[0])
+    return whole, pieces[0], plan
+
+
+def test_symbols_read_piece_by_piece_match_a_whole_reading():
+    text = generated_go(int(PIECE_BYTES * 2.5), marker="m")
+    whole, pieces, plan = _symbols("gen/big.go", text.encode())
+    assert len(plan.spans) >= 3 and text[:plan.header_end].endswith(")\n\n")  # package and imports
+    assert pieces.module == whole.module and pieces.rows == whole.rows
+    assert pieces.names == whole.names and pieces.aliases == whole.aliases
+    # a definition of the last piece, named and placed as in the file
+    rows = {(name, kind): line for name, kind, line, _col, _detail in pieces.rows}
+    n = text.count("func helper") - 1
+    assert rows[(f"{whole.module}.helper{n}", "definition")] == text.count("\n", 0, text.index(f"func helper{n}(")) + 1
+    assert rows[(f"{whole.module}.Widget{n}.Render{n}", "method")] == \
+        text.count("\n", 0, text.index(f"func (w *Widget{n}) Render{n}(")) + 1
+    # the last function's `str.ToUpper`, resolved through the header's aliased import
+    assert plan.spans[-1][0] < text.index("str.ToUpper")
+    assert rows[("strings.ToUpper", "reference")] == text.count("\n", 0, text.index("str.ToUpper")) + 1
+
+    # Python: every definition as a whole reading gives it. A reference from one piece
+    # to a class defined in the one before is what may be missing
+    text = generated_python(int(PIECE_BYTES * 2.5))
+    whole, pieces, plan = _symbols("gen/big.py", text.encode())
+    definitions = [r for r in whole.rows if r[1] != "reference"]
+    assert len(plan.spans) >= 3 and definitions == [r for r in pieces.rows if r[1] != "reference"]
+    assert set(pieces.rows) <= set(whole.rows)
+    assert len(pieces.rows) > 0.99 * len(whole.rows)
 
 
 def test_a_declaration_larger_than_a_piece_is_read_as_text_from_there_on():
@@ -139,7 +178,7 @@ def test_a_large_generated_file_is_searchable_with_bounded_memory(tmp_path: Path
     try:
         ws = svc.status(str(root))["workspaces"][0]
         notes = {n["path"]: n["note"] for n in ws["notes"]}
-        assert "large file" in notes["gen/big.go"] and "no symbols" in notes["gen/big.go"]
+        assert "large file" in notes["gen/big.go"] and "symbols read piece by piece" in notes["gen/big.go"]
         assert "small.go" not in notes
         # the last declaration is a chunk of its own, found by a word of its body
         hits = svc.search("hugeFileTailMarker", str(root), mode="lexical")["hits"]
@@ -149,8 +188,16 @@ def test_a_large_generated_file_is_searchable_with_bounded_memory(tmp_path: Path
         middle = svc.search("Render10000", str(root), mode="lexical")["hits"]
         assert middle and middle[0]["path"] == "gen/big.go"
         assert "Render10000" in (middle[0].get("name") or "")
-        # symbols come from the ordinary file only
+        # symbols of both files, the large one's read piece by piece: a definition of its
+        # last piece at its line, and the reference of its last function to `strings`,
+        # through the import at the file's top
         assert svc.definition("big.smallHelper", str(root))["candidates"]
-        assert not svc.definition("big.helper5", str(root))["candidates"]
+        n = text.count("func helper") - 1
+        found = svc.definition(f"big.helper{n}", str(root))["candidates"]
+        assert [(c["path"], c["line"]) for c in found] == \
+            [("gen/big.go", text.count("\n", 0, text.index(f"func helper{n}(")) + 1)]
+        refs = svc.references("strings.ToUpper", str(root))["references"]
+        assert [(r["path"], r["line"]) for r in refs] == \
+            [("gen/big.go", text.count("\n", 0, text.index("str.ToUpper")) + 1)]
     finally:
         svc.close()

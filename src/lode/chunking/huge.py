@@ -17,17 +17,22 @@ a whole parse gives (tests/indexing/test_huge_files.py). A single top-level node
 one class or one wrapping function, a giant table literal) offers no cut: from there
 on the file is chunked as text, still searchable by its words and meaning.
 
-What is skipped, and why (the caller notes it): symbol extraction. Its records need
-the whole file's context (imports and aliases at the top, Java's or C#'s package
-declaration naming every definition), which a later piece lacks, so piecewise
-extraction would record wrong qualified names, and lode prefers no answer to a wrong
-one; and it is the costlier half of the memory.
+Symbols are extracted piece by piece too (:func:`piece_symbols`), after the chunks.
+A definition's qualified name needs the file's context: its package or namespace
+declaration and its imports, which sit at the top. So each piece after the first is
+read with the file's *header* in front of it: the bytes before its first declaration
+(the leading header and gap chunks the chunker makes: package clause, imports, includes),
+at most :data:`HEADER_BYTES`. The records lying in that header are dropped (the first
+piece has them), the others moved to the file's lines. Definitions come out as a whole
+parse gives them; what needs another piece's context (a variable's type declared there,
+typing a member reference) may be missing. The text-chunked rest of a file (after a
+declaration over :data:`MAX_PIECE_BYTES`) gives no symbols.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from ..config import ChunkConfig
 from ..languages.spec import LanguageSpec
@@ -48,6 +53,20 @@ HUGE_CODE_BYTES = 3 * 512 * 1024
 # window is parsed, ~45 bytes per byte, and a piece up to it parsed and chunked).
 PIECE_BYTES = 512 * 1024
 MAX_PIECE_BYTES = HUGE_CODE_BYTES
+# The most of a file's start read again in front of each later piece for its symbols'
+# context (package, imports): each piece's extraction parses this much more.
+HEADER_BYTES = 64 * 1024
+
+
+@dataclass
+class PiecePlan:
+    """Where :func:`chunk_huge` cut a file, for :func:`piece_symbols`: each parsed
+    piece's (start, end) bytes, the end of the file's header (see the module's text),
+    and whether the chunking finished (an interrupted one is not used)."""
+
+    spans: list[tuple[int, int]] = field(default_factory=list)
+    header_end: int = 0
+    done: bool = False
 
 
 def is_huge(data: bytes) -> bool:
@@ -55,14 +74,16 @@ def is_huge(data: bytes) -> bool:
 
 
 def chunk_huge(path: str, data: bytes, spec: LanguageSpec, config: ChunkConfig,
-               rows: Callable[[list[Chunk], int], list] | None = None) -> tuple[list, str]:
+               rows: Callable[[list[Chunk], int], list] | None = None,
+               plan: PiecePlan | None = None) -> tuple[list, str]:
     """Chunks of a large code file (``data``: its UTF-8 bytes), and a note saying how it
     was read. The chunks partition the file as :func:`~lode.chunking.chunk_file`'s do.
 
     ``rows(chunks, first)``, when given, turns each piece's chunks (``first``: the
     ordinal of the piece's first chunk in the file) into what is returned instead, as
     each piece is done: the index keeps only the rows it stores, never the Chunk records
-    of the whole file besides (~0.5 KB a chunk; a 15 MB Go file has 117k chunks)."""
+    of the whole file besides (~0.5 KB a chunk; a 15 MB Go file has 117k chunks).
+    ``plan``, when given, is filled with where the pieces were cut."""
     grammar = grammar_for(spec)
     lines = Lines(data)
     chunks: list = []
@@ -81,19 +102,88 @@ def chunk_huge(path: str, data: bytes, spec: LanguageSpec, config: ChunkConfig,
         text = piece.decode("utf-8", "surrogatepass")
         tree = grammar.parse(piece)
         found = chunk_code(path, text, spec, config, tree)
+        if plan is not None:
+            if pos == 0 and tree is not None:
+                plan.header_end = _header_end(tree.root_node, piece, found)
+            plan.spans.append((pos, end))
         del tree, text
         add(found, pos)
         pieces += 1
         pos = end
     note = (f"large file ({len(data):,} bytes, over {HUGE_CODE_BYTES:,}): chunked in {pieces} pieces "
-            "parsed one at a time, no symbols (their names need the whole file's context)")
+            "parsed one at a time")
     if text_from is not None:
         rest = data[text_from:]
         found = chunk_text(path, rest.decode("utf-8", "surrogatepass"), config)
         add(found, text_from)
-        note += (f"; from line {lines.line_of(text_from)} on chunked as text: one top-level "
-                 f"declaration there is over {MAX_PIECE_BYTES:,} bytes")
+        note += (f"; from line {lines.line_of(text_from)} on chunked as text, without symbols: one "
+                 f"top-level declaration there is over {MAX_PIECE_BYTES:,} bytes")
+    if plan is not None:
+        plan.done = True
     return chunks, note
+
+
+def _header_end(root: Node, piece: bytes, found: list[Chunk]) -> int:
+    """Where the file's header ends (a line start): at its first declaration, the first
+    chunk that is not the leading header or gap text, or, when that is further than
+    :data:`HEADER_BYTES`, at the last top-level node starting a line before that."""
+    first = next((c.byte_start for c in found if c.kind not in ("header", "gap")), len(piece))
+    if first <= HEADER_BYTES and _line_start(piece, first):
+        return first
+    best = 0
+    for child in root.children:
+        if child.start_byte > min(first, HEADER_BYTES):
+            break
+        if _line_start(piece, child.start_byte):
+            best = child.start_byte
+    return best
+
+
+def piece_symbols(data: bytes, plan: PiecePlan, extract: Callable[[bytes], object]) -> list:
+    """The symbol records of a file chunked in pieces, read piece by piece as the
+    module's text says: ``extract(text)`` gives one text's records (a ``PackedSymbols``,
+    or None), each piece after the first read with the file's header in front. Returns
+    a list holding one ``PackedSymbols`` for the whole file (empty when no piece gave
+    any): each (name, kind) once, at its first position, as a whole-file extraction
+    keeps it."""
+    from ..symbols.records import PackedSymbols, defined_names
+
+    header = data[:plan.header_end]
+    header_lines = header.count(b"\n")
+    first = None
+    seen: set[tuple[str, str]] = set()
+    rows, links, relations, aliases = [], [], [], {}
+    line, at = 1, 0  # the line of byte ``at``
+    for start, end in plan.spans:
+        line, at = line + data.count(b"\n", at, start), start
+        if start == 0:
+            found, skip, shift = extract(data[:end]), 0, 0
+        else:  # the header's lines come first, then the piece's, from its line on
+            found, skip, shift = extract(header + data[start:end]), header_lines, line - 1 - header_lines
+        if found is None:
+            continue
+        first = first or found
+        for row in found.rows:
+            if row[2] > skip and (row[0], row[1]) not in seen:
+                seen.add((row[0], row[1]))
+                rows.append((row[0], row[1], row[2] + shift, row[3], row[4]) if shift else row)
+        links += [replace(x, line=x.line + shift) for x in found.links if x.line > skip]
+        relations += [replace(x, line=x.line + shift) for x in found.relations if x.line > skip]
+        for name, target in found.aliases.items():
+            aliases.setdefault(name, target)
+        del found
+    if first is None:
+        return []
+    return [PackedSymbols(first.path, first.language, first.module, defined_names(rows, links), rows,
+                          links, relations, aliases)]
+
+
+def piece_symbols_note(symbols: list) -> str:
+    """What the file's note adds about its symbols."""
+    if not symbols:
+        return "; no symbols"
+    return ("; symbols read piece by piece, each piece with the file's header (package, imports): "
+            "a name that needs another piece's context (a variable's type declared there) may be missing")
 
 
 def _cut(grammar, data: bytes, pos: int) -> int | None:

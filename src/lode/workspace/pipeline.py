@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ..chunking import chunk_file, minified, minified_note
 from ..chunking.derive import DERIVED_EXTENSIONS, derive
-from ..chunking.huge import PIECE_BYTES, chunk_huge, is_huge
+from ..chunking.huge import PIECE_BYTES, PiecePlan, chunk_huge, is_huge, piece_symbols, piece_symbols_note
 from ..chunking.prose import chunk_markdown, chunk_text
 from ..chunking.reader import read_text
 from ..config import DEFAULT_CHUNK_CONFIG, MAX_TEXT_BYTES, ChunkConfig
@@ -213,9 +213,10 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
     note = None
     rows = None  # made with the chunks, piece by piece, for a large file
     squeezed = spec is not None and minified(text)  # read as text, not parsed (lode.chunking)
-    # A large code file is parsed in bounded pieces, without symbols (lode.chunking.huge):
-    # its whole tree and symbol state took ~115 bytes of memory per source byte.
+    # A large code file is parsed in bounded pieces, its symbols read piece by piece too
+    # (lode.chunking.huge): its whole tree and symbol state took ~115 bytes a source byte.
     huge = spec is not None and not squeezed and is_huge(data)
+    plan = PiecePlan() if huge else None
     if spec is not None and not squeezed and not huge:
         from ..languages.treesitter import grammar_for
         tree = grammar_for(spec).parse(data)
@@ -225,7 +226,7 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
             note = minified_note()
         elif huge:  # the deadline grows with the pieces: each is an ordinary file's work
             rows, note = _with_deadline(CHUNK_SECONDS * (1 + len(data) // PIECE_BYTES), chunk_huge,
-                                        job.path, data, spec, config, functools.partial(chunk_rows, data))
+                                        job.path, data, spec, config, functools.partial(chunk_rows, data), plan)
         elif job.how == "derived":
             chunks = chunk_markdown(job.path, text, config, chunker=job.chunker)
         elif plugin is not None:
@@ -241,6 +242,9 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
         note = f"chunked as plain text: the {job.chunker} chunker took over {CHUNK_SECONDS:g} CPU s"
     root = job.abspath[: len(job.abspath) - len(job.path)] if job.abspath.endswith(job.path) else None
     symbols = extract_symbols(job.path, text, tree, spec, root) if spec is not None and not squeezed and not huge else []
+    if huge and plan.done:
+        symbols = piece_symbols(data, plan, lambda piece: next(iter(extract_symbols(job.path, piece, None, spec, root)), None))
+        note += piece_symbols_note(symbols)
 
     if rows is None:
         rows = chunk_rows(data, chunks)
