@@ -93,6 +93,9 @@ class Tools:
         """``fn(*args, **params)`` (parameters given as None left out), its library errors
         made tool errors; ``what`` names the call in the log."""
         params = {k: v for k, v in params.items() if v is not None}
+        if (replaced := self._replaced_store()) is not None:  # rm, then lode index
+            raise ToolError(f"the store {replaced} was deleted or replaced since this server started: "
+                            "restart it (its answers would be the old file's)")
         try:
             return fn(*args, **params)
         except LodeError as exc:
@@ -102,6 +105,14 @@ class Tools:
             if (damage := store_damage(exc)) is not None:  # not a bug: the store's file
                 raise ToolError(f"the store is damaged ({damage}): stop this server and {REPAIR_HINT}") from None
             raise ToolError(f"lode failed internally on {what}: {type(exc).__name__}") from None
+
+    def _replaced_store(self) -> str | None:
+        """The store's path when it no longer names the file this server opened."""
+        try:
+            service = self.ctx.service
+            return service.db_path if service.store_replaced() else None
+        except Exception:  # a store that cannot be opened: the call itself reports it
+            return None
 
     def ready(self, workspace: str | list[str] | None) -> dict[str, Any] | None:
         """Wait (bounded) while a workspace the call reads is indexed for the first time;
