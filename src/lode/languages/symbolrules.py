@@ -90,6 +90,11 @@ class SymbolRules:
     # (TypeScript: a type parameter names a type, a parameter or local a value); a
     # detail not listed, or None: any
     type_parameter_nodes: dict[str, frozenset[str]] | None = None
+    # (file context, root node, the typed captures) -> None, run once a file's imports are read when it has
+    # some: adds to the context's type_params the scopes where a local hides an import
+    # (Go: a parameter `url` hides the package url in its function); None: locals hide
+    # imports only as type_parameters says
+    hidden_imports: Callable | None = None
     # definitions whose members are named under the definition around them, not under
     # their own name (Kotlin's named companion object: `companion object Phases { val
     # Before }` in class P defines P.Phases and P.Before, as Kotlin code writes it)

@@ -177,6 +177,8 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
     ctx.defs = defs
     for caps in imports:
         resolver.imports(ctx, caps)
+    if rules.hidden_imports is not None and ctx.aliases:
+        rules.hidden_imports(ctx, root, typed)  # locals named as imports: scoped as type parameters
     by_node = ctx.by_node = _qualify(ctx, resolver, defs)
     if rules.scope_nodes:
         ctx.types = TypeTable(ctx, resolver, by_node, scopes)

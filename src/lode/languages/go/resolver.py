@@ -91,6 +91,7 @@ class GoResolver(Resolver):
         if path_node is None:
             return
         path = ctx.text(path_node).strip('"`')
+        ctx.extra["imports_end"] = path_node.end_byte  # where symbols.hidden_imports looks from
         if name is None:
             local = package_name(path)
         else:
