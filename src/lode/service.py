@@ -768,7 +768,8 @@ class Service:
         from .search.options import MODES
 
         semantic, rank = engine.semantic_state(self.store), engine.rank_state(self.store)
+        store = {"path": store_label(self.db_path), "schema": getattr(self.store, "backend", "sqlite")}
+        if self._file:  # a store file's (device, inode): a client tells a replaced file by it
+            store["file"] = list(self._file)
         return {**self.build_capabilities(), "model": semantic, "ranker": rank, **self.registered(),
-                "search_modes": list(MODES), "semantic": semantic, "rank": rank,
-                "store": {"path": store_label(self.db_path), "schema": getattr(self.store, "backend", "sqlite"),
-                          "file": list(self._file) if self._file else None}}
+                "search_modes": list(MODES), "semantic": semantic, "rank": rank, "store": store}
