@@ -553,6 +553,16 @@ def parent_modules(path: str, language: str | None) -> list[tuple[str, str]]:
     return out
 
 
+def _best_files(scored: list[Scored]) -> tuple[dict[int, Scored], list[Scored]]:
+    """Each file's best chunk, and the SHALLOW_FILES best of those (the page's files)."""
+    best: dict[int, Scored] = {}
+    for s in scored:
+        b = best.get(s.row["file_id"])
+        if b is None or s.score > b.score:
+            best[s.row["file_id"]] = s
+    return best, sorted(best.values(), key=lambda s: (-s.score, s.row["path"]))[:SHALLOW_FILES]
+
+
 def shallow_first(scored: list[Scored]) -> None:
     """A description: among the SHALLOW_FILES best files, the files higher in the module
     tree are the more general (gson's GsonBuilder.java over internal/GsonTypes.java,
@@ -561,12 +571,7 @@ def shallow_first(scored: list[Scored]) -> None:
     module's levels below the page's shallowest) − the same for the page's deepest):
     a page whose files sit at one level is left as it is, and a file is not lifted for
     being shallower than files nobody would see."""
-    best: dict[int, Scored] = {}
-    for s in scored:
-        b = best.get(s.row["file_id"])
-        if b is None or s.score > b.score:
-            best[s.row["file_id"]] = s
-    page = sorted(best.values(), key=lambda s: (-s.score, s.row["path"]))[:SHALLOW_FILES]
+    best, page = _best_files(scored)
     if not page:
         return
     depth = {f: module_depth(s.row["path"], s.row.get("language")) for f, s in best.items()}
@@ -591,12 +596,7 @@ def parents_first(scored: list[Scored]) -> None:
     SqlMapper.Async.cs, aeson's Encoding.hs for Encoding/Internal.hs — and gains
     SHALLOW_WEIGHT, the module tree's other prior (:func:`shallow_first`). A test, docs or
     vendored page file names no parent; the parent must be a candidate itself."""
-    best: dict[int, Scored] = {}
-    for s in scored:
-        b = best.get(s.row["file_id"])
-        if b is None or s.score > b.score:
-            best[s.row["file_id"]] = s
-    page = sorted(best.values(), key=lambda s: (-s.score, s.row["path"]))[:SHALLOW_FILES]
+    best, page = _best_files(scored)
     at: dict[tuple[str, str], int] = {}
     for f, s in best.items():
         folder, _, base = s.row["path"].rpartition("/")
