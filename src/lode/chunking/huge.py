@@ -26,16 +26,18 @@ at most :data:`HEADER_BYTES`. The records lying in that header are dropped (the 
 piece has them), the others moved to the file's lines. Definitions come out as a whole
 parse gives them; what needs another piece's context (a variable's type declared there,
 typing a member reference) may be missing. The text-chunked rest of a file (after a
-declaration over :data:`MAX_PIECE_BYTES`) gives no symbols.
+declaration over :data:`MAX_PIECE_BYTES`) gives no symbols. The tools that read a file's
+symbols on demand (its outline, every position of a name) read a large file so too
+(:func:`plan_pieces`, :func:`piece_texts`).
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from ..config import ChunkConfig
+from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
 from ..languages.spec import LanguageSpec
 from ..languages.treesitter import Node, grammar_for
 from ..records import Chunk
@@ -161,6 +163,36 @@ def _symbol_spans(root: Node, piece: bytes, pos: int, attached=frozenset()) -> l
     return spans
 
 
+def plan_pieces(path: str, data: bytes, spec: LanguageSpec, config: ChunkConfig = DEFAULT_CHUNK_CONFIG) -> PiecePlan:
+    """Where :func:`chunk_huge` cuts a large file, its chunks dropped as each piece is
+    done: for the tools that read such a file's symbols on demand (its outline, every
+    position of a name) at the indexer's bounded cost, never parsing it whole."""
+    plan = PiecePlan()
+    chunk_huge(path, data, spec, config, lambda chunks, first: [], plan)
+    return plan
+
+
+def planned_end(plan: PiecePlan) -> int:
+    """Where the pieces read for symbols end: the file's end, or where it is chunked as
+    text from (a top-level declaration over :data:`MAX_PIECE_BYTES`), which gives none."""
+    return plan.spans[-1][1] if plan.spans else 0
+
+
+def piece_texts(data: bytes, plan: PiecePlan) -> Iterator[tuple[bytes, int, int]]:
+    """Each text a file's symbols are read from, piece by piece (the module's text):
+    (text, skip, shift): the records of a text on lines up to ``skip`` lie in the
+    file's header, which the first piece has; the others' lines are moved by ``shift``."""
+    header = data[:plan.header_end]
+    header_lines = header.count(b"\n")
+    line, at = 1, 0  # the line of byte ``at``
+    for start, end in plan.spans:
+        line, at = line + data.count(b"\n", at, start), start
+        if start == 0:
+            yield data[:end], 0, 0
+        else:  # the header's lines come first, then the piece's, from its line on
+            yield header + data[start:end], header_lines, line - 1 - header_lines
+
+
 def piece_symbols(data: bytes, plan: PiecePlan, extract: Callable[[bytes], object]) -> list:
     """The symbol records of a file chunked in pieces, read piece by piece as the
     module's text says: ``extract(text)`` gives one text's records (a ``PackedSymbols``,
@@ -170,18 +202,12 @@ def piece_symbols(data: bytes, plan: PiecePlan, extract: Callable[[bytes], objec
     keeps it."""
     from ..symbols.records import PackedSymbols, defined_names
 
-    header = data[:plan.header_end]
-    header_lines = header.count(b"\n")
     first = None
     seen: dict[str, set[str]] = {}  # kind -> names kept (no (name, kind) tuple made per row)
     rows, links, relations, aliases = CompactRows(), [], [], {}
-    line, at = 1, 0  # the line of byte ``at``
-    for start, end in plan.spans:
-        line, at = line + data.count(b"\n", at, start), start
-        if start == 0:
-            found, skip, shift = extract(data[:end]), 0, 0
-        else:  # the header's lines come first, then the piece's, from its line on
-            found, skip, shift = extract(header + data[start:end]), header_lines, line - 1 - header_lines
+    for text, skip, shift in piece_texts(data, plan):
+        found = extract(text)
+        del text
         if found is None:
             continue
         first = first or found

@@ -108,11 +108,13 @@ def _every_position(store, firsts) -> list:
     """Every occurrence, in the files the index lists, of the names it matched there."""
     from dataclasses import replace
 
+    from ..chunking.huge import HUGE_CODE_BYTES, is_huge
     from ..chunking.reader import read_text
     from ..languages import language_for_path
     from .extraction import extract_symbols
     from .layout import layout_for
     from .records import REFERENCE
+    from .structure import symbols_in_pieces
 
     by_file: dict[tuple[str, str], list] = {}
     for c in firsts:
@@ -122,17 +124,24 @@ def _every_position(store, firsts) -> list:
     for (ws, path), cands in by_file.items():
         names = {c.name for c in cands}
         spec = language_for_path(path)
-        fs = None
+        seen = None
         try:
             root = roots[ws]
-            fs = extract_symbols(path, read_text(_inside(root, path)), None, spec,
-                                 layout_for(root), every=True)
+            text = read_text(_inside(root, path))
+            data = text.encode("utf-8", "surrogatepass") if len(text) > HUGE_CODE_BYTES // 4 else b""
+            if is_huge(data):  # piece by piece, as indexed: a whole tree took ~115 bytes a byte
+                del text
+                found = symbols_in_pieces(path, data, spec, layout_for(root), every=True)
+            else:
+                fs = extract_symbols(path, text, None, spec, layout_for(root), every=True)
+                found = fs.symbols if fs is not None else None
+            if found is not None:
+                seen = [s for s in found if s.kind == REFERENCE and s.name in names]
         except Exception:  # changed or unreadable since indexing: the index's positions stand
             pass
-        if fs is None:
+        if seen is None:
             out += cands
             continue
-        seen = [s for s in fs.symbols if s.kind == REFERENCE and s.name in names]
         out += [replace(cands[0], name=s.name, line=s.line, column=s.column) for s in seen] or cands
     out.sort(key=lambda c: (c.test, c.path, c.line, c.column))
     return out
@@ -272,16 +281,27 @@ def _source_line(store, c) -> str:
 
 def _rechunk(store, c):
     """The chunk table has no span for this line (not indexed with chunks): chunk the file."""
-    from ..chunking import chunk_file
+    from ..chunking import chunk_file, minified
+    from ..chunking.huge import HUGE_CODE_BYTES, chunk_huge, is_huge
     from ..chunking.reader import read_text
+    from ..config import DEFAULT_CHUNK_CONFIG
+    from ..languages import language_for_path
 
     try:
         root = store.workspace(c.workspace).root
         text = read_text(_inside(root, c.path))
     except Exception:
         return None
+    spec = language_for_path(c.path)
+    data = text.encode("utf-8", "surrogatepass") if spec and len(text) > HUGE_CODE_BYTES // 4 else b""
+    if is_huge(data) and not minified(text):  # in pieces, as indexed: keeping the chunks on the line
+        del text
+        chunks = chunk_huge(c.path, data, spec, DEFAULT_CHUNK_CONFIG,
+                            lambda found, first: [ch for ch in found if ch.line_start <= c.line <= ch.line_end])[0]
+    else:
+        chunks = chunk_file(c.path, text)
     best = None
-    for ch in chunk_file(c.path, text):
+    for ch in chunks:
         if ch.line_start <= c.line <= ch.line_end and ch.kind not in ("header", "gap"):
             if best is None or ch.line_end - ch.line_start < best.line_end - best.line_start:
                 best = ch
@@ -345,15 +365,23 @@ def name_at(store, path: str, root: str, text: str, line: int, word: str, word_s
     1-based ``line``) in a file's current ``text`` (``path`` relative to ``root``): read
     with the same extraction the index uses, every occurrence kept; else the one known
     qualified name ending in it, if only one does."""
+    from ..chunking import minified
+    from ..chunking.huge import HUGE_CODE_BYTES, is_huge
     from ..languages import language_for_path
     from .extraction import extract_symbols
     from .layout import layout_for
-
-    from ..chunking import minified
+    from .records import FileSymbols
+    from .structure import symbols_in_pieces
 
     spec = language_for_path(path)
-    fs = extract_symbols(path, text, None, spec, layout_for(root), every=True) \
-        if spec and not minified(text) else None
+    fs = None
+    if spec and not minified(text):
+        data = text.encode("utf-8", "surrogatepass") if len(text) > HUGE_CODE_BYTES // 4 else b""
+        if is_huge(data):  # piece by piece, as indexed (the line's symbols only; aliases unread)
+            fs = FileSymbols(path, spec.name, "", [s for s in symbols_in_pieces(path, data, spec, layout_for(root),
+                                                                                 every=True) if s.line == line])
+        else:
+            fs = extract_symbols(path, text, None, spec, layout_for(root), every=True)
     if fs is not None:
         here = [s for s in fs.symbols if s.line == line and s.name.replace("/", ".").rsplit(".", 1)[-1] == word]
         if here:

@@ -1,20 +1,23 @@
 """Structural tools that read files, not the index: a file's outline and tree-sitter
-queries over files (``query-ast``)."""
+queries over files (``query-ast``). A code file over ``HUGE_CODE_BYTES`` is outlined
+piece by piece, as the indexer reads it (lode.chunking.huge); a query, which needs its
+whole tree, skips it with its size in the errors."""
 
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Iterable, Iterator
 
 from ..chunking import minified
+from ..chunking.huge import HUGE_CODE_BYTES, MAX_PIECE_BYTES, is_huge, piece_texts, plan_pieces, planned_end
 from ..chunking.reader import read_text
 from ..errors import FileRefused, InvalidParams
 from ..languages import language_for_path, language_named
 from ..languages.treesitter import grammar_for
 from .extraction import extract_symbols
 from .layout import layout_for
-from .records import REFERENCE
+from .records import REFERENCE, Symbol
 
 MAX_CAPTURE_TEXT = 200
 
@@ -45,21 +48,60 @@ def outline(path: str, root: str | None = None, text: str | None = None) -> list
         text = read_text(full)
     if minified(text):  # chunked as text, no symbols: nothing to outline
         return []
-    fs = extract_symbols(path, text, None, spec, layout_for(root))
-    if fs is None:
-        return []
+    data = text.encode("utf-8", "surrogatepass") if len(text) > HUGE_CODE_BYTES // 4 else b""
+    if is_huge(data):  # read in pieces, as the indexer reads it: a whole tree took ~115 bytes a byte
+        del text
+        symbols = _huge_definitions(path, data, spec, layout_for(root))
+    else:
+        fs = extract_symbols(path, text, None, spec, layout_for(root))
+        if fs is None:
+            return []
+        symbols = fs.symbols
     items = []
     # an item sits under the items above it that own it by name (`Mux` owns `Mux.Route`):
     # a Go method after a constructor belongs to its receiver type, never to the
     # constructor, and sits under nothing unless its type is the item above it
     owners: list[str] = []
-    for s in sorted((s for s in fs.symbols if s.kind != REFERENCE and s.detail != "module"),
+    for s in sorted((s for s in symbols if s.kind != REFERENCE and s.detail != "module"),
                     key=lambda s: (s.line, s.column)):
         while owners and not s.name.startswith(owners[-1] + "."):
             owners.pop()
         items.append(OutlineItem(s.name, s.kind, s.detail, s.line, s.column, len(owners)))
         owners.append(s.name)
     return items
+
+
+def symbols_in_pieces(path: str, data: bytes, spec, layout, every: bool = False,
+                      plan=None) -> Iterator[Symbol]:
+    """The symbols of a file over ``HUGE_CODE_BYTES`` (``data``: its bytes), read piece
+    by piece with its header in front as the indexer reads them (lode.chunking.huge), so
+    only a piece's tree is alive at once; lines are the file's. Without ``every``, the
+    first of each (name, kind) only, as a whole extraction keeps them."""
+    plan = plan or plan_pieces(path, data, spec)
+    seen: set[tuple[str, str]] = set()
+    for text, skip, shift in piece_texts(data, plan):
+        fs = extract_symbols(path, text, None, spec, layout, every=every)
+        del text
+        if fs is None:
+            return
+        for s in fs.symbols:
+            if s.line > skip and (every or (s.name, s.kind) not in seen):
+                if not every:
+                    seen.add((s.name, s.kind))
+                yield replace(s, line=s.line + shift)
+
+
+def _huge_definitions(path: str, data: bytes, spec, layout) -> list[Symbol]:
+    """A large file's definitions (no references kept), or a refusal when part of it
+    gives none: an outline missing the file's end would look whole."""
+    plan = plan_pieces(path, data, spec)
+    end = planned_end(plan)
+    if end < len(data):
+        line = data.count(b"\n", 0, end) + 1
+        raise FileRefused(path, f"no outline: a large file ({len(data):,} bytes, over {HUGE_CODE_BYTES:,}) is "
+                                f"read in pieces, and one top-level declaration from line {line} on is over "
+                                f"{MAX_PIECE_BYTES:,} bytes, too large a piece to parse")
+    return [s for s in symbols_in_pieces(path, data, spec, layout, plan=plan) if s.kind != REFERENCE]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +183,11 @@ def query_ast(query: str, paths: Iterable[str], language: str | None = None,
             errors.append({"path": path, "error": exc.reason})
             continue
         data = text.encode("utf-8", "surrogatepass")
+        del text
+        if is_huge(data):  # a query reads one whole tree: ~45 bytes of memory a source byte
+            errors.append({"path": path, "error": f"not queried: {len(data):,} bytes, over the "
+                                                  f"{HUGE_CODE_BYTES:,} a file is parsed whole up to"})
+            continue
         tree = grammar.parse(data)
         if tree is None:
             errors.append({"path": path, "error": "parse timed out"})
