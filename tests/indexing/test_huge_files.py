@@ -136,6 +136,20 @@ def test_a_declaration_larger_than_a_piece_is_read_as_text_from_there_on():
     assert any("tailMarkerWord" in text.encode()[c.byte_start:c.byte_end].decode() for c in chunks)
 
 
+def test_chunk_file_reads_a_large_file_as_the_index_does(tmp_path: Path):
+    # `lode chunk` (chunk_file without a tree) shows a large file's chunks as the index
+    # stores them: in pieces, text from a declaration over the largest piece on, where a
+    # whole parse would give that declaration as one chunk (and its tree whole in memory)
+    head = generated_python(PIECE_BYTES // 2)
+    table = "TABLE = {\n" + "".join(f"    'key_{i}': {i},\n" for i in range(MAX_PIECE_BYTES // 16)) + "}\n"
+    text = head + table
+    path = "gen/table.py"
+    pieces, _note = chunk_huge(path, text.encode(), language_for_path(path), DEFAULT_CHUNK_CONFIG)
+    shown = chunk_file(path, text)
+    assert fields(shown) == fields(pieces)
+    assert shown[-1].kind == "text"
+
+
 # Run in its own process, so that its peak memory is the index run's alone.
 # Its peak is read as VmHWM, this process's own high-water mark: getrusage's ru_maxrss
 # carries over across exec the RSS of the process forked (pytest's, a few hundred MB

@@ -50,6 +50,12 @@ def chunk_file(path: str, text: str, config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
     an already parsed syntax tree of a code file (one parse shared with symbols)."""
     spec = language_for_path(path)
     if spec is not None and not minified(text):
+        if tree is None:
+            from .huge import chunk_huge, is_huge
+
+            data = text.encode("utf-8", "surrogatepass")
+            if is_huge(data):  # as the index reads it: in pieces, not one whole tree (lode.chunking.huge)
+                return chunk_huge(path, data, spec, config)[0]
         try:
             return chunk_code(path, text, spec, config, tree)
         except QueryRefused as exc:  # reported once; this and later files are read as text
