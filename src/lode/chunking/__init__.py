@@ -51,10 +51,10 @@ def chunk_file(path: str, text: str, config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
     spec = language_for_path(path)
     if spec is not None and not minified(text):
         if tree is None:
-            from .huge import chunk_huge, is_huge
+            from .huge import chunk_huge, huge_bytes
 
-            data = text.encode("utf-8", "surrogatepass")
-            if is_huge(data):  # as the index reads it: in pieces, not one whole tree (lode.chunking.huge)
+            data = huge_bytes(text)
+            if data is not None:  # as the index reads it: in pieces, not one whole tree (lode.chunking.huge)
                 return chunk_huge(path, data, spec, config)[0]
         try:
             return chunk_code(path, text, spec, config, tree)

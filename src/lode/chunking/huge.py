@@ -81,6 +81,16 @@ def is_huge(data: bytes) -> bool:
     return len(data) > HUGE_CODE_BYTES
 
 
+def huge_bytes(text: str) -> bytes | None:
+    """A text's UTF-8 bytes when they are over HUGE_CODE_BYTES, else None; a text of
+    fewer characters than a quarter of that is not encoded to tell (4 bytes a character
+    at most)."""
+    if len(text) <= HUGE_CODE_BYTES // 4:
+        return None
+    data = text.encode("utf-8", "surrogatepass")
+    return data if is_huge(data) else None
+
+
 def chunk_huge(path: str, data: bytes, spec: LanguageSpec, config: ChunkConfig,
                rows: Callable[[list[Chunk], int], list] | None = None,
                plan: PiecePlan | None = None) -> tuple[list, str]:

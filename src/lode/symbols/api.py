@@ -108,7 +108,7 @@ def _every_position(store, firsts) -> list:
     """Every occurrence, in the files the index lists, of the names it matched there."""
     from dataclasses import replace
 
-    from ..chunking.huge import HUGE_CODE_BYTES, is_huge
+    from ..chunking.huge import huge_bytes
     from ..chunking.reader import read_text
     from ..languages import language_for_path
     from .extraction import extract_symbols
@@ -128,8 +128,8 @@ def _every_position(store, firsts) -> list:
         try:
             root = roots[ws]
             text = read_text(_inside(root, path))
-            data = text.encode("utf-8", "surrogatepass") if len(text) > HUGE_CODE_BYTES // 4 else b""
-            if is_huge(data):  # piece by piece, as indexed: a whole tree took ~115 bytes a byte
+            data = huge_bytes(text)
+            if data is not None:  # piece by piece, as indexed: a whole tree took ~115 bytes a byte
                 del text
                 found = symbols_in_pieces(path, data, spec, layout_for(root), every=True)
             else:
@@ -282,7 +282,7 @@ def _source_line(store, c) -> str:
 def _rechunk(store, c):
     """The chunk table has no span for this line (not indexed with chunks): chunk the file."""
     from ..chunking import chunk_file, minified
-    from ..chunking.huge import HUGE_CODE_BYTES, chunk_huge, is_huge
+    from ..chunking.huge import chunk_huge, huge_bytes
     from ..chunking.reader import read_text
     from ..config import DEFAULT_CHUNK_CONFIG
     from ..languages import language_for_path
@@ -293,8 +293,8 @@ def _rechunk(store, c):
     except Exception:
         return None
     spec = language_for_path(c.path)
-    data = text.encode("utf-8", "surrogatepass") if spec and len(text) > HUGE_CODE_BYTES // 4 else b""
-    if is_huge(data) and not minified(text):  # in pieces, as indexed: keeping the chunks on the line
+    data = huge_bytes(text) if spec else None
+    if data is not None and not minified(text):  # in pieces, as indexed: keeping the chunks on the line
         del text
         chunks = chunk_huge(c.path, data, spec, DEFAULT_CHUNK_CONFIG,
                             lambda found, first: [ch for ch in found if ch.line_start <= c.line <= ch.line_end])[0]
@@ -366,7 +366,7 @@ def name_at(store, path: str, root: str, text: str, line: int, word: str, word_s
     with the same extraction the index uses, every occurrence kept; else the one known
     qualified name ending in it, if only one does."""
     from ..chunking import minified
-    from ..chunking.huge import HUGE_CODE_BYTES, is_huge
+    from ..chunking.huge import huge_bytes
     from ..languages import language_for_path
     from .extraction import extract_symbols
     from .layout import layout_for
@@ -376,8 +376,8 @@ def name_at(store, path: str, root: str, text: str, line: int, word: str, word_s
     spec = language_for_path(path)
     fs = None
     if spec and not minified(text):
-        data = text.encode("utf-8", "surrogatepass") if len(text) > HUGE_CODE_BYTES // 4 else b""
-        if is_huge(data):  # piece by piece, as indexed (the line's symbols only; aliases unread)
+        data = huge_bytes(text)
+        if data is not None:  # piece by piece, as indexed (the line's symbols only; aliases unread)
             fs = FileSymbols(path, spec.name, "", [s for s in symbols_in_pieces(path, data, spec, layout_for(root),
                                                                                  every=True) if s.line == line])
         else:

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Iterable, Iterator
 
 from ..chunking import minified
-from ..chunking.huge import HUGE_CODE_BYTES, MAX_PIECE_BYTES, is_huge, piece_texts, plan_pieces, planned_end
+from ..chunking.huge import HUGE_CODE_BYTES, MAX_PIECE_BYTES, huge_bytes, is_huge, piece_texts, plan_pieces, planned_end
 from ..chunking.reader import read_text
 from ..errors import FileRefused, InvalidParams
 from ..languages import language_for_path, language_named
@@ -48,8 +48,8 @@ def outline(path: str, root: str | None = None, text: str | None = None) -> list
         text = read_text(full)
     if minified(text):  # chunked as text, no symbols: nothing to outline
         return []
-    data = text.encode("utf-8", "surrogatepass") if len(text) > HUGE_CODE_BYTES // 4 else b""
-    if is_huge(data):  # read in pieces, as the indexer reads it: a whole tree took ~115 bytes a byte
+    data = huge_bytes(text)
+    if data is not None:  # read in pieces, as the indexer reads it: a whole tree took ~115 bytes a byte
         del text
         symbols = _huge_definitions(path, data, spec, layout_for(root))
     else:
