@@ -10,21 +10,11 @@ watched mid-run; the run is named by its root, as a client may name it."""
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 
+from polling import wait_for
 from daemon_process import DaemonProcess
-
-
-def wait_for(check, timeout: float = 60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        got = check()
-        if got:
-            return got
-        time.sleep(0.02)
-    return None
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +47,7 @@ def test_only_searches_over_a_workspace_in_its_first_run_say_indexing(daemon):
                                                  timeout=300))
     run.start()
     try:
-        assert wait_for(lambda: d.call("index.status")["indexing"].get(str(fresh), {}).get("total"))
+        assert wait_for(lambda: d.call("index.status")["indexing"].get(str(fresh), {}).get("total"), timeout=60)
         other, covered, every = query(d, "done"), query(d, "fresh"), query(d, None)
         still = d.call("index.status")["indexing"]
     finally:
@@ -82,7 +72,7 @@ def test_a_reindex_of_an_indexed_workspace_is_not_a_first_index(daemon):
                                                  timeout=300))
     run.start()
     try:
-        assert wait_for(lambda: d.call("index.status")["indexing"].get("fresh", {}).get("total"))
+        assert wait_for(lambda: d.call("index.status")["indexing"].get("fresh", {}).get("total"), timeout=60)
         during = query(d, "fresh")
         still = d.call("index.status")["indexing"]
     finally:

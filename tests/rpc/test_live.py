@@ -9,6 +9,7 @@ import pytest
 
 from lode.rpc.client import RemoteError
 
+import polling
 from daemon_process import DaemonProcess
 
 LONG_DOC = "\n\n".join(f"Paragraph {i}. " + "words " * 60 for i in range(400))
@@ -45,12 +46,7 @@ def search(d, query):
 
 
 def wait_for(predicate, timeout=2.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.05)
+    return polling.wait_for(predicate, timeout)
 
 
 def test_workspace_listed_and_indexed(live):

@@ -6,19 +6,11 @@ wrote the progress record itself, so a re-index waiting behind another run (a cl
 
 from __future__ import annotations
 
-import time
-
 from lode.session import Session
 
+from polling import wait_for
 
-def _until(check, seconds: float = 30.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.05)
-    return None
+
 
 
 def test_a_watcher_rerun_is_the_sessions_run_with_its_progress(tmp_path):
@@ -31,14 +23,14 @@ def test_a_watcher_rerun_is_the_sessions_run_with_its_progress(tmp_path):
     watcher = ctx.watch()
     assert watcher is not None
     try:
-        assert _until(lambda: watcher.batches >= 1)  # the catch-up walk of a new watch
+        assert wait_for(lambda: watcher.batches >= 1)  # the catch-up walk of a new watch
         done = watcher.batches
         with ctx.write_lock:  # another run holds the store: the watcher's run waits
             (root / "orders.py").write_text("def place_order(cart):\n    return len(cart)\n")
-            waiting = _until(lambda: ctx.status("shop")["indexing"].get("shop"))
+            waiting = wait_for(lambda: ctx.status("shop")["indexing"].get("shop"))
             assert waiting and waiting["by"] == "watch", ctx.status("shop")
             assert watcher.batches == done  # listed while it waits, not yet run
-        assert _until(lambda: watcher.batches > done and not ctx.progress)
+        assert wait_for(lambda: watcher.batches > done and not ctx.progress)
         found = ctx.lookup("definition", "orders.place_order", "shop")
         assert [c["path"] for c in found["candidates"]] == ["orders.py"]
     finally:
