@@ -205,6 +205,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
                                     "EF_SEARCH_MAX"),
     "lode.workspace.pipeline": ("CHUNK_SECONDS", "MAX_DERIVED_FILE_BYTES"),
     "lode.workspace.held": ("RETRY_FIRST", "RETRY_MAX", "HASH_LIMIT"),
+    "lode.workspace.moved": ("MOVE_SAMPLE_FILES", "MOVE_MATCH_SHARE"),
     "lode.chunking.summary": ("SIGNATURE_MAX", "VALUE_MAX"),
     "lode.chunking.code": ("REGION_PIECES",),
     "lode.chunking": ("MINIFIED_BYTES", "MINIFIED_LINE_CHARS"),

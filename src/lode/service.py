@@ -278,6 +278,40 @@ class Service:
         forget(self.store, ws.id)
         return {"removed": ws.name, "root": ws.root}
 
+    def move_workspace(self, workspace: str, root: str) -> dict:
+        """Point a workspace at the folder it was moved to, keeping its index (paths are
+        stored relative to the root; a move keeps each file's mtime and size, so the next
+        run reads only what changed). ``found``/``sampled``: how many of its indexed files
+        (a sample) are at the new root with the same size."""
+        from .workspace.config import check_root
+        from .workspace.moved import files_found
+
+        ws = self._ws(workspace)
+        if not isinstance(root, str) or not root.strip():
+            raise InvalidParams("invalid params: 'root' must be a directory path", data={"param": "root"})
+        real = os.path.realpath(os.path.expanduser(root))
+        if not os.path.isdir(real):
+            raise NotFound(f"no such directory: {root}", data={"param": "root"})
+        check_root(real)
+        taken = [w.name for w in self.store.workspaces() if w.root == real and w.id != ws.id]
+        if taken:
+            raise InvalidParams(f"invalid params: {real} is already the root of workspace {taken[0]!r}; "
+                                f"remove one of the two first (lode workspace remove NAME)",
+                                data={"param": "root", "workspace": taken[0]})
+        if real != ws.root:
+            self.store.move_workspace(ws.id, real)
+        found, sampled = files_found(self.store, ws, real)
+        return {**self._describe(self.store.workspace(ws.id)), "moved_from": ws.root,
+                "found": found, "sampled": sampled}
+
+    def moved_workspace(self, root: str) -> dict | None:
+        """The workspace whose folder is gone and whose files ``root`` holds (it was moved
+        there: :func:`lode.workspace.moved.moved_here`), or None."""
+        from .workspace.moved import moved_here
+
+        ws = moved_here(self.store, os.path.realpath(os.path.expanduser(root)))
+        return self._describe(ws) if ws is not None else None
+
     def workspace_roots(self) -> dict[str, str]:
         """Each workspace's name → its root folder."""
         return {w.name: w.root for w in self.store.workspaces()}

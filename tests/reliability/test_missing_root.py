@@ -58,7 +58,7 @@ def test_status_and_index_say_a_root_is_missing_and_what_to_do(tmp_path):
 
     status = _lode("status", "--db", db)
     assert status.returncode == 0
-    assert "root missing" in status.stdout and "workspace.remove" in status.stdout, status.stdout
+    assert "root missing" in status.stdout and "lode workspace remove shop" in status.stdout, status.stdout
     as_json = json.loads(_lode("status", "--db", db, "--json").stdout)
     assert as_json["workspaces"][0]["root_missing"] is True
     assert as_json["workspaces"][0]["files"] == 1  # nothing dropped
@@ -70,4 +70,4 @@ def test_status_and_index_say_a_root_is_missing_and_what_to_do(tmp_path):
                 "--socket", str(tmp_path / "s.sock"))
     _lode("--call", "sys.shutdown", "{}", "--db", db, "--socket", str(tmp_path / "s.sock"))
     assert run.returncode != 0
-    assert "moved or deleted" in run.stderr and "workspace.remove" in run.stderr, run.stderr
+    assert "moved or deleted" in run.stderr and "lode workspace move shop" in run.stderr, run.stderr

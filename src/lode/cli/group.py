@@ -23,6 +23,7 @@ LAZY_COMMANDS = {
     "def": "symbols", "refs": "symbols", "impls": "symbols", "describe": "symbols",
     "symbols": "symbols", "outline": "symbols", "query-ast": "symbols",
     "tui": "tui", "lsp": "lsp", "pg": "pg", "check": "check",
+    "workspace": "workspace",
 }
 
 

@@ -49,6 +49,25 @@ def _refuse_missing_root(root, db_path, as_json) -> None:
         exit_with(NotFound(f"no such directory: {root}"), as_json)
 
 
+def _refuse_moved_copy(svc, real: str) -> None:
+    """A new ROOT holding the files of a workspace whose folder is gone is that workspace
+    moved: indexing it as another one would read every file again and leave both
+    answering, one from a folder that no longer exists. Nothing is written; the error
+    says how to keep the index (move) or start afresh (remove)."""
+    moved = svc.moved_workspace(real)
+    if moved is None:
+        return
+    import shlex
+
+    from ..errors import LodeError
+
+    name = shlex.quote(moved["name"])
+    raise LodeError(f"{real} holds the files of workspace {moved['name']!r}, indexed from {moved['root']}, "
+                    f"which is gone: keep its index with lode workspace move {name} {shlex.quote(real)} "
+                    f"(then lode index), or forget it first with lode workspace remove {name}",
+                    data={"workspace": moved["name"], "moved_from": moved["root"]})
+
+
 def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_json):
     root = root or "."
     if not os.path.isdir(root):
@@ -62,6 +81,7 @@ def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_j
             if not os.path.isdir(real):
                 from ..errors import NotFound
                 raise NotFound(f"no such directory: {root}")
+            _refuse_moved_copy(svc, real)
             ws = svc.add_workspace(real, name=name, code=not no_code, text_extensions=list(text_ext) or None)
         else:
             ws = existing[0]

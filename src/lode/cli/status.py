@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-import json
+import shlex
 
 import click
 
@@ -57,9 +57,10 @@ def status_command(workspace, db_path, as_json):
             counts = f"{_count(n['files'], 'file', 6)} {_count(n['chunks'], 'chunk', 8)}"
             out.print(f"  [cyan]{escape(lang):<{width}}[/] {counts if as_text else counts.rstrip()}{as_text}")
         if ws.get("root_missing"):
+            name = escape(shlex.quote(ws["name"]))
             out.print(f"  [red]root missing[/] (moved or deleted?): answers come from its last index; "
-                      f"restore the folder, index the new place with lode index NEW_PATH, or forget it "
-                      f"with lode --call workspace.remove '{{\"workspace\": {escape(json.dumps(ws['name']))}}}'")
+                      f"restore the folder, point the workspace at its new place with lode workspace move "
+                      f"{name} NEW_PATH (its index is kept), or forget it with lode workspace remove {name}")
         if ws["text_collisions"]:
             out.print(f"  [yellow]text_collisions[/]: {', '.join(ws['text_collisions'])}")
         if ws["refused"]:

@@ -117,6 +117,20 @@ def workspace_remove(ctx: Context, workspace: str = REQUIRED) -> Any:
     return result
 
 
+@method("workspace.move", writes=True)
+def workspace_move(ctx: Context, workspace: str = REQUIRED, root: str = REQUIRED) -> Any:
+    """Point a workspace at the folder it was moved to (an absolute path), keeping its
+    index: the next run reads only the files that changed. The answer adds
+    ``moved_from`` and how many of a sample of its indexed files are at the new root
+    (``found`` of ``sampled``)."""
+    if isinstance(root, str) and not os.path.isabs(os.path.expanduser(root)):
+        raise InvalidParams(f"invalid params: 'root' must be an absolute path, not {root!r}",
+                            data={"param": "root"})
+    result = ctx.service.move_workspace(workspace, root)
+    ctx.workspaces_changed(result)
+    return result
+
+
 # --- indexing ---------------------------------------------------------------------------
 
 @method("index.run", writes=True)

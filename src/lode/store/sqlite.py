@@ -313,6 +313,11 @@ class Store:
             db.execute("UPDATE workspaces SET config = ?, changes = changes + 1 WHERE id = ?",
                        (json.dumps(config), workspace_id))
 
+    def move_workspace(self, workspace_id: int, root: str) -> None:
+        """Give a workspace a new root; its files' paths are relative to it, so they stay."""
+        with self.transaction() as db:
+            db.execute("UPDATE workspaces SET root = ?, changes = changes + 1 WHERE id = ?", (root, workspace_id))
+
     def remove_workspace(self, workspace_id: int) -> None:
         with self.transaction() as db:
             fts_rows.forget_workspace(db, workspace_id)

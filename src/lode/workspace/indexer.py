@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gc
 import os
+import shlex
 import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -291,8 +292,9 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     if not os.path.isdir(ws.root):
         # Moved or deleted under the store: its index is kept (nothing is lost if it comes back).
         raise NotFound(f"workspace root {ws.root} is not a directory (moved or deleted?): restore it, "
-                       f"index the new place with lode index NEW_PATH, or forget it with lode --call "
-                       f"workspace.remove '{{\"workspace\": \"{ws.name}\"}}'", data={"root": ws.root})
+                       f"point the workspace at its new place with lode workspace move {shlex.quote(ws.name)} "
+                       f"NEW_PATH (its index is kept), or forget it with lode workspace remove "
+                       f"{shlex.quote(ws.name)}", data={"root": ws.root})
     known = store.file_states(ws.id)
     walk_errors: list[FileRecord] = []
 
