@@ -45,7 +45,7 @@ def main() -> int:
     from lode.languages import language_for_path
     from lode.languages.treesitter import grammar_for
     from lode.workspace.config import WorkspaceConfig
-    from lode.workspace.pipeline import Job, digest, extract_symbols
+    from lode.workspace.pipeline import digest, extract_symbols
     from lode.workspace.walk import walk
     from lode.chunking.reader import read_text
 

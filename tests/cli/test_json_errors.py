@@ -17,7 +17,7 @@ from shop_store import LODE, alone, indexed_shop
 def store(tmp_path_factory):
     base = tmp_path_factory.mktemp("json-errors")
     env = alone(base, LODE_LSP="off")
-    shop = indexed_shop(base, env)
+    indexed_shop(base, env)
     return base, env
 
 

@@ -10,7 +10,6 @@ import socket
 import sqlite3
 import stat
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path

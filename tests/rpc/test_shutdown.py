@@ -10,7 +10,6 @@ import os
 import signal
 import socket
 import sqlite3
-import subprocess
 import time
 from pathlib import Path
 

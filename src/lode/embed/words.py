@@ -157,8 +157,6 @@ def _nothing(_text: str) -> None:
 
 
 def _full_ids(ids: np.ndarray, model_ids: np.ndarray | None, unk: int | None) -> np.ndarray:
-    import numpy as np
-
     if unk is not None:
         ids = ids[ids != unk]
     return (ids if model_ids is None else model_ids[ids]).astype("<i4")
