@@ -193,15 +193,16 @@ class Service:
 
     def add_workspace(self, root: str, name: str | None = None, code: bool = True,
                       include: list[str] | None = None, exclude: list[str] | None = None,
-                      text_extensions: list[str] | None = None) -> dict:
+                      text_extensions: list[str] | None = None, allow_broad_root: bool = False) -> dict:
         """Add a workspace (or return the existing one with this root, reconfigured with
-        whatever settings are given)."""
+        whatever settings are given). A new root that is the home folder or above it is
+        refused unless ``allow_broad_root`` (:func:`lode.workspace.config.broad_root`)."""
         if not isinstance(root, str) or not root.strip():
             raise InvalidParams("invalid params: 'root' must be a directory path", data={"param": "root"})
         real = os.path.realpath(os.path.expanduser(root))
         if not os.path.isdir(real):
             raise NotFound(f"no such directory: {root}", data={"param": "root"})
-        from .workspace.config import WorkspaceConfig, check_root, check_text_extensions
+        from .workspace.config import WorkspaceConfig, check_broad_root, check_root, check_text_extensions
 
         check_root(real)
         existing = [w for w in self.store.workspaces() if w.root == real]
@@ -211,6 +212,8 @@ class Service:
                 return self.configure_workspace(ws.name, code=code, include=include, exclude=exclude,
                                                 text_extensions=text_extensions)
             return self._describe(ws)
+        if not allow_broad_root:
+            check_broad_root(real)
         cfg = WorkspaceConfig(
             include=_globs("include", include) if include is not None else WorkspaceConfig.include,
             exclude=_globs("exclude", exclude) if exclude is not None else WorkspaceConfig.exclude,

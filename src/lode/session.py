@@ -175,12 +175,18 @@ class Session:
         return self._watcher is not None
 
     def start(self, roots: tuple[str, ...] | list[str] = (), *, watch: bool = True,
-              **settings: Any) -> list[str]:
+              allow_broad_root: bool = False, **settings: Any) -> list[str]:
         """A server's start-up, one way for the daemon, ``lode mcp`` and ``lode lsp``:
         the watcher (``watch``; it indexes every workspace as it starts), each of
-        ``roots`` added as a workspace (if new; ``settings`` as for :meth:`add_workspace`,
-        a root refused is logged, not fatal), and with no watcher the roots indexed once
-        in the background. Returns the names of the roots' workspaces."""
+        ``roots`` added as a workspace (if new; ``settings`` as for :meth:`add_workspace`),
+        and with no watcher the roots indexed once in the background. Returns the names
+        of the roots' workspaces. A root that cannot be one (``/``, a missing folder) or,
+        unless ``allow_broad_root`` or already a workspace, the home folder or above it,
+        raises InvalidParams or NotFound before anything starts: a server serving
+        without its project, or indexing a whole home folder, only logged it."""
+        self._check_roots(roots, allow_broad_root)
+        if allow_broad_root:
+            settings["allow_broad_root"] = True
         if watch:
             self.watch()
         names = []
@@ -192,6 +198,18 @@ class Session:
         if roots and not self.watching:
             self.index_all_in_background()
         return names
+
+    def _check_roots(self, roots, allow_broad_root: bool) -> None:
+        from .workspace.config import check_broad_root, check_root
+
+        known = set(self.service.workspace_roots().values()) if roots else set()
+        for root in roots:
+            real = os.path.realpath(os.path.expanduser(root))
+            if not os.path.isdir(real):
+                raise NotFound(f"no such directory: {root}", data={"param": "root"})
+            check_root(real)
+            if not allow_broad_root and real not in known:
+                check_broad_root(real)
 
     def warm_up(self, scope: list[str] | None = None) -> None:
         """Load what a server's first search would wait for — the search code, the

@@ -20,13 +20,19 @@ SHOP = ROOT / "examples" / "shop"
 START = """
 import json, sys, time
 from lode.session import Session
+from lode.errors import NotFound
 ctx = Session(sys.argv[1])
-names = ctx.start([sys.argv[2], sys.argv[3]], watch=False)
+try:  # a root that cannot be one stops the start before anything is added
+    ctx.start([sys.argv[2], sys.argv[3]], watch=False)
+    refused = None
+except NotFound as exc:
+    refused = exc.message
+names = ctx.start([sys.argv[2]], watch=False)
 deadline = time.monotonic() + 240
 while (ctx.never_indexed() or ctx.progress) and time.monotonic() < deadline:
     time.sleep(0.1)
 ctx.stop()
-print(json.dumps({"names": names, "never_indexed": ctx.never_indexed()}))
+print(json.dumps({"names": names, "never_indexed": ctx.never_indexed(), "refused": refused}))
 """
 
 WARM = """
@@ -51,7 +57,8 @@ def test_start_adds_the_roots_and_indexes_them_and_warm_up_loads_what_a_search_n
     shop, db = tmp_path / "shop", str(tmp_path / "store.db")
     shutil.copytree(SHOP, shop)
     started = _run(START, db, str(shop), str(tmp_path / "no-such-folder"))
-    assert started == {"names": ["shop"], "never_indexed": []}  # the bad root is logged, not fatal
+    assert started["refused"] == f"no such directory: {tmp_path / 'no-such-folder'}"
+    assert started["names"] == ["shop"] and started["never_indexed"] == []
     warmed = _run(WARM, db)
     assert warmed == {"before": False, "model": True, "vectors": 1}
 

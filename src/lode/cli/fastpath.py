@@ -124,6 +124,7 @@ COMMANDS: dict[str, Command] = {
         (("--workers",), Option("workers", VALUE, _int_range(1, 64)), None),
         (("--no-embed",), Option("no_embed", FLAG), False),
         (("--model",), Option("model", VALUE), None),
+        (("--allow-broad-root",), Option("allow_broad_root", FLAG), False),
         _DB, _JSON, convert=_folder),
 }
 

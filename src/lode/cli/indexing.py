@@ -68,7 +68,7 @@ def _refuse_moved_copy(svc, real: str) -> None:
                     data={"workspace": moved["name"], "moved_from": moved["root"]})
 
 
-def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_json):
+def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_json, allow_broad_root=False):
     root = root or "."
     if not os.path.isdir(root):
         _refuse_missing_root(root, db_path, as_json)
@@ -82,7 +82,8 @@ def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_j
                 from ..errors import NotFound
                 raise NotFound(f"no such directory: {root}")
             _refuse_moved_copy(svc, real)
-            ws = svc.add_workspace(real, name=name, code=not no_code, text_extensions=list(text_ext) or None)
+            ws = svc.add_workspace(real, name=name, code=not no_code, text_extensions=list(text_ext) or None,
+                                   allow_broad_root=allow_broad_root)
         else:
             ws = existing[0]
             if text_ext:

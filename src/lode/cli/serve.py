@@ -11,6 +11,7 @@ import click
 
 from ..errors import LodeError
 from . import main
+from .common import run_or_exit
 from .output import fail, json_line
 
 
@@ -75,16 +76,18 @@ MIN_BUDGET_CHARS = 1000
                    "(e.g. .rst; repeatable).")
 @click.option("--lsp", "hand_off", is_flag=True,
               help="Hand symbol lookups to a real language server when one is found.")
+@click.option("--allow-broad-root", is_flag=True,
+              help="Accept a --root that is the home folder or a folder above it.")
 def mcp_command(db_path: str | None, watch: bool, budget: int | None, roots: tuple[str, ...],
-                text_extensions: tuple[str, ...], hand_off: bool) -> None:
+                text_extensions: tuple[str, ...], hand_off: bool, allow_broad_root: bool) -> None:
     """Run the MCP server for coding agents on stdio (tools: search, find_definition,
     find_references, …, index_status, read). Typical agent configuration: `lode mcp --root .`"""
     from ..mcp.server import run
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     _check_plugins()
-    run(db_path, watch=watch, budget=budget, roots=roots, text_extensions=text_extensions,
-        hand_off=hand_off)
+    run_or_exit(lambda: run(db_path, watch=watch, budget=budget, roots=roots, text_extensions=text_extensions,
+                            hand_off=hand_off, allow_broad_root=allow_broad_root))
 
 
 def call_and_print(method: str, params_text: str | None, socket_path: str | None,

@@ -321,13 +321,14 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
 
 
 def run(db_path: str | None = None, *, watch: bool = True, roots: tuple[str, ...] = (),
-        hand_off: bool = True) -> None:
+        hand_off: bool = True, allow_broad_root: bool = False) -> None:
     """Serve on stdin/stdout until the editor exits; each of ``roots`` is added as a
-    workspace (if new) and indexed, and the watcher keeps every workspace live."""
+    workspace (if new) and indexed, and the watcher keeps every workspace live. A root
+    that cannot be one (``/``; the home folder unless ``allow_broad_root``) raises first."""
     from ..service import Session
 
     ctx = Session(db_path)
-    ctx.start(roots, watch=watch)
+    ctx.start(roots, watch=watch, allow_broad_root=allow_broad_root)
     try:
         build(ctx, hand_off).start_io()
     finally:

@@ -369,14 +369,17 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
 
 
 def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = None,
-        roots: tuple[str, ...] = (), text_extensions: tuple[str, ...] = (), hand_off: bool = False) -> None:
+        roots: tuple[str, ...] = (), text_extensions: tuple[str, ...] = (), hand_off: bool = False,
+        allow_broad_root: bool = False) -> None:
     """Serve the MCP tools on stdin/stdout until the client hangs up. Each of ``roots``
     is added as a workspace (if new; ``text_extensions`` declared for it) and indexed
     in the background while serving; the embedding model is loaded meanwhile too.
     Calls that name no workspace answer from ``roots``, else from the indexed workspace
-    holding the current folder, else from every workspace."""
+    holding the current folder, else from every workspace. A root that cannot be one
+    (``/``; the home folder unless ``allow_broad_root``) raises before serving."""
     ctx = Session(db_path)
-    scope = ctx.start(roots, watch=watch, text_extensions=list(text_extensions) or None)
+    scope = ctx.start(roots, watch=watch, text_extensions=list(text_extensions) or None,
+                      allow_broad_root=allow_broad_root)
     if not roots:
         # started inside an indexed project (an agent's client starts servers in its
         # project folder): that is the project, as for the command line's look-ups

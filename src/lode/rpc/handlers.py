@@ -36,18 +36,19 @@ def _given(**kwargs: Any) -> dict[str, Any]:
 def workspace_add(ctx: Context, root: str = REQUIRED, name: str | None = None,
                   code: bool | None = None, include: list[str] | None = None,
                   exclude: list[str] | None = None,
-                  text_extensions: list[str] | None = None) -> Any:
+                  text_extensions: list[str] | None = None, allow_broad_root: bool | None = None) -> Any:
     """Add a workspace: a root folder, indexed by ``index.run`` — and, by a daemon that
     watches, right away in the background and on every change.
 
     ``code`` turns code indexing on or off; ``include``/``exclude`` are globs;
-    ``text_extensions`` declares extra plain-text extensions."""
+    ``text_extensions`` declares extra plain-text extensions; ``allow_broad_root``
+    accepts the home folder or a folder above it (refused by default, -32602)."""
     if isinstance(root, str) and not os.path.isabs(os.path.expanduser(root)):
         # Resolved here it would name the daemon's working directory, not the caller's.
         raise InvalidParams(f"invalid params: 'root' must be an absolute path, not {root!r}",
                             data={"param": "root"})
     return ctx.add_workspace(root, name=name, code=code, include=include, exclude=exclude,
-                             text_extensions=text_extensions)
+                             text_extensions=text_extensions, allow_broad_root=allow_broad_root)
 
 
 @method("workspace.list")

@@ -44,6 +44,37 @@ def check_root(real: str) -> str:
     return real
 
 
+#: How a caller says it means to index a folder check_broad_root refuses, on each interface.
+BROAD_ROOT_FLAG = "--allow-broad-root"
+
+
+def broad_root(real: str) -> str | None:
+    """What makes ``real`` (a resolved directory) too broad to index by accident, or
+    None: the home folder, or a folder above it (``/home``), holds every project and
+    document of its user — hundreds of thousands of files, a store of gigabytes, a
+    watcher on all of it — where a project folder was meant (``lode mcp --root ~``,
+    ``lode index`` run from the home folder)."""
+    home = os.path.realpath(os.path.expanduser("~"))
+    if not os.path.isabs(home) or home == "/":
+        return None
+    if real == home:
+        return "your home folder"
+    if home.startswith(real.rstrip("/") + "/"):
+        return "a folder above your home folder"
+    return None
+
+
+def check_broad_root(real: str) -> str:
+    """``real`` unless :func:`broad_root` refuses it (-32602 naming the way to insist)."""
+    why = broad_root(real)
+    if why is not None:
+        raise InvalidParams(f"invalid params: {real} is {why}: indexing it reads every project and "
+                            f"document below it; pick the project's folder, or pass {BROAD_ROOT_FLAG} "
+                            "(allow_broad_root over JSON-RPC) to index it all the same",
+                            data={"param": "root"})
+    return real
+
+
 def normalize_extension(ext: str) -> str:
     ext = ext.strip()
     if not ext or ext in (".", "*"):
