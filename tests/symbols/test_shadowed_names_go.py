@@ -99,3 +99,53 @@ def test_parameters_and_short_variables_hide_imports(tmp_path):
     assert ("net/url.Path", 53) not in refs and ("net/url.Path", 55) not in refs
     # a local is never a type: `parts, ok := x.(Parts)` with a local `parts` beside
     assert ("github.com/acme/router.Parts", 53) in refs
+
+
+_REDIRECTS = '''package router
+
+import (
+\t"net/http"
+\t"net/url"
+)
+
+// Target is where a short link leads.
+type Target struct {
+\tHost string
+\tPath string
+}
+
+func (t *Target) String() string {
+\treturn "https://" + t.Host + t.Path
+}
+
+func lookup(code string) (int, *Target) {
+\treturn http.StatusFound, &Target{Host: "example.com", Path: "/" + url.PathEscape(code)}
+}
+
+// Redirect sends the client to the target of a short link.
+func Redirect(w http.ResponseWriter, r *http.Request) {
+\tstatus, url := lookup(r.URL.Path)
+\tif url == nil {
+\t\thttp.NotFound(w, r)
+\t\treturn
+\t}
+\thttp.Redirect(w, r, url.String(), status)
+}
+
+func Escape(code string) string {
+\treturn url.QueryEscape(code)
+}
+'''
+
+
+def test_a_later_short_variable_hides_an_import(tmp_path):
+    # `status, url := lookup(...)`: url is bound second, with no typed capture for it
+    # and nothing else in the file binding url
+    (tmp_path / "go.mod").write_text(_GO_MOD)
+    path = "redirect.go"
+    (tmp_path / path).write_text(_REDIRECTS)
+    found = extract_symbols(path, _REDIRECTS, None, language_for_path(path), Layout(tmp_path), every=True)
+    refs = {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
+    assert ("net/url.String", 29) not in refs
+    assert ("net/url.PathEscape", 19) in refs and ("net/url.QueryEscape", 33) in refs
+    assert ("net/http.Redirect", 29) in refs

@@ -25,8 +25,8 @@ def hidden_imports(ctx, root, typed: list) -> None:
     `type H func(url string)`, hide nothing), else from the end of its declaration
     (`url, err := url.Parse(s)` reads the import on its right) to the end of the block,
     `if` or `for` statement declaring it. Only names some typed parameter, := or var
-    (``typed``, the query's @var.name captures, read anyway) or a `for … := range`
-    binds are looked for in the text."""
+    (``typed``, the query's @var.name captures, read anyway) binds, or that stand
+    left of a := in the text (`status, url := lookup(code)`), are looked for."""
     data = ctx.data
     names = {name.encode(): name for name in ctx.aliases if name}
     bound = set()
@@ -36,13 +36,12 @@ def hidden_imports(ctx, root, typed: list) -> None:
             if raw in names:
                 bound.add(raw)
     start = ctx.extra.get("imports_end", 0)
-    i = data.find(b":= range", start)
-    while i >= 0:  # `for _, path := range paths`
-        line = data.rfind(b"\n", 0, i) + 1
-        for word in data[line:i].replace(b"for", b" ").split(b","):
-            if word.strip() in names:
-                bound.add(word.strip())
-        i = data.find(b":= range", i + 8)
+    # `status, url := lookup(code)`, `url := r.URL`, `for _, url := range urls`: untyped.
+    # gofmt's spacing; one split of the file is ~3x cheaper than a find per import
+    for left in data[start:].split(b" :=")[:-1]:
+        for word in left[left.rfind(b"\n") + 1:].replace(b",", b" ").split():
+            if word in names:
+                bound.add(word)
     for raw in bound:
         name = names[raw]
         pattern = _bare.get(name)
