@@ -209,6 +209,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.chunking.summary": ("SIGNATURE_MAX", "VALUE_MAX"),
     "lode.chunking.code": ("REGION_PIECES",),
     "lode.chunking": ("MINIFIED_BYTES", "MINIFIED_LINE_CHARS"),
+    "lode.languages.c.names": ("MAX_ARGUMENTS",),
     "lode.chunking.huge": ("HUGE_CODE_BYTES", "PIECE_BYTES", "MAX_PIECE_BYTES", "HEADER_BYTES", "SYMBOL_PIECE_BYTES"),
     "lode.symbols.layout": ("LAYOUT_SECONDS",),
     "lode.symbols.typed": ("MAX_DEPTH",),

@@ -419,6 +419,9 @@ class _Builder:
             if ident is not None:
                 return ident.text.decode("utf-8", "replace")
         name = node_text(self.data, name_node).strip()
+        render = self.spec.unit_names.get(name_node.type)
+        if render is not None:
+            name = render(name)
         if len(name) > 2 and name[0] == name[-1] and name[0] in _QUOTES:
             name = name[1:-1]  # a quoted identifier (SQL "Post", Swift `default`) is its content
         return name or None

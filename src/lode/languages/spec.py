@@ -137,6 +137,10 @@ class LanguageSpec:
     # with re.M): Objective-C's bare `NS_ASSUME_NONNULL_BEGIN` lines, which otherwise
     # swallow the `@interface` below them. The skipped bytes stay in the file's chunks.
     unparsed: bytes = b""
+    # Name nodes whose text is rendered before it names a unit: node type → the renderer
+    # (C++'s `template_type`, a specialisation's `formatter<std::tm, Char>`: see
+    # ``lode.languages.c.names``).
+    unit_names: dict[str, Callable[[str], str]] = field(default_factory=dict)
     # Deepest tree level a unit may start at: the query cursor skips function bodies
     # below it (most of a tree), which makes finding definitions several times faster.
     max_depth: int = 8
