@@ -131,17 +131,19 @@ class Service:
     @staticmethod
     def repair_store(db_path: str, progress=None) -> dict:
         """Make a damaged store file whole keeping its workspaces (``lode check --repair``):
-        ``{"repaired": "none" | "indexes" | "reindexed", "problems": […], …}``. Damaged
-        indexes are rebuilt in place (nothing lost); damaged tables are given up: every
-        workspace is indexed again from its folder into a fresh store that replaces the
-        file (kept as ``damaged_copy``); vectors are made by the next ``lode index``."""
+        ``{"repaired": "none" | "lexical" | "indexes" | "reindexed", "problems": […], …}``.
+        A damaged full-text index alone is made again from the chunk texts the store
+        holds ("lexical": no file read again), damaged B-tree indexes are rebuilt in
+        place ("indexes"); nothing is lost either way. Damaged tables are given up:
+        every workspace is indexed again from its folder into a fresh store that replaces
+        the file (kept as ``damaged_copy``); vectors are made by the next ``lode index``."""
         from .store import check
 
         found = check.problems(db_path)
         if not found:
             return {"repaired": "none", "problems": []}
-        if check.rebuild_indexes(db_path):
-            return {"repaired": "indexes", "problems": found}
+        if check.rebuild_indexes(db_path, found):
+            return {"repaired": "lexical" if check.only_lexical(found) else "indexes", "problems": found}
         rows = check.workspace_rows(db_path)
         missing, files = [], 0
         fresh = check.rebuild_path(db_path)

@@ -53,6 +53,14 @@ def _workspaces(db) -> dict:
     return {w["name"]: (w["root"], w["files"], w["chunks"]) for w in json.loads(proc.stdout)["workspaces"]}
 
 
+def _hits(proc) -> list:
+    """A search's hits (its answer without the timings)."""
+    assert proc.returncode == 0, proc.stderr
+    answer = json.loads(proc.stdout)
+    assert answer["hits"]
+    return [(h["path"], h["line_start"], h["score"]) for h in answer["hits"]]
+
+
 def _copy(good, tmp_path):
     db = tmp_path / "copy.db"
     db.write_bytes(good.read_bytes())
@@ -172,14 +180,60 @@ def test_a_damaged_full_text_index_is_found_and_rebuilt(indexed, tmp_path):
     or a search failing with "damaged: run lode check --repair" met a check saying ok."""
     roots, good, workspaces = indexed
     db = _copy(good, tmp_path)
+    before = _hits(_lode("search", "parse_config", "--db", str(db), "--workspace", "shop", "--json"))
     _scramble_fts_segments(db)
     check = _lode("check", "--db", str(db))
     assert check.returncode == 1 and "full-text index" in check.stdout, check.stdout + check.stderr
     repair = json.loads(_lode("check", "--repair", "--db", str(db), "--json").stdout)
-    assert repair["repaired"] == "reindexed"
+    assert repair["repaired"] == "lexical"
     assert _lode("check", "--db", str(db)).returncode == 0
     assert _workspaces(db) == workspaces
     hit = _lode("search", "parse_config", "--db", str(db), "--workspace", "shop")
+    assert hit.returncode == 0 and "settings.py" in hit.stdout
+    assert _hits(_lode("search", "parse_config", "--db", str(db), "--workspace", "shop", "--json")) == before
+
+
+def test_a_damaged_full_text_index_is_made_again_from_the_store_without_the_folders(indexed, tmp_path):
+    """The store holds every chunk's text: a damaged full-text index is made again from
+    it in place, the files not read again — before, the repair indexed every workspace
+    again from its folder, and a workspace whose folder was away (an unmounted disk, a
+    checkout moved) came back empty."""
+    roots, good, workspaces = indexed
+    db = _copy(good, tmp_path)
+    before = {ws: _hits(_lode("search", "render out write", "--db", str(db), "--workspace", ws, "--json"))
+              for ws in ("shop", "ledger")}
+    _scramble_fts_segments(db)
+    away = [root.with_name(root.name + "-away") for root in roots]
+    for root, moved in zip(roots, away):
+        os.rename(root, moved)
+    try:
+        repair = _lode("check", "--repair", "--db", str(db))
+        assert repair.returncode == 0, repair.stderr
+        assert "full-text index" in repair.stdout and "nothing was lost" in repair.stdout, repair.stdout
+        assert [p.name for p in tmp_path.iterdir() if "damaged" in p.name] == []  # in place
+        assert _lode("check", "--db", str(db)).returncode == 0
+        for ws, answer in before.items():
+            after = _lode("search", "render out write", "--db", str(db), "--workspace", ws, "--json")
+            assert after.returncode == 0 and _hits(after) == answer, after.stderr
+    finally:
+        for root, moved in zip(roots, away):
+            os.rename(moved, root)
+    assert _workspaces(db) == workspaces
+
+
+def test_damaged_b_tree_and_full_text_indexes_are_both_rebuilt_in_place(indexed, tmp_path):
+    roots, good, workspaces = indexed
+    db = _copy(good, tmp_path)
+    _scramble_fts_segments(db)
+    _empty_index(db, "symbols_rname")
+    repair = json.loads(_lode("check", "--repair", "--db", str(db), "--json").stdout)
+    assert repair["repaired"] == "indexes", repair
+    assert _lode("check", "--db", str(db)).returncode == 0
+    assert _workspaces(db) == workspaces
+    assert [p.name for p in tmp_path.iterdir() if "damaged" in p.name] == []
+    found = _lode("def", "shop.settings.parse_config", "--db", str(db), "--no-lsp", cwd=roots[0])
+    assert found.returncode == 0 and "settings.py" in found.stdout
+    hit = _lode("search", "parse_config", "--db", str(db), "--workspace", "ledger")
     assert hit.returncode == 0 and "settings.py" in hit.stdout
 
 

@@ -15,8 +15,9 @@ SHOWN_PROBLEMS = 10  # a damaged index gives one finding per row it misses
 
 @main.command("check")
 @click.option("--repair", is_flag=True,
-              help="Rebuild a damaged store: its indexes in place (nothing lost), or, when its "
-                   "tables are damaged, every workspace indexed again into a fresh store.")
+              help="Rebuild a damaged store: its indexes in place, the full-text one from the "
+                   "stored chunk texts (nothing lost), or, when its tables are damaged, every "
+                   "workspace indexed again into a fresh store.")
 @db_option
 @json_option
 def check_command(repair, db_path, as_json):
@@ -38,6 +39,9 @@ def check_command(repair, db_path, as_json):
             json_line(result)
         elif result["repaired"] == "none":
             out.print(f"store {path}: ok, nothing to repair")
+        elif result["repaired"] == "lexical":
+            out.print(f"store {path}: its full-text index was damaged and is made again from the chunk "
+                      "texts the store holds (no file read again); nothing was lost")
         elif result["repaired"] == "indexes":
             out.print(f"store {path}: its indexes were damaged and are rebuilt; nothing was lost")
         else:

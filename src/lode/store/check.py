@@ -71,7 +71,7 @@ def _lexical_index_problems(path: str) -> list[str]:
                 db.execute(f'INSERT INTO "{table}"("{table}") VALUES (\'integrity-check\')')
             except sqlite3.DatabaseError as exc:
                 if getattr(exc, "sqlite_errorcode", 0) & 0xFF != 8:  # SQLITE_READONLY: unchecked
-                    found.append(f"full-text index {table}: {exc}")
+                    found.append(f"{_LEXICAL}{table}: {exc}")
             finally:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
@@ -82,16 +82,33 @@ def _lexical_index_problems(path: str) -> list[str]:
     return found
 
 
-def rebuild_indexes(path: str) -> bool:
-    """REINDEX and VACUUM in place; True when the store is whole afterwards."""
+def only_lexical(found: list[str]) -> bool:
+    """Whether every finding is in a full-text index (the tables and their B-tree
+    indexes are whole): the chunk texts the index is made from are all there."""
+    return bool(found) and all(line.startswith(f"{_LEXICAL}chunks_fts:") for line in found)
+
+
+_LEXICAL = "full-text index "
+
+
+def rebuild_indexes(path: str, found: list[str] | None = None) -> bool:
+    """Rebuild what is derived in place — the full-text index from the chunk texts
+    ``chunks`` holds (no file read again) when it is all ``found`` names, else every
+    B-tree index (REINDEX, then VACUUM), then the full-text index if it is still
+    damaged; True when the store is whole afterwards."""
     try:
-        db = sqlite3.connect(path, isolation_level=None, timeout=30)
-        try:
-            db.execute("REINDEX")
-            db.execute("VACUUM")
-            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            db.close()
+        if not (found and only_lexical(found)):
+            db = sqlite3.connect(path, isolation_level=None, timeout=30)
+            try:
+                db.execute("REINDEX")
+                db.execute("VACUUM")
+                db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                db.close()
+            found = problems(path)
+        if only_lexical(found):
+            _rebuild_lexical_index(path)
+            found = problems(path)
     except sqlite3.DatabaseError as exc:
         if getattr(exc, "sqlite_errorcode", 0) & 0xFF in _CANNOT_WRITE:
             # Not the damage: the store cannot be written now. Re-indexing into a fresh
@@ -100,7 +117,28 @@ def rebuild_indexes(path: str) -> bool:
                              "process using it, then run lode check --repair again (nothing was "
                              "lost)") from None
         return False
-    return not problems(path)
+    return not found
+
+
+def _rebuild_lexical_index(path: str) -> None:
+    """Empty the full-text index and index every stored chunk again (one transaction:
+    a failure leaves it as it was). Emptying reads none of its damaged blocks."""
+    from .fts_rows import rebuild
+
+    db = sqlite3.connect(path, isolation_level=None, timeout=30)
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            rebuild(db)
+            db.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('optimize')")
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        db.close()
 
 
 def workspace_rows(path: str) -> list[tuple[str, str, dict]]:
