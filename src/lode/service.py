@@ -184,6 +184,18 @@ class Service:
             raise NotFound(f"no workspace {workspace!r} in {self.store.path}",
                            data={"workspace": workspace}) from None
 
+    def _scope(self, workspace):
+        """The workspaces a look-up reads, as the symbol index takes them: one (a name or
+        root, as given), several (a list: a server's projects; each checked, repeats
+        dropped, a list of one read as that one), or None (every workspace)."""
+        if not isinstance(workspace, (list, tuple)):
+            return workspace
+        if not workspace:
+            raise InvalidParams("invalid params: 'workspace' is an empty list; leave it out "
+                                "to read every workspace", data={"param": "workspace"})
+        names = list(dict.fromkeys(self._ws(w).name for w in workspace))
+        return names[0] if len(names) == 1 else names
+
     @staticmethod
     def _describe(ws: WorkspaceRow) -> dict:
         from .workspace.config import WorkspaceConfig  # the workspace rules load only when asked for
@@ -483,13 +495,15 @@ class Service:
 
     # -- symbols (thin calls into lode.symbols.api) ------------------------------
 
-    def definition(self, name: str, workspace: str | None = None, limit: int | None = None,
+    def definition(self, name: str, workspace: str | list[str] | None = None, limit: int | None = None,
                    lsp: bool = False) -> dict:
         """Every plausible definition of a qualified name: {"candidates": [...], "total",
         "truncated", "source"}. A bare name answers with the qualified names that end in
         it ("matches") instead of an error. ``lsp`` hands the best candidate to a real
-        language server (see :mod:`lode.external.handoff`)."""
+        language server (see :mod:`lode.external.handoff`). ``workspace``: one, a list
+        (:meth:`_scope`; every symbol method alike), or None for every workspace."""
         from .symbols import api
+        workspace = self._scope(workspace)
         name, bare = self._qualify(name, workspace, "candidates")
         if bare is not None:
             return bare
@@ -510,10 +524,11 @@ class Service:
             raise StoreError(damaged_store_message(store_label(self.db_path),
                                                    "its symbol index misses rows its table holds"))
 
-    def references(self, name: str, workspace: str | None = None, limit: int | None = None,
+    def references(self, name: str, workspace: str | list[str] | None = None, limit: int | None = None,
                    every: bool = False, lsp: bool = False) -> dict:
         """Files that use a name (first position each; ``every``: all positions)."""
         from .symbols import api
+        workspace = self._scope(workspace)
         name, bare = self._qualify(name, workspace, "references")
         if bare is not None:
             return bare
@@ -522,19 +537,21 @@ class Service:
             self._check_symbol_index()
         return self._hand_off("references", answer, workspace, lsp, every=every, limit=limit or 100)
 
-    def implementations(self, name: str, workspace: str | None = None, limit: int | None = None,
+    def implementations(self, name: str, workspace: str | list[str] | None = None, limit: int | None = None,
                         lsp: bool = False) -> dict:
         from .symbols import api
+        workspace = self._scope(workspace)
         name, bare = self._qualify(name, workspace, "implementations")
         if bare is not None:
             return bare
         answer = api.implementations(self.store, name, workspace, limit or 100)
         return self._hand_off("implementation", answer, workspace, lsp, limit=limit or 100)
 
-    def describe(self, name: str, workspace: str | None = None, limit: int | None = None,
+    def describe(self, name: str, workspace: str | list[str] | None = None, limit: int | None = None,
                  include_body: bool = False, lsp: bool = False) -> dict:
         """Signature, doc and location (``include_body``: the definition's source too)."""
         from .symbols import api
+        workspace = self._scope(workspace)
         name, bare = self._qualify(name, workspace, "symbols")
         if bare is not None:
             return bare
@@ -572,14 +589,16 @@ class Service:
             answer = {k: v for k, v in answer.items() if k != "definition"}
         return answer
 
-    def languages_without_symbols(self, workspace: str | None = None) -> list[str]:
+    def languages_without_symbols(self, workspace: str | list[str] | None = None) -> list[str]:
         """The code languages the workspace holds (every workspace: None) that the symbol
         index does not read (a registered language without symbol rules), most files first."""
         from .languages import language_named
         from .symbols.rules import rules_for
 
         files: dict[str, int] = {}
-        for ws in ([self._ws(workspace)] if workspace is not None else self.store.workspaces()):
+        workspace = self._scope(workspace)
+        names = [workspace] if isinstance(workspace, str) else workspace
+        for ws in ([self._ws(w) for w in names] if names is not None else self.store.workspaces()):
             for lang, counts in self.store.workspace_status(ws.id)["languages"].items():
                 files[lang] = files.get(lang, 0) + int(counts.get("files", 0))
         return [lang for lang in sorted(files, key=lambda lang: -files[lang])
@@ -682,13 +701,14 @@ class Service:
 
         return read_as_text(language)
 
-    def symbols(self, query: str, workspace: str | None = None, limit: int | None = None,
+    def symbols(self, query: str, workspace: str | list[str] | None = None, limit: int | None = None,
                 definitions: bool = False) -> dict:
         """Fuzzy search over the known qualified names. ``definitions``: each qualified
         name also carries ``definition``, the first candidate ``definition`` lists for it
         (where ``lode symbols`` points and an editor's ``workspace/symbol`` jumps), in
         this one call: a caller listing locations asks no look-up per name."""
         from .symbols import api
+        workspace = self._scope(workspace)
         result = api.search(self.store, query, workspace, limit or 20)
         if definitions:
             for n in result["names"]:
@@ -698,9 +718,10 @@ class Service:
                         n["definition"] = best[0]
         return result
 
-    def list_symbols(self, workspace: str | None = None, prefix: str | None = None,
+    def list_symbols(self, workspace: str | list[str] | None = None, prefix: str | None = None,
                      kinds: list[str] | None = None, limit: int | None = None) -> dict:
         from .symbols import api
+        workspace = self._scope(workspace)
         return api.list_symbols(self.store, workspace, prefix, kinds, limit or 1000)
 
     def outline(self, path: str, workspace: str | None = None) -> dict:

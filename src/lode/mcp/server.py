@@ -84,7 +84,9 @@ class Tools:
         return self.ctx.service.locate(path, among=list(self.scope) or None)[0]
 
     def ws_list(self, workspace: str | None) -> str | list[str] | None:
-        """The workspaces a search covers: the one it names, else the server's projects."""
+        """The workspaces a search or a symbol look-up covers: the one it names, else
+        the server's projects (all of them: the service reads a list as those
+        workspaces only), else every workspace."""
         if workspace is not None:
             return workspace
         return list(self.scope) or None
@@ -245,7 +247,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
     @tool
     def find_definition(name: QualifiedName, workspace: Workspace = None) -> str:
         """Where a name is defined: every plausible candidate (path, line, kind, module)."""
-        return tools.lookup("definition", "candidates", {"name": name, "workspace": tools.ws(workspace)})
+        return tools.lookup("definition", "candidates", {"name": name, "workspace": tools.ws_list(workspace)})
 
     @tool
     def find_references(name: QualifiedName, workspace: Workspace = None,
@@ -254,7 +256,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         """Where a name is used, through imports, aliases and stated types (`s.Close()`
         with `s *Server`). Before changing a signature, all=true: every call site."""
         return tools.lookup("references", "references",
-                            {"name": name, "workspace": tools.ws(workspace), "limit": limit,
+                            {"name": name, "workspace": tools.ws_list(workspace), "limit": limit,
                              "every": all or None})
 
     @tool
@@ -263,13 +265,13 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         """Types implementing an interface, trait or base class (Go method sets with
         embedding, Rust impls, subclasses, TypeScript implements)."""
         return tools.lookup("implementations", "implementations",
-                            {"name": name, "workspace": tools.ws(workspace), "limit": limit})
+                            {"name": name, "workspace": tools.ws_list(workspace), "limit": limit})
 
     @tool
     def describe_symbol(name: QualifiedName, workspace: Workspace = None,
                         include_body: Annotated[bool, Field(description="Add the source")] = False) -> str:
         """Signature, doc comment and location of a name: an API at a glance."""
-        return tools.lookup("describe", "symbols", {"name": name, "workspace": tools.ws(workspace),
+        return tools.lookup("describe", "symbols", {"name": name, "workspace": tools.ws_list(workspace),
                                                            "include_body": include_body or None})
 
     @tool
@@ -279,10 +281,10 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         limit: Annotated[int, Field(ge=1, le=200)] = 20,
     ) -> str:
         """Fuzzy search over known qualified names: partial name → qualified name."""
-        indexing = tools.ready(tools.ws(workspace))
-        result = tools.call("symbols", tools.ctx.lookup, "symbols", query, workspace=tools.ws(workspace),
+        indexing = tools.ready(tools.ws_list(workspace))
+        result = tools.call("symbols", tools.ctx.lookup, "symbols", query, workspace=tools.ws_list(workspace),
                             limit=limit)
-        empty = notes.empty_listing(tools.ctx, tools.ws(workspace)) if not result.get("names") else None
+        empty = notes.empty_listing(tools.ctx, tools.ws_list(workspace)) if not result.get("names") else None
         return tools.answer(result, indexing, empty, "a longer query or a lower limit")
 
     @tool
@@ -304,10 +306,10 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         limit: Annotated[int, Field(ge=1, le=2000)] = 200,
     ) -> str:
         """Known qualified names under a prefix: an API surface."""
-        indexing = tools.ready(tools.ws(workspace))
-        result = tools.call("list_symbols", tools.ctx.list_symbols, workspace=tools.ws(workspace),
+        indexing = tools.ready(tools.ws_list(workspace))
+        result = tools.call("list_symbols", tools.ctx.list_symbols, workspace=tools.ws_list(workspace),
                             prefix=prefix, kinds=kinds, limit=limit)
-        empty = notes.empty_listing(tools.ctx, tools.ws(workspace)) if not result.get("symbols") else None
+        empty = notes.empty_listing(tools.ctx, tools.ws_list(workspace)) if not result.get("symbols") else None
         return tools.answer(result, indexing, empty, "a longer prefix, kinds, or a lower limit")
 
     @tool

@@ -97,8 +97,9 @@ class ReplyCache:
         elif isinstance(params, list) and method in WORKSPACE_POSITION and \
                 len(params) > WORKSPACE_POSITION[method]:
             workspace = params[WORKSPACE_POSITION[method]]
-        if isinstance(workspace, str) and workspace in self._workspaces:
-            covered: tuple = (self._workspaces[workspace],)
+        named = [workspace] if isinstance(workspace, str) else workspace
+        if isinstance(named, list) and named and all(isinstance(w, str) and w in self._workspaces for w in named):
+            covered: tuple = tuple(sorted({self._workspaces[w] for w in named}))
         else:  # every workspace (or one named in a way not known here)
             covered = self._all
         return (covered, self._vectors if method in SEARCHES else "")

@@ -160,7 +160,7 @@ SEARCH_OPTIONS: dict[str, Any] = {
 
 
 @method("search.query")
-def search_query(ctx: Context, workspace: str | None = None, query: str = REQUIRED,
+def search_query(ctx: Context, workspace: str | list[str] | None = None, query: str = REQUIRED,
                  options: dict | None = None, *, paths: list[str] | None = None,
                  path_globs: list[str] | None = None, tags_any: list[str] | None = None,
                  languages: list[str] | None = None, kinds: list[str] | None = None,
@@ -168,7 +168,8 @@ def search_query(ctx: Context, workspace: str | None = None, query: str = REQUIR
                  limit: int | None = None, files: bool | None = None) -> Any:
     """Hybrid search over chunks: ``search.query(workspace, query, {paths, path_globs,
     tags_any, languages, kinds, mode, rerank, limit, files})`` — options either in the
-    third argument or as named parameters. ``workspace`` null searches every workspace.
+    third argument or as named parameters. ``workspace`` null searches every workspace,
+    a list those workspaces (as the ``symbol.*`` methods read it).
     ``files`` answers ranked files, each with its best chunks. The answer carries
     ``indexing: true`` while a workspace it covers is indexed for the first time, and
     ``filtered_out`` when the filters left no hit the query alone finds."""
@@ -192,23 +193,25 @@ def search_query(ctx: Context, workspace: str | None = None, query: str = REQUIR
 
 # --- symbols ----------------------------------------------------------------------------
 
-def _symbol(ctx: Context, op: str, rpc: str, name: str, workspace: str | None, **extra: Any) -> Any:
+def _symbol(ctx: Context, op: str, rpc: str, name: str, workspace: str | list[str] | None,
+            **extra: Any) -> Any:
     return ctx.lookup(op, name, workspace, clamp=lambda n: clamp_limit(rpc, n), **extra)
 
 
 @method("symbol.definition")
-def symbol_definition(ctx: Context, name: str = REQUIRED, workspace: str | None = None,
+def symbol_definition(ctx: Context, name: str = REQUIRED, workspace: str | list[str] | None = None,
                       limit: int | None = None, lsp: bool | None = None) -> Any:
     """Where a qualified name (``server.Handler.ServeHTTP``, ``mypkg.Widget``,
     ``Widget.render``) is defined: every plausible candidate, with ``total`` and
     ``truncated``. A bare name answers with the qualified names ending in it
     (``matches``). ``lsp: true`` hands the answer to a real language server when one is
-    found (``source`` says which answered)."""
+    found (``source`` says which answered). ``workspace``: a name or root, a list of
+    them, or null for every workspace (every ``symbol.*`` method alike)."""
     return _symbol(ctx, "definition", "symbol.definition", name, workspace, limit=limit, lsp=lsp)
 
 
 @method("symbol.references")
-def symbol_references(ctx: Context, name: str = REQUIRED, workspace: str | None = None,
+def symbol_references(ctx: Context, name: str = REQUIRED, workspace: str | list[str] | None = None,
                       limit: int | None = None, all: bool | None = None, lsp: bool | None = None) -> Any:
     """Files and first positions that reference a qualified name (through imports and
     the types the code states); ``all: true`` lists every position."""
@@ -217,7 +220,7 @@ def symbol_references(ctx: Context, name: str = REQUIRED, workspace: str | None 
 
 
 @method("symbol.implementations")
-def symbol_implementations(ctx: Context, name: str = REQUIRED, workspace: str | None = None,
+def symbol_implementations(ctx: Context, name: str = REQUIRED, workspace: str | list[str] | None = None,
                            limit: int | None = None, lsp: bool | None = None) -> Any:
     """Types implementing an interface / trait / base class given by qualified name."""
     return _symbol(ctx, "implementations", "symbol.implementations", name, workspace, limit=limit,
@@ -225,7 +228,7 @@ def symbol_implementations(ctx: Context, name: str = REQUIRED, workspace: str | 
 
 
 @method("symbol.describe")
-def symbol_describe(ctx: Context, name: str = REQUIRED, workspace: str | None = None,
+def symbol_describe(ctx: Context, name: str = REQUIRED, workspace: str | list[str] | None = None,
                     include_body: bool | None = None, lsp: bool | None = None) -> Any:
     """Signature, doc comment and location of a qualified name (``include_body``: its
     source too)."""
@@ -234,7 +237,7 @@ def symbol_describe(ctx: Context, name: str = REQUIRED, workspace: str | None = 
 
 
 @method("symbol.search")
-def symbol_search(ctx: Context, query: str = REQUIRED, workspace: str | None = None,
+def symbol_search(ctx: Context, query: str = REQUIRED, workspace: str | list[str] | None = None,
                   limit: int | None = None, definitions: bool | None = None) -> Any:
     """Fuzzy search over known qualified names (partial names, camel humps);
     ``definitions: true`` adds each qualified name's ``definition`` (the first candidate
@@ -243,7 +246,7 @@ def symbol_search(ctx: Context, query: str = REQUIRED, workspace: str | None = N
 
 
 @method("symbol.list")
-def symbol_list(ctx: Context, workspace: str | None = None, prefix: str | None = None,
+def symbol_list(ctx: Context, workspace: str | list[str] | None = None, prefix: str | None = None,
                 kinds: list[str] | None = None, limit: int | None = None) -> Any:
     """Known qualified names, optionally under a prefix (``mypkg.``) or of some kinds."""
     return ctx.list_symbols(workspace, prefix, kinds, limit,

@@ -3,7 +3,8 @@
 
 Names are stored reversed (``rname``), so every trailing form of a name is a prefix: a
 *range* ``[lo, hi)`` of reversed names finds a name and every longer name it ends. Every
-method takes an optional ``workspace_id`` (None: the whole store).
+method takes an optional ``workspace_id``: one id, a tuple of ids (a server's several
+projects), or None (the whole store).
 
 Rows are plain tuples, in these column orders:
 
@@ -23,8 +24,12 @@ import sqlite3
 INDEX_SAMPLE = 16
 
 
-def _ws(workspace_id: int | None) -> str:
-    return "" if workspace_id is None else " AND f.workspace_id = %d" % int(workspace_id)
+def _ws(workspace_id: int | tuple[int, ...] | None) -> str:
+    if workspace_id is None:
+        return ""
+    if isinstance(workspace_id, tuple):  # ids from the store, formatted as integers
+        return " AND f.workspace_id IN (%s)" % ",".join("%d" % int(i) for i in workspace_id)
+    return " AND f.workspace_id = %d" % int(workspace_id)
 
 
 def _marks(values) -> str:

@@ -20,9 +20,15 @@ _matchers: dict[tuple, tuple[tuple, NameMatcher]] = {}
 _lock = threading.Lock()
 
 
-def _workspace_id(store, workspace) -> int | None:
+def _workspace_id(store, workspace) -> int | tuple[int, ...] | None:
+    """The symbol tables' scope for ``workspace``: a name or root (one id), a list of
+    them (a server's several projects: a tuple of ids, or one id when they are one),
+    or None (the whole store)."""
     if workspace is None:
         return None
+    if isinstance(workspace, (list, tuple)):
+        ids = sorted({store.workspace(w).id for w in workspace})
+        return ids[0] if len(ids) == 1 else tuple(ids)
     return store.workspace(workspace).id
 
 

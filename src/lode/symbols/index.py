@@ -153,10 +153,10 @@ class SymbolIndex:
         return ranked[:limit] if limit else list(ranked)
 
     def _definitions(self, q: str, inherit: int) -> list[Candidate]:
-        found: dict[tuple[str, int], tuple[tuple, Candidate]] = {}
+        found: dict[tuple[str, str, int], tuple[tuple, Candidate]] = {}
 
         def add(c: Candidate, rank: int) -> None:
-            k = (c.path, c.line)
+            k = (c.workspace, c.path, c.line)  # two checkouts of a project: both listed
             # a module stands behind anything it defines, a module reached through a link
             # behind the one named so (`export * from './stream/sse.types'` makes no
             # `types` of its own); test code behind other code; a prototype (C, C++)
@@ -340,7 +340,7 @@ class SymbolIndex:
         out = {}
         for r in rows:
             c = self._candidate(r)
-            out.setdefault((c.path, c.line, c.name), c)
+            out.setdefault((c.workspace, c.path, c.line, c.name), c)
         ranked = sorted(out.values(), key=lambda c: (c.test, c.path, c.line))
         return ranked[:limit] if limit else ranked
 
@@ -352,7 +352,7 @@ class SymbolIndex:
         if not names:
             names = {q}
         leaf = q.rsplit(".", 1)[-1]
-        out: dict[tuple[str, int], Candidate] = {}
+        out: dict[tuple[str, str, int], Candidate] = {}
         seen_bases: set[str] = set()
         frontier = set(names)
         for depth in range(MAX_LINK_DEPTH):
@@ -362,7 +362,7 @@ class SymbolIndex:
                 for row in self._relations_to(base, leaf if depth == 0 else None):
                     sub, path, line, col, kind, module, ws = row
                     c = Candidate(sub, path, line, col, kind, module or "", "", "", "", is_test_path(path), ws)
-                    out.setdefault((path, line), c)
+                    out.setdefault((ws, path, line), c)
                     next_frontier.add(sub)
             frontier = next_frontier
             if not frontier:
@@ -370,7 +370,7 @@ class SymbolIndex:
         for d in defs:
             if d.detail == "interface" and _says(d.path, "structural_interfaces"):
                 for c in self._structural_implementers(d.target or d.name, language_for_path(d.path).name):
-                    out.setdefault((c.path, c.line), c)
+                    out.setdefault((c.workspace, c.path, c.line), c)
         ranked = sorted(out.values(), key=lambda c: (c.test, c.path, c.line))
         return ranked[:limit] if limit else ranked
 

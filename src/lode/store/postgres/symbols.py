@@ -11,8 +11,12 @@ from __future__ import annotations
 import json
 
 
-def _ws(workspace_id: int | None) -> tuple[str, list]:
-    return ("", []) if workspace_id is None else (" AND f.workspace_id = %s", [int(workspace_id)])
+def _ws(workspace_id: int | tuple[int, ...] | None) -> tuple[str, list]:
+    if workspace_id is None:
+        return "", []
+    if isinstance(workspace_id, tuple):  # a server's several projects
+        return " AND f.workspace_id = ANY(%s)", [[int(i) for i in workspace_id]]
+    return " AND f.workspace_id = %s", [int(workspace_id)]
 
 
 _COLUMNS = "SELECT s.rname, f.path, s.line, s.col, s.kind, sf.module, s.detail, w.name"
@@ -85,8 +89,9 @@ class PgSymbolTables:
         if workspace_id is None:
             rows = self._rows("SELECT names FROM symbol_files ORDER BY file_id")
         else:
+            ws, wa = _ws(workspace_id)
             rows = self._rows("SELECT sf.names FROM symbol_files sf JOIN files f ON f.id = sf.file_id"
-                              " WHERE f.workspace_id = %s ORDER BY sf.file_id", [int(workspace_id)])
+                              f" WHERE true{ws} ORDER BY sf.file_id", wa)
         out: list[str] = []
         for (names,) in rows:
             if names:
