@@ -71,6 +71,17 @@ class _Stop:
         return check is not None and check()
 
 
+class _Run:
+    """One index run of :meth:`Session.index`: its progress record, and whether it holds
+    the write lock yet."""
+
+    __slots__ = ("record", "running")
+
+    def __init__(self, record: dict) -> None:
+        self.record = record
+        self.running = False
+
+
 class Session:
     """What a server's requests share; hooks the server sets (``shutdown``, ``stats``)."""
 
@@ -79,7 +90,11 @@ class Session:
         self._factory = service_factory
         self._local = threading.local()
         self.write_lock = threading.RLock()
+        # key ("*" or a workspace as given) → the progress of the run index.status shows
+        # for it: the one running, else the first waiting; ``queued`` counts the others
         self.progress: dict[str, dict] = {}
+        self._runs: dict[str, list[_Run]] = {}
+        self._runs_lock = threading.Lock()
         # Called with the workspace record after an add or a configuration change (the
         # watcher re-walks it), with None after a removal.
         self.workspaces_changed: Callable[[Any], None] = lambda workspace=None: None
@@ -245,18 +260,45 @@ class Session:
         it when not a request (the watcher: "watch"), kept in the progress record. The
         one way a server runs an index: the watcher's runs come here too."""
         key = workspace or "*"
-        started = time.time()
         who = {"by": by} if by else {}
+        run = _Run({"started": time.time(), **who})
 
         def progress(done: int, total: int, path: str = "") -> None:
-            self.progress[key] = {"started": started, "done": done, "total": total, "path": path, **who}
+            run.record = {"started": run.record["started"], "done": done, "total": total, "path": path, **who}
+            self._show(key)
 
-        self.progress[key] = {"started": started, **who}
+        # Runs for one key wait for each other on the write lock: each keeps its own
+        # record, so a second one queued neither replaces the first's numbers nor has
+        # its own dropped when the first ends.
+        with self._runs_lock:
+            self._runs.setdefault(key, []).append(run)
+        self._show(key)
         try:
             with self.write_lock:
+                run.running = True
+                self._show(key)
                 return self.service.index(workspace, progress=progress, **options)
         finally:
-            self.progress.pop(key, None)
+            with self._runs_lock:
+                runs = self._runs.get(key, [])
+                runs.remove(run)
+                if not runs:
+                    self._runs.pop(key, None)
+            self._show(key)
+
+    def _show(self, key: str) -> None:
+        """Publish the progress of ``key``'s runs: the running one's (else the first
+        waiting), with ``queued``: how many more wait; none left, the key goes."""
+        with self._runs_lock:
+            runs = self._runs.get(key)
+            if not runs:
+                self.progress.pop(key, None)
+                return
+            shown = next((r for r in runs if r.running), runs[0])
+            record = dict(shown.record)
+            if len(runs) > 1:
+                record["queued"] = len(runs) - 1
+            self.progress[key] = record
 
     def index_all_in_background(self) -> threading.Thread:
         """Index every workspace once on a thread (a server started without a watcher)."""
