@@ -256,3 +256,36 @@ def test_assignments_in_a_class_body_are_its_attributes_at_any_depth(tmp_path):
         "client.builders.URLBuilder.build"}
     assert {line for name, line in refs if name == "client.builders.URLBuilder.build"} == {18}
     assert not {name for name, line in refs if line == 22}
+
+
+RETRY = '''\
+import functools
+
+from .builders import URLBuilder
+
+
+def with_retries(attempts: int):
+    builder = URLBuilder()
+
+    def decorate(func):
+        @functools.wraps(func)
+        def wrapper(builder, *args):
+            for _ in range(attempts):
+                url = builder.build()
+                if url:
+                    return func(url, *args)
+            return None
+        return wrapper
+
+    first = builder.build()
+    return decorate, first, (lambda builder: builder.build())
+'''
+
+
+def test_an_inner_function_parameter_does_not_take_an_outer_local_type(tmp_path):
+    # wrapper's own `builder` is a parameter of unknown type: the outer URLBuilder
+    # local stays outside it, and in a lambda naming its parameter alike
+    refs = references(tmp_path, "client/retry.py", RETRY)
+    assert ("client.builders.URLBuilder.build", 19) in refs
+    assert not {name for name, line in refs if line == 13}
+    assert not {name for name, line in refs if line == 20 and name.endswith(".build")}

@@ -249,3 +249,20 @@ def references_in(tmp_path, path: str, text: str) -> set[tuple[str, int]]:
     (tmp_path / path).write_text(text)
     found = extract_symbols(path, text, None, language_for_path(path), Layout(tmp_path), every=True)
     return {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
+
+
+def test_typescript_inner_function_parameter_does_not_take_an_outer_local_type(tmp_path):
+    text = ('import { Session } from "./session";\n\n'
+            'export function startPolling(intervalMs: number) {\n'
+            '  const session = new Session();\n'
+            '  function poll(session) {\n'
+            '    session.send("ping");\n'
+            '  }\n'
+            '  setInterval(() => poll(session), intervalMs);\n'
+            '  session.send("start");\n'
+            '  return [1, 2].map((session) => session.send("x"));\n'
+            '}\n')
+    refs = references(tmp_path, "src/poll.ts", text)
+    assert ("session.Session.send", 9) in refs
+    assert not {name for name, line in refs if line == 6}
+    assert not {name for name, line in refs if line == 10 and name.endswith(".send")}

@@ -170,6 +170,39 @@ class TypeTable:
             spans.sort()
         self._spans = {name: ([sp[0] for sp in spans], spans) for name, spans in by_name.items()}
 
+    def _bound_within(self, name: str, at: int, span: tuple) -> bool:
+        """Whether a function nested in ``span`` (the scope where ``name`` has its type)
+        binds ``name`` again around byte ``at``: an untyped parameter or a local of its
+        own (`def inner(client)` inside a function whose `client = Client()`), which the
+        language's rules scope as a type parameter (``ctx.type_params``). The outer
+        function's own local of that name lies in no nested function."""
+        raw = name.encode()
+        found = self.ctx.type_params.get(raw)
+        if not found or self._scope_spans is None:
+            return False
+        outer = (span[0], span[1])
+        starts, reach, ordered = self.ctx._span_index(raw, found)
+        i = bisect_right(starts, at) - 1
+        while i >= 0 and reach[i] > at:  # the spans holding `at`, walking back by start
+            s, e, _detail = ordered[i]
+            if s <= outer[0]:
+                return False  # this one, and every earlier one, starts outside the typed scope
+            if at < e and self._scope_around(s, e) != outer:
+                return True
+            i -= 1
+        return False
+
+    def _scope_around(self, start: int, end: int) -> tuple[int, int]:
+        """The span of the innermost scope node holding all of ``start``–``end`` (scope
+        spans given): a body's first statement may be a function starting where it does."""
+        spans, up = self._scope_spans, self._scope_up
+        i = bisect_right(self._scope_starts, start) - 1
+        while i >= 0:
+            if end <= spans[i][1]:
+                return spans[i]
+            i = up[i]
+        return (-1, -1)
+
     def _scope(self, node, at: int, end: int) -> tuple[int, int]:
         """The span of the scope node nearest around ``node`` (which spans ``at``–``end``)."""
         if self._scope_spans is not None and at < end and node.child_count == 0:
@@ -320,8 +353,11 @@ class TypeTable:
                 starts, spans = found
                 i = bisect_right(starts, at) - 1
                 while i >= 0:
-                    _start, end, t = spans[i]
-                    if at < end:
+                    span = spans[i]
+                    if at < span[1]:
+                        t = span[2]
+                        if t and ctx.type_params and self._bound_within(name, at, span):
+                            return None
                         return t
                     i -= 1
             t = self.vars.get((-1, -1), {}).get(name)
