@@ -5,6 +5,11 @@
 (class_specifier name: (type_identifier) @name body: (_)) @def.class
 (struct_specifier name: (type_identifier) @name body: (_)) @def.struct
 (union_specifier name: (type_identifier) @name body: (_)) @def.union
+; a class template's specialisation (`template <> struct formatter<point> { … }`) defines
+; its template's name again and holds its members (`formatter.parse`)
+(class_specifier name: (template_type name: (type_identifier) @name) body: (_)) @def.class
+(struct_specifier name: (template_type name: (type_identifier) @name) body: (_)) @def.struct
+(union_specifier name: (template_type name: (type_identifier) @name) body: (_)) @def.union
 ; an `enum class` qualifies its enumerators; a plain enum's node is its name, so its
 ; enumerators belong to the scope around it
 (enum_specifier "class" name: (type_identifier) @name body: (_)) @def.enum
