@@ -61,6 +61,13 @@ def test_a_split_specialisations_methods_are_named_under_it():
                        ("formatter<duration<Rep, Period>, char>.format", 53)]
 
 
+def test_the_header_is_labelled_by_the_namespace_head_only():
+    # the label was the namespace's first 120 characters: `namespace geo { struct point
+    # { double x, y; }; /// Formats values of …`, in the header's breadcrumb and embed
+    _, chunks = _chunks()
+    assert chunks[0].kind == "header" and chunks[0].breadcrumb == "cpp/formatters.hpp › namespace geo"
+
+
 def test_a_class_ends_with_its_semicolon():
     # tree-sitter leaves the `;` after `class X { … }` a sibling: it was a one-byte gap
     data, chunks = _chunks()

@@ -391,7 +391,9 @@ class _Builder:
         for i in range(min(root.named_child_count, 8)):  # not named_children: lists them all
             child = root.named_child(i)
             if child.type in self.spec.headers:
-                return " ".join(child.text.decode("utf-8", "replace").split())[:120].rstrip(";{ ")
+                # a block namespace's head only (`namespace geo`), not its first declarations
+                head = child.text.split(b"{", 1)[0]
+                return " ".join(head.decode("utf-8", "replace").split())[:120].rstrip(";{ ")
         return None
 
     # ---- naming ---------------------------------------------------------------------

@@ -11,4 +11,4 @@ SPEC = LanguageSpec("c", (".c", ".h"), grammar("tree_sitter_c"),
 CPP = LanguageSpec("cpp", (".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"), grammar("tree_sitter_cpp"),
                    (module_query("tree_sitter_cpp"), own_query("c"), own_query("cpp")), unparsed=UNPARSED_CPP,
                    # a class's `};` is the class's (tree-sitter leaves the `;` a sibling)
-                   trailing=frozenset({";"}), unit_names={"template_type": template_name}, version=3)
+                   trailing=frozenset({";"}), unit_names={"template_type": template_name}, version=4)
