@@ -16,11 +16,11 @@ Ranking the candidates is :mod:`.ranking`'s job.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..store.stems import index_terms
 from .filters import Filters
-from .query import Query, Term, fts_expression
+from .query import Query, Term, framed_path, fts_expression, path_tail
 
 # bm25 column weights: body, breadcrumb (path, scope, signature), body identifier parts.
 WEIGHTS = (1.0, 2.0, 0.5)
@@ -113,7 +113,30 @@ def retrieve(store, q: Query, workspace_ids: list[int], filters: Filters,
             by_id[i] = Candidate(i, r)
     for i in named:
         by_id.setdefault(i, Candidate(i, 0.0))
+    framed = [i for i in _framed(store, q, workspace_ids, filters) if i not in by_id]
+    if framed and expr:
+        for i, r in store.fts.bm25_of(expr, framed, WEIGHTS):
+            by_id[i] = Candidate(i, r)
+    for i in framed:
+        by_id.setdefault(i, Candidate(i, 0.0))
     return list(by_id.values()), info
+
+
+def _framed(store, q: Query, workspace_ids: list[int], filters: Filters) -> list[int]:
+    """The definitions a traceback's frames name, in the files they name (``File
+    ".../rewrite.py", line 9, in run`` → ``run`` in a file ending ``…/rewrite.py``): the
+    function a frame ran is a candidate even when its words are common everywhere."""
+    if not q.frames:
+        return []
+    tails = {path_tail(p) for p, _ in q.frames}
+    base = filters.chunk_filter()
+
+    def in_frames(path: str) -> bool:
+        return framed_path(path, tails) and (base.path_ok is None or base.path_ok(path))
+
+    scope = store.fts.scope(workspace_ids, replace(base, path_ok=in_frames))
+    keys = list(dict.fromkeys(name.rsplit(".", 1)[-1].lower() for _, name in q.frames))
+    return store.fts.named(keys, scope, NAMED)
 
 
 def reexports(store, q: Query, workspace_ids: list[int]) -> list[int]:

@@ -11,6 +11,9 @@ expression that can backtrack over user input), bounded by :data:`MAX_QUERY_CHAR
 - English function words (``how``, ``the``, ``are`` …) are stopwords: kept for phrases
   and highlighting, left out of ranking unless the query has nothing else;
 - path-like tokens (``src/_pytest/python.py``, ``File "x.py", line 3``) are ``paths``;
+- a traceback's frames (``File "pkg/mod.py", line 3, in load``, pytest's
+  ``pkg/mod.py:3: in load``, IPython's ``pkg/mod.py:3, in Loader.load(self)``) are
+  ``frames``: (path, function) in the order written, the innermost last;
 - :attr:`Query.shape` says what the text looks like: ``symbol`` (an identifier or a
   qualified name), ``words`` (a description), ``text`` (a pasted issue or stack trace).
 """
@@ -70,6 +73,7 @@ class Query:
     highlights: tuple[str, ...] = field(default=())
     paths: tuple[str, ...] = ()    # path-like tokens: 'src/app/models.py', 'models.py'
     title: tuple[str, ...] = ()    # lower-cased words of the first line (a pasted issue's title)
+    frames: tuple[tuple[str, str], ...] = ()  # traceback frames: (path, function as written)
 
     @property
     def empty(self) -> bool:
@@ -117,19 +121,71 @@ def _drop_position(tok: str) -> str:
     return tok
 
 
+def _path_token(tok: str) -> str | None:
+    """The file path one whitespace-separated token writes, if it writes one: trimmed of
+    quotes, punctuation and a trailing line number, ending in a known source extension."""
+    tok = _drop_position(tok.strip(_PATH_TRIM)).rstrip(".")
+    if "." not in tok or len(tok) > 512:
+        return None
+    ext = tok.rsplit(".", 1)[1].lower()
+    if ext in _FILE_EXTENSIONS and len(tok) > len(ext) + 1:
+        return tok.replace("\\", "/")
+    return None
+
+
 def find_paths(text: str) -> list[str]:
     """File paths written in the text (``src/app/models.py``, ``models.py``, a
     traceback's ``File "/usr/lib/…/site-packages/pkg/mod.py"``, a warning's
-    ``…/reporters/text.py:206:``): whitespace-separated tokens, trimmed of quotes,
-    punctuation and a trailing line number, ending in a known source extension."""
+    ``…/reporters/text.py:206:``)."""
+    return [p for tok in text.split() if (p := _path_token(tok)) is not None]
+
+
+def path_tail(path: str) -> tuple[str, ...]:
+    """How a path written in a text is matched to a workspace's files: its last two
+    segments, lower-cased (``/usr/lib/…/site-packages/pkg/mod.py`` is ``pkg/mod.py``
+    wherever the workspace keeps ``pkg``)."""
+    return tuple(path.lower().split("/")[-2:])
+
+
+def framed_path(path: str, tails: set[tuple[str, ...]]) -> bool:
+    """Whether a workspace file's ``path`` is one the ``tails`` (:func:`path_tail`)
+    name: its last two segments, or its name alone for a path written without a folder."""
+    low = path.lower()
+    return path_tail(low) in tails or (low.rsplit("/", 1)[-1],) in tails
+
+
+_FRAME_NAME = re.compile(r"[\w.]+")
+
+
+def find_frames(text: str) -> list[tuple[str, str]]:
+    """A traceback's frames, (path, function), in the order written: a line that writes a
+    file path followed by ``in NAME`` as tracebacks write it — Python's ``File "p.py",
+    line 3, in load``, pytest's ``p.py:3: in load``, IPython's ``p.py:3, in
+    Loader.load(self)`` and ``p.py in load(self)`` (prose's ``p.py in the docs`` is no
+    frame). Frames of no named function (``<module>``, ``<lambda>``) are left out: they
+    name no definition."""
     out = []
-    for tok in text.split():
-        tok = _drop_position(tok.strip(_PATH_TRIM)).rstrip(".")
-        if "." not in tok or len(tok) > 512:
+    for line in text.splitlines():
+        if " in " not in line:
             continue
-        ext = tok.rsplit(".", 1)[1].lower()
-        if ext in _FILE_EXTENSIONS and len(tok) > len(ext) + 1:
-            out.append(tok.replace("\\", "/"))
+        toks = line.split()
+        for i, tok in enumerate(toks):
+            path = _path_token(tok)
+            if path is None:
+                continue
+            after = toks[i + 1:i + 5]
+            bare = tok.strip(_PATH_TRIM)
+            at_line = _drop_position(bare) != bare  # `p.py:3:` (pytest), `p.py:3,` (IPython)
+            if after[:1] == ["in"] and len(after) > 1 and (at_line or "(" in after[1]):
+                name = after[1]  # … `p.py:3: in load`, IPython's older `p.py in load(self)`
+            elif len(after) == 4 and after[0] == "line" and after[2] == "in":
+                name = after[3]  # Python's `File "p.py", line 3, in load`
+            else:
+                break
+            m = _FRAME_NAME.match(name)
+            if m and m.group().strip("."):
+                out.append((path, m.group().strip(".")))
+            break
     return out
 
 
@@ -227,7 +283,8 @@ def parse(text: str) -> Query:
     first_line = next((line for line in raw.splitlines() if line.strip()), "")[:MAX_WORD_CHARS * 4]
     title = tuple(dict.fromkeys(w.lower() for w in _WORD.findall(first_line)))
     return Query(raw, tuple(terms), tuple(phrases), tuple(dict.fromkeys(dotted)),
-                 tuple(dict.fromkeys(h for h in hl if h)), tuple(dict.fromkeys(paths)), title)
+                 tuple(dict.fromkeys(h for h in hl if h)), tuple(dict.fromkeys(paths)), title,
+                 tuple(find_frames(raw)))
 
 
 def _q(token: str) -> str:

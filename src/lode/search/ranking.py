@@ -16,6 +16,8 @@ defend, not a fit to single queries:
 - **file named as typed**: a description's capitalised word that is a file's name
   without its extension (``… invoked by Logger`` → ``Logger.php``) names that file;
 - **file evidence**: a file with several matching chunks is more likely the answer;
+- **traceback frames** for pasted texts: a definition a frame ran, in the file the frame
+  names, and more for the innermost frame in the project's own code (:func:`_frame_definitions`);
 - **code-embedding evidence** for descriptions: how well the file reads like the query
   (:mod:`lode.embed.evidence`), when the workspace has that index;
 - **declarations**: a definition named the same in a sibling file with the same stem
@@ -42,7 +44,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .query import Query
+from .query import Query, framed_path, path_tail
 from .tokens import identifier_parts
 
 NOT_DEFINITIONS = frozenset({"gap", "header", "section", "text"})
@@ -60,6 +62,8 @@ FILE_MASS_WEIGHT = 0.6        # pasted texts: the file's three best chunks
 # an acronym query names (symbol category 0.987 -> 0.959), so 0.3.
 EVIDENCE_WEIGHT = 0.3
 MENTION_WEIGHT = 0.5          # a definition whose name a pasted text mentions
+FRAME_WEIGHT = 0.5            # a definition a traceback frame ran, in the file the frame names
+FRAME_INNER_WEIGHT = 1.0      # the same, for the innermost frame in the project's own code
 # A description that writes a file's name as typed, capital included (`… invoked by
 # Logger` → Logger.php, `how the Session manages …` → Session.swift): the file it names.
 # semble dev, 22 repos: 0 -> 0.8785, 0.75 -> 0.8821, 1.0 -> 0.8835, 1.5 -> 0.8833
@@ -401,6 +405,7 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
     text = q.shape == "text"
     mentioned = {t.key for t in q.terms if t.parts or "_" in t.word.strip("_")} if text else set()
     mentioned_tails = {".".join(d.split(".")[-2:]) for d in q.dotted} if text else set()
+    frames = _frame_definitions(rows, q)
     path_cache: dict[str, float] = {}
     # Words written with a capital may name a file (`Logger`, `URLSession`); a lower-case
     # word is an ordinary word, left to the path feature's prefix-tolerant match. Every
@@ -466,6 +471,8 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
                 row["name_key"] in mentioned
                 or any(row["name"].lower().replace("::", ".").endswith(m) for m in mentioned_tails)):
             s += MENTION_WEIGHT
+        if frames and not tail:
+            s += frames.get(cid, 0.0)
         s += FILE_WEIGHT * min(FILE_CAP, per_file.get(row["file_id"], 1) - 1)
         if file_mass:
             s += FILE_MASS_WEIGHT * file_mass.get(row["file_id"], 0.0)
@@ -497,6 +504,32 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
         shallow_first(out)
         parents_first(out)
     return out
+
+
+def _frame_definitions(rows: dict[int, dict], q: Query) -> dict[int, float]:
+    """Candidates a traceback's frames ran (:attr:`Query.frames`): a definition named as
+    the frame's function (its qualifier too, when written: ``Plot._plot``) in a file the
+    frame's path names gains FRAME_WEIGHT; those of the innermost such frame in the
+    project's own code (not a test, not vendored) — where the error surfaced, or the
+    last of the project's code before a library raised it — gain FRAME_INNER_WEIGHT more."""
+    if not q.frames:
+        return {}
+    wanted = [(path_tail(p), name.rsplit(".", 1)[-1].lower(), name.lower()) for p, name in q.frames]
+    hits: dict[int, list[int]] = {}
+    for cid, r in rows.items():
+        if not r["name"] or r["kind"] in NOT_DEFINITIONS:
+            continue
+        full = r["name"].replace("::", ".").lower()
+        for j, (ft, key, dotted) in enumerate(wanted):
+            ran = r["name_key"] == key and (full == dotted or full.endswith("." + dotted) or "." not in dotted)
+            # a class chunked whole holds the method a frame names (`PolyFit._fit_predict`)
+            holds = dotted.startswith(full + ".")
+            if (ran or holds) and framed_path(r["path"], {ft}):
+                hits.setdefault(cid, []).append(j)
+    own = [j for cid, js in hits.items() for j in js
+           if not is_test_code(rows[cid]["path"], rows[cid]["name"]) and not is_auxiliary(rows[cid]["path"])]
+    inner = max(own, default=None)
+    return {cid: FRAME_WEIGHT + (FRAME_INNER_WEIGHT if inner in js else 0.0) for cid, js in hits.items()}
 
 
 _INDEX_STEMS: dict[str | None, tuple[str, ...]] = {}
