@@ -50,6 +50,14 @@ def _as_written(name):
     return re.sub(r"\([^().]*\)$", "", name)
 
 
+def _empty_folder(root: str) -> bool:
+    try:
+        with os.scandir(root) as entries:
+            return next(entries, None) is None
+    except OSError:
+        return False
+
+
 def _globs(name: str, value) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, (list, tuple)) or \
             not all(isinstance(v, str) and v.strip() for v in value):
@@ -395,9 +403,11 @@ class Service:
                                  "skipped": "its root is not on this machine" if self.store.backend != "sqlite"
                                  else "its root is not a directory (moved or deleted?)"})
                     continue
+                from .workspace.indexer import RootEmpty
+
                 try:
                     runs.append(self._index_one(w, progress, workers, paths, embed, model))
-                except IndexerBusy as exc:
+                except (IndexerBusy, RootEmpty) as exc:  # RootEmpty: an unmounted drive, kept as is
                     runs.append({"workspace": w.name, "root": w.root, "skipped": exc.message})
             return {"workspaces": runs}
         try:
@@ -454,6 +464,8 @@ class Service:
                         "held": held_count, "held_files": held_files})
             if self.store.backend == "sqlite" and not os.path.isdir(ws.root):
                 out[-1]["root_missing"] = True  # moved or deleted: answers still come from its index
+            elif self.store.backend == "sqlite" and st.get("files") and _empty_folder(ws.root):
+                out[-1]["root_empty"] = True  # an unmounted drive: index runs keep its index
         return {"db": store_label(self.db_path), "size_bytes": self.store.size_bytes(), "workspaces": out}
 
     # -- search -------------------------------------------------------------------

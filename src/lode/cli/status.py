@@ -61,6 +61,10 @@ def status_command(workspace, db_path, as_json):
             out.print(f"  [red]root missing[/] (moved or deleted?): answers come from its last index; "
                       f"restore the folder, point the workspace at its new place with lode workspace move "
                       f"{name} NEW_PATH (its index is kept), or forget it with lode workspace remove {name}")
+        if ws.get("root_empty"):
+            out.print(f"  [red]root empty[/] (an unmounted drive?): answers come from its last index, which "
+                      f"index runs keep until files are there again; forget it with lode workspace remove "
+                      f"{escape(shlex.quote(ws['name']))}")
         if ws["text_collisions"]:
             out.print(f"  [yellow]text_collisions[/]: {', '.join(ws['text_collisions'])}")
         if ws["refused"]:

@@ -281,6 +281,22 @@ def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pac
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+class RootEmpty(NotFound):
+    """A workspace's root is an empty folder while its index holds files: an unmounted
+    drive's mount point, a checkout being replaced. A walk would find every file deleted
+    and drop the whole index (and a watching daemon would, as it starts); the run is
+    refused instead, as for a missing root. A project really emptied is removed with
+    ``lode workspace remove``."""
+
+
+def _empty_folder(root: str) -> bool:
+    try:
+        with os.scandir(root) as entries:
+            return next(entries, None) is None
+    except OSError:  # unreadable: the walk says why
+        return False
+
+
 def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = None,
                     workers: int | None = None, config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
                     only: list[str] | None = None) -> IndexStats:
@@ -296,6 +312,11 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
                        f"NEW_PATH (its index is kept), or forget it with lode workspace remove "
                        f"{shlex.quote(ws.name)}", data={"root": ws.root})
     known = store.file_states(ws.id)
+    if known and _empty_folder(ws.root):
+        raise RootEmpty(f"workspace root {ws.root} is empty while its index holds {len(known)} entries (an "
+                        f"unmounted drive, a folder being replaced?): the index is kept; mount or restore "
+                        f"the folder and index again, or forget it with lode workspace remove "
+                        f"{shlex.quote(ws.name)}", data={"root": ws.root})
     walk_errors: list[FileRecord] = []
 
     def on_error(path: str, reason: str) -> None:
