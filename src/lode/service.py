@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from contextlib import nullcontext
 
-from .errors import IndexerBusy, IndexStopped, InvalidParams, NotFound, StoreError
+from .errors import IndexerBusy, IndexStopped, InvalidParams, LodeError, NotFound, StoreError
 from .config import is_postgres_url, resolve_db_text, store_label
 from .store import open_store
 from .store.sqlite import WorkspaceRow
@@ -39,15 +39,35 @@ def __getattr__(name: str):
 
 
 def _as_written(name):
-    """``name`` without a call's parentheses (`Widget.render()`, `f(x)`) and with Go's
+    """``name`` without a call's parentheses (`Widget.render()`, `f(x)`), with Go's
     method-expression receivers as types (`(*Mux).ServeHTTP`, as in a Go stack trace:
-    `Mux.ServeHTTP`); any other name unchanged."""
-    if not isinstance(name, str) or "(" not in name:
+    `Mux.ServeHTTP`), and with the separators other tools write read as dots: an entry
+    point's `pkg.module:attr` (uvicorn, setuptools) and a doc's `Class#method` (JSDoc,
+    Ruby); any other name unchanged (`geometry::Shape` is the index's own spelling)."""
+    if not isinstance(name, str) or not ("(" in name or "#" in name or ":" in name):
         return name
     import re
 
     name = re.sub(r"\(\*?([A-Za-z_][\w]*)\)\.", r"\1.", name.strip().strip("`"))
+    name = re.sub(r"(?<=\w)(?::(?!:)|#)(?=[A-Za-z_$])", ".", name)
     return re.sub(r"\([^().]*\)$", "", name)
+
+
+# `path:LINE`, `path:LINE:COLUMN` (a compiler's, a trace's or a search hit's location) or
+# `path#LLINE` (a code host's link): the path holds a dot or a slash, which no line does
+_LOCATION = r"^(?P<path>[^:#\s][^:#]*[./][^:#]*)(?::|#L)(?P<line>\d+)(?::(?P<column>\d+))?$"
+
+
+def _location(name) -> tuple[str, int, int | None] | None:
+    """(path, 1-based line, 1-based column or None) when ``name`` is a location."""
+    if not isinstance(name, str) or not name[-1:].isdigit() or not ("#L" in name or ":" in name):
+        return None
+    import re
+
+    m = re.match(_LOCATION, name.strip().strip("`"))
+    if m is None or int(m["line"]) < 1:
+        return None
+    return m["path"], int(m["line"]), int(m["column"]) if m["column"] else None
 
 
 def _empty_folder(root: str) -> bool:
@@ -516,7 +536,7 @@ class Service:
         (:meth:`_scope`; every symbol method alike), or None for every workspace."""
         from .symbols import api
         workspace = self._scope(workspace)
-        name, bare = self._qualify(name, workspace, "candidates")
+        name, workspace, bare = self._qualify(name, workspace, "candidates")
         if bare is not None:
             return bare
         answer = api.definition(self.store, name, workspace, limit or 100)
@@ -541,7 +561,7 @@ class Service:
         """Files that use a name (first position each; ``every``: all positions)."""
         from .symbols import api
         workspace = self._scope(workspace)
-        name, bare = self._qualify(name, workspace, "references")
+        name, workspace, bare = self._qualify(name, workspace, "references")
         if bare is not None:
             return bare
         answer = api.references(self.store, name, workspace, limit or 100, every=every)
@@ -553,7 +573,7 @@ class Service:
                         lsp: bool = False) -> dict:
         from .symbols import api
         workspace = self._scope(workspace)
-        name, bare = self._qualify(name, workspace, "implementations")
+        name, workspace, bare = self._qualify(name, workspace, "implementations")
         if bare is not None:
             return bare
         answer = api.implementations(self.store, name, workspace, limit or 100)
@@ -564,31 +584,95 @@ class Service:
         """Signature, doc and location (``include_body``: the definition's source too)."""
         from .symbols import api
         workspace = self._scope(workspace)
-        name, bare = self._qualify(name, workspace, "symbols")
+        name, workspace, bare = self._qualify(name, workspace, "symbols")
         if bare is not None:
             return bare
         answer = api.describe(self.store, name, workspace, limit or 10, include_body=include_body)
         return self._hand_off("describe", answer, workspace, lsp)
 
-    def _qualify(self, name: str, workspace: str | None, key: str) -> tuple[str, dict | None]:
-        """A bare name (no dot) that one qualified name ends in stands for it; several
-        are returned as ``matches`` in the same call (no second round trip). A name as
-        code or a trace writes it is read as the name: `Widget.render()`,
-        `pkg.(*Mux).ServeHTTP`."""
+    def _qualify(self, name: str, workspace, key: str) -> tuple[str, object, dict | None]:
+        """(name, workspace, an answer already given or None) for a look-up's name as
+        written. A bare name (no dot) that one qualified name ends in stands for it;
+        several are returned as ``matches`` in the same call (no second round trip). A
+        name as code or a trace writes it is read as the name: `Widget.render()`,
+        `pkg.(*Mux).ServeHTTP`, `pkg.module:attr`, `Class#method`. A location,
+        `path:LINE[:COLUMN]`, stands for the name there, looked up in its workspace
+        (:meth:`_name_at_location`)."""
         from .symbols import api
+        at = _location(name)
+        if at is not None:
+            return self._name_at_location(name, *at, workspace, key)
         name = _as_written(name)
         matches = api.bare_name_matches(self.store, name, workspace)
         if matches is None:
-            return name, None
+            return name, workspace, None
         if len(matches) == 1:
             from .symbols.index import TopLevelName
             only = matches[0]
-            return (only if "." in only or "/" in only else TopLevelName(only)), None
-        return name, {"name": name, key: [], "total": 0, "truncated": False, "source": "index",
+            return (only if "." in only or "/" in only else TopLevelName(only)), workspace, None
+        return name, workspace, {"name": name, key: [], "total": 0, "truncated": False, "source": "index",
                       "matches": matches[:50], "total_matches": len(matches),
                       "note": f"{name!r} is not qualified; " + (
                           "these qualified names end in it: ask again with one" if matches
                           else "no known qualified name ends in it (try symbol search)")}
+
+    def _name_at_location(self, written: str, path: str, line: int, column: int | None, workspace,
+                          key: str) -> tuple[str, object, dict | None]:
+        """The qualified name a location names, in the workspace holding ``path`` (of
+        ``workspace``, as :meth:`locate` reads a path; relative to a workspace root):
+        with a column, the name written there (a use names what it uses); without, the
+        definition starting on ``line``, else the nearest one starting above it within
+        the declaration holding ``line`` (its smallest chunk) — what an agent holding a
+        search hit's or a trace's ``path:line`` asks about. None found: an empty answer
+        saying so."""
+        import re
+
+        among = workspace if isinstance(workspace, list) else None
+        name, rel = self.locate(path, None if among else workspace, among)
+        target = None
+        if column is not None:
+            target = self._name_at_column(name, rel, line, column)
+        if target is None:
+            # rows: (rname, path, line, col, kind, module, detail, workspace)
+            rows = self.store.symbols.in_file(rel, self._ws(name).id)
+            here = [r for r in rows if r[2] == line]
+            chunk = self.store.chunks.smallest_at(name, rel, line) if not here else None
+            if chunk is not None:
+                inside = [r for r in rows if chunk[2] <= r[2] <= line]
+                if not inside:  # a later piece of a long declaration: named in its breadcrumb
+                    signature = chunk[0].rsplit(" › ", 1)[-1]
+                    inside = [r for r in rows if r[2] < chunk[2] and
+                              re.search(r"\b%s\b" % re.escape(r[0][::-1].rsplit(".", 1)[-1]), signature)]
+                here = [r for r in inside if r[2] == max(x[2] for x in inside)]
+            if here:
+                target = min(here, key=lambda r: (r[6] == "module", r[3]))[0][::-1]
+            elif not rows and not os.path.isfile(os.path.join(self._ws(name).root, rel)):
+                raise NotFound(f"no such file in workspace {name!r}: {rel}", data={"param": "name", "path": rel})
+        if target is None:
+            return written, name, {"name": written, key: [], "total": 0, "truncated": False, "source": "index",
+                                   "note": f"no definition starts at or encloses {rel}:{line} in workspace "
+                                           f"{name!r} (a line between declarations, or a file the symbol "
+                                           "index does not read): give a line of a declaration, or a name"}
+        return target, name, None
+
+    def _name_at_column(self, workspace: str, rel: str, line: int, column: int) -> str | None:
+        """The qualified name of the identifier at a 1-based character ``column``."""
+        import re
+
+        from .chunking.reader import read_text
+
+        try:  # ``rel`` is confined to the workspace by locate()
+            text = read_text(os.path.join(self._ws(workspace).root, rel))
+        except (LodeError, OSError):
+            return None
+        lines = text.split("\n")
+        if line > len(lines):
+            return None
+        for m in re.finditer(r"[A-Za-z_$][\w$]*", lines[line - 1]):
+            if m.start() < column <= m.end() + 1:
+                start = len(lines[line - 1][:m.start()].encode("utf-8")) + 1
+                return self.name_at(rel, workspace, text, line, m.group(0), start)
+        return None
 
     def _hand_off(self, op: str, answer: dict, workspace, lsp: bool, every: bool = False,
                   limit: int | None = None) -> dict:

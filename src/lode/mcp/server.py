@@ -33,7 +33,9 @@ lode indexed this workspace's code and docs.
 - "Where is this name defined / used / implemented?" → the symbol tools. They take a
   qualified name (`server.Handler.ServeHTTP`, `mypkg.Widget`, `Widget.render`); any
   trailing part of the full path works, and a bare name answers with the qualified
-  names ending in it. Lists carry `total` and `truncated`.
+  names ending in it. A location `path:LINE` (a search hit's, a trace's) names the
+  declaration there; `path:LINE:COLUMN` the name written at that column. Lists carry
+  `total` and `truncated`.
 Then `read` the file around the line given.
 """
 
@@ -50,7 +52,8 @@ NARROW_LOOKUP = {"definition": "ask with a longer qualified name",
 
 # default: the workspaces of --root (see Tools.scope), else all
 Workspace = Annotated[str | None, Field(description="Name or root (default: this project)")]
-QualifiedName = Annotated[str, Field(description="e.g. 'server.Handler.ServeHTTP', 'Widget.render'")]
+QualifiedName = Annotated[str, Field(description="e.g. 'server.Handler.ServeHTTP', 'Widget.render', a bare "
+                                                 "'Widget', or a location 'pkg/file.py:LINE[:COLUMN]'")]
 
 
 class Tools:
