@@ -220,7 +220,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.embed.helpers": ("HELPED_TEXTS", "MAX_HELPERS"),
     # search and lookups
     "lode.search.options": ("DEFAULT_LIMIT", "MAX_LIMIT"),
-    "lode.search.query": ("MAX_QUERY_CHARS", "MAX_WORD_CHARS", "LONG_QUERY_WORDS"),
+    "lode.search.query": ("MAX_QUERY_CHARS", "MAX_WORD_CHARS", "LONG_QUERY_WORDS", "REPORT_WORDS"),
     "lode.search.lexical": ("CANDIDATES", "MAX_TERMS", "NAMED", "SUBSTRING_SCAN_LIMIT",
                             "MAX_SUBSTRING_CHARS", "COMMON_SHARE", "COMMON_MIN_CHUNKS"),
     "lode.search.semantic": ("CANDIDATES",),

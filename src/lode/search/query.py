@@ -15,7 +15,8 @@ expression that can backtrack over user input), bounded by :data:`MAX_QUERY_CHAR
   ``pkg/mod.py:3: in load``, IPython's ``pkg/mod.py:3, in Loader.load(self)``) are
   ``frames``: (path, function) in the order written, the innermost last;
 - :attr:`Query.shape` says what the text looks like: ``symbol`` (an identifier or a
-  qualified name), ``words`` (a description), ``text`` (a pasted issue or stack trace).
+  qualified name), ``words`` (a description), ``text`` (a pasted issue or stack trace:
+  over 30 content words, or several lines with over 12 — a title and a body).
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ from .tokens import identifier_parts
 MAX_QUERY_CHARS = 65_536   # a long issue report fits; anything larger is refused
 MAX_WORD_CHARS = 128       # longer "words" (base64, minified code) are not searched as words
 LONG_QUERY_WORDS = 30      # more content words than this: a pasted text, not a description
+# A text of several lines with more content words than this is a pasted report too (a
+# title and a body, however short): one typed description is one line.
+REPORT_WORDS = 12
 
 # Plain \w runs and single path/name separators: every pattern is a single character
 # class or a literal, so matching is linear in the text.
@@ -103,6 +107,8 @@ class Query:
         if self.identifier is not None:
             return "symbol"
         if len(self.content) > LONG_QUERY_WORDS:
+            return "text"
+        if len(self.content) > REPORT_WORDS and len([ln for ln in self.raw.splitlines() if ln.strip()]) > 1:
             return "text"
         return "words"
 
