@@ -8,7 +8,8 @@ defend, not a fit to single queries:
 - **path**: the share of the query's content words that name the file's folders or
   stem (prefix-tolerant, so ``authentication`` meets ``basic_auth.go`` and ``routing``
   meets ``router.go``; two adjacent words may spell one path part: ``url dispatcher``
-  → ``urldispatcher.py``); a file path quoted in the query names the file outright;
+  → ``urldispatcher.py``; a folder's index file, ``extract/mod.rs``, is named by its
+  folder); a file path quoted in the query names the file outright;
 - **name**: the share of content words the chunk's own name spells;
 - **definition tiers** for a query that names an identifier (:func:`tier`): its
   definition first, case as typed first, and the head of a split definition, not a
@@ -198,10 +199,15 @@ def words_meet(word: str, part: str) -> bool:
     return n >= _MIN_PREFIX and n >= short - 2
 
 
-def path_parts(path: str) -> tuple[list[str], set[str]]:
-    """(identifier parts of the file's stem, parts and names of its folders), lower-cased."""
+def path_parts(path: str, language: str | None = None) -> tuple[list[str], set[str]]:
+    """(identifier parts of the file's stem, parts and names of its folders), lower-cased.
+    A file that stands for its folder in ``language`` (`extract/mod.rs`,
+    `handler/__init__.py`, `view/init.lua`, `ui/index.ts`) is named by its folder: its
+    own stem names no module."""
     segs = path.split("/")
     stem = segs[-1].split(".", 1)[0]
+    if len(segs) > 1 and language and stem in index_stems(language):
+        stem = segs[-2]
     folders: set[str] = set()
     for seg in segs[:-1]:
         folders.add(seg.lower())
@@ -449,7 +455,7 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
         if ps is None:
             ps = 0.0
             if q.shape != "text":
-                stem, folders = path_parts(path)
+                stem, folders = path_parts(path, row.get("language"))
                 ws, cover = matcher.match(stem)
                 ps = STEM_SHARE * ws + STEM_COVER * cover + FOLDER_SHARE * matcher.match(sorted(folders))[0]
             low = path.lower()
