@@ -39,6 +39,15 @@ _KINDS = {"function": lsp.SymbolKind.Function, "method": lsp.SymbolKind.Method,
           "const": lsp.SymbolKind.Constant, "constant": lsp.SymbolKind.Constant,
           "property": lsp.SymbolKind.Property, "attribute": lsp.SymbolKind.Field,
           "field": lsp.SymbolKind.Field, "variant": lsp.SymbolKind.EnumMember}
+
+
+def _kind(item: dict) -> lsp.SymbolKind:
+    """An item's symbol kind: by its detail, but a function defined in a type (record
+    kind ``method``: Python's ``def`` in a class) is a method, as editors show it."""
+    detail = item.get("detail", "")
+    if item.get("kind") == "method" and detail in ("function", ""):
+        return lsp.SymbolKind.Method
+    return _KINDS.get(detail, lsp.SymbolKind.Variable)
 MAX_WORKSPACE_SYMBOLS = 100
 
 
@@ -229,14 +238,11 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
     def workspace_symbol(ls: LodeLanguageServer, params: lsp.WorkspaceSymbolParams):
         if not params.query.strip():
             return []
-        found = []  # (score, name, its definition); each name's definition comes with it
-        for ws in ls.editor_workspaces() or [None]:
-            found += [(n["score"], n["name"], n.get("definition"))
-                      for n in ls.service.symbols(params.query, ws, limit=MAX_WORKSPACE_SYMBOLS,
-                                                  definitions=True)["names"]]
-        found.sort(key=lambda f: -f[0])
+        # the editor's workspaces together, one ranking (each name's definition with it)
+        found = ls.service.symbols(params.query, ls.editor_workspaces() or None, limit=MAX_WORKSPACE_SYMBOLS,
+                                   definitions=True)["names"]
         out, shown = [], set()
-        for _score, name, best in found[:MAX_WORKSPACE_SYMBOLS]:
+        for name, best in ((n["name"], n.get("definition")) for n in found):
             loc = ls.location(best) if best else None
             if loc is None:
                 continue
@@ -248,9 +254,8 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
                 continue
             shown.add(where)
             head, leaf = _split(best.get("target") or name)
-            out.append(lsp.SymbolInformation(name=leaf, kind=_KINDS.get(best.get("detail", ""),
-                                                                         lsp.SymbolKind.Variable),
-                                             location=loc, container_name=head or None))
+            out.append(lsp.SymbolInformation(name=leaf, kind=_kind(best), location=loc,
+                                             container_name=head or None))
         return out
 
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
@@ -313,8 +318,8 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
             loc = ls.location({"name": it["name"], "workspace": _ws, "path": rel, "line": it["line"],
                                "column": it["column"]}, lines)
             head, leaf = _split(it["name"])
-            out.append(lsp.SymbolInformation(name=leaf, kind=_KINDS.get(it["detail"], lsp.SymbolKind.Variable),
-                                             location=loc, container_name=head or None))
+            out.append(lsp.SymbolInformation(name=leaf, kind=_kind(it), location=loc,
+                                             container_name=head or None))
         return out
 
     return server
