@@ -194,7 +194,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     # indexing
     "lode.workspace.indexer": ("TASK_FILES", "INLINE_BELOW", "BATCH_FILES", "BATCH_CHUNKS", "RELEASE_BYTES",
                                "IN_FLIGHT_PER_WORKER", "MAX_TASK_FILES", "TASKS_PER_WORKER"),
-    "lode.store.sqlite": ("PAGE_BYTES", "BULK_CACHE_KIB", "BULK_CHECKPOINT_PAGES"),
+    "lode.store.sqlite": ("PAGE_BYTES", "BULK_CACHE_KIB", "BULK_CHECKPOINT_PAGES", "LOCK_POLL_SECONDS"),
     "lode.store.replace": ("ID_SLACK",),
     "lode.store.check": ("MAX_PROBLEMS",),
     "lode.store.symbols": ("INDEX_SAMPLE",),

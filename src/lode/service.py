@@ -70,6 +70,10 @@ def _location(name) -> tuple[str, int, int | None] | None:
     return m["path"], int(m["line"]), int(m["column"]) if m["column"] else None
 
 
+# What the progress bar shows while a run waits for another run of its workspace.
+WAITING_TEXT = "waiting for another index run of this workspace to finish"
+
+
 def _empty_folder(root: str) -> bool:
     try:
         with os.scandir(root) as entries:
@@ -458,11 +462,14 @@ class Service:
         progress = self._stoppable(progress)
         if embed:
             progress = self._warming(progress, model)
-        # One indexer per workspace: on a shared store a second one is refused (IndexerBusy).
+        # One indexer per workspace: on a shared store a second one is refused (IndexerBusy),
+        # on a SQLite file it waits for the first (telling the progress bar so).
         # A SQLite store copies the run's pages from its WAL into the store file while
         # the embedding stage runs (Store.checkpoint_later).
         later = getattr(self.store, "checkpoint_later", None)
-        with self.store.index_lock(ws), (later() if later else nullcontext(lambda: None)) as checkpoint:
+        waiting = (lambda: progress(0, 0, WAITING_TEXT)) if progress is not None else None
+        with self.store.index_lock(ws, waiting), (later() if later else nullcontext(lambda: None)) as checkpoint:
+            ws = self.store.workspace(ws.id)  # as the run before this one (if it waited) left it
             result = index_workspace(self.store, ws, progress=progress, workers=workers, only=paths).to_dict()
             checkpoint()
             if embed:

@@ -9,7 +9,7 @@ import time
 import urllib.parse
 from collections import namedtuple
 from collections.abc import Callable, Iterable, Iterator  # not typing's: typing is ~3 ms to import
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from functools import cached_property
 
 from ..config import path_text
@@ -48,6 +48,8 @@ PAGE_BYTES = 16384
 # writing.
 BULK_CACHE_KIB = 64 * 1024
 BULK_CHECKPOINT_PAGES = 4000
+# How often a second index run of a workspace looks whether the first one is done.
+LOCK_POLL_SECONDS = 0.2
 # Virtual-machine steps between two looks at a stop check (Store.stop_when): about a
 # millisecond of work, so a stopped statement ends within milliseconds.
 _STOP_CHECK_STEPS = 10_000
@@ -171,10 +173,34 @@ class Store:
         return isinstance(exc, sqlite3.OperationalError) and \
             getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_INTERRUPT
 
-    def index_lock(self, workspace: WorkspaceRow):
-        """A shared store refuses a second indexer of one workspace; a SQLite file's
-        writers wait for each other's transactions, so there is nothing to hold."""
-        return nullcontext()
+    @contextmanager
+    def index_lock(self, workspace: WorkspaceRow, waiting: Callable[[], None] | None = None) -> Iterator[None]:
+        """One index run of a workspace at a time, across processes: a second run (two
+        ``lode index`` at once, a hook beside a watching daemon) waits for the first and
+        then finds its work done, instead of reading and writing every file again beside
+        it. A POSIX lock on one byte (the workspace's id) of STORE-index.lock, freed by
+        the system however its holder ends. ``waiting`` is called while it waits (every
+        LOCK_POLL_SECONDS: a stopping server's run raises from it). A folder where the
+        lock file cannot be made: no lock (writers still take turns per transaction)."""
+        import fcntl
+
+        try:
+            fd = os.open(f"{self._path_text}-index.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError:
+            yield
+            return
+        try:
+            while True:
+                try:
+                    fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, workspace.id)
+                    break
+                except OSError:
+                    if waiting is not None:
+                        waiting()
+                    time.sleep(LOCK_POLL_SECONDS)
+            yield
+        finally:
+            os.close(fd)  # frees the lock
 
     @contextmanager
     def bulk_writes(self) -> Iterator[None]:
@@ -303,9 +329,20 @@ class Store:
         return self._workspace(row)
 
     def add_workspace(self, name: str, root: str, config: dict) -> WorkspaceRow:
-        with self.transaction() as db:
-            cur = db.execute("INSERT INTO workspaces (name, root, config, created_at) VALUES (?, ?, ?, ?)",
-                             (name, root, json.dumps(config), time.time()))
+        """A new workspace; the one another process added with this root meanwhile (two
+        ``lode index NEW`` at once) when there is one."""
+        try:
+            with self.transaction() as db:
+                cur = db.execute("INSERT INTO workspaces (name, root, config, created_at) VALUES (?, ?, ?, ?)",
+                                 (name, root, json.dumps(config), time.time()))
+        except sqlite3.IntegrityError:
+            row = self.db.execute(self._WS + " WHERE root = ?", (root,)).fetchone()
+            if row is not None:
+                return self._workspace(row)
+            from ..errors import InvalidParams
+
+            raise InvalidParams(f"invalid params: a workspace named {name!r} already exists",
+                                data={"param": "name"}) from None
         return self.workspace(cur.lastrowid)
 
     def set_workspace_config(self, workspace_id: int, config: dict) -> None:

@@ -147,7 +147,7 @@ class Watcher:
         if not db:
             return set()
         db = os.path.realpath(os.fspath(db))
-        return {db + suffix for suffix in ("", "-wal", "-shm", "-journal")}
+        return {db + suffix for suffix in ("", "-wal", "-shm", "-journal", "-index.lock")}
 
     def _watch_loop(self) -> None:
         while not self._stop.is_set():

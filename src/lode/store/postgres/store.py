@@ -168,9 +168,10 @@ class PgStore:
     # -- one indexer per workspace ------------------------------------------------------
 
     @contextmanager
-    def index_lock(self, workspace: WorkspaceRow) -> Iterator[None]:
+    def index_lock(self, workspace: WorkspaceRow, waiting=None) -> Iterator[None]:
         """Hold the workspace's advisory lock while indexing it; another process holding
-        it raises :class:`~lode.errors.IndexerBusy`. The lock lives on a connection of
+        it raises :class:`~lode.errors.IndexerBusy` (``waiting`` is not called: a run on
+        another machine may take long). The lock lives on a connection of
         its own, so the server frees it when this process ends, however it ends."""
         conn = connection.connect(self.url)
         try:
