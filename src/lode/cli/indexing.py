@@ -68,6 +68,18 @@ def _refuse_moved_copy(svc, real: str) -> None:
                     data={"workspace": moved["name"], "moved_from": moved["root"]})
 
 
+def _interrupted(as_json: bool) -> None:
+    """^C: what the run wrote stays (a batch of files is one transaction, the batch under
+    way is undone), and saying so beats click's bare "Aborted!". Exit 130, as a shell
+    reports a command ended by SIGINT."""
+    from ..errors import LodeError
+
+    stopped = LodeError("interrupted: the files written before it are kept; lode index again "
+                        "finishes the run, reading only what is not indexed yet")
+    stopped.exit_code = 130
+    exit_with(stopped, as_json)
+
+
 def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_json, allow_broad_root=False):
     root = root or "."
     if not os.path.isdir(root):
@@ -114,7 +126,10 @@ def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_j
                 return svc.index(ws["name"], progress=progress, workers=workers, embed=not no_embed, model=model)
         return svc.index(ws["name"], workers=workers, embed=not no_embed, model=model)
 
-    result = run_or_exit(run, as_json)
+    try:
+        result = run_or_exit(run, as_json)
+    except KeyboardInterrupt:
+        _interrupted(as_json)
     # Closed here, not by the interpreter's teardown, which the command line skips after
     # a run that succeeded (lode.cli.fastpath): the store's last connection copies the
     # run's pages from its write-ahead log into the file as it closes.
