@@ -54,6 +54,13 @@ def _float(text: str) -> float:
     return float(text)
 
 
+def _nonempty(text: str) -> str:
+    """A --db value; an empty one click refuses (lode.cli.options.reject_empty_db)."""
+    if not text.strip():
+        raise ValueError(text)
+    return text
+
+
 def _folder(text: str) -> str:
     """A folder that exists and can be read (click.Path(file_okay=False) passes it as
     given); anything else — missing, a file, unreadable — click judges."""
@@ -87,7 +94,7 @@ def _command(body: str, argument: str, takes: str, *options, convert=None) -> Co
                    {opt.param: default for _, opt, default in options})
 
 
-_DB = (("--db",), Option("db_path", VALUE, None, "LODE_DB"), None)
+_DB = (("--db",), Option("db_path", VALUE, _nonempty, "LODE_DB"), None)
 _WORKSPACE = (("--workspace", "-w"), Option("workspace", VALUE), None)
 _JSON = (("--json",), Option("as_json", FLAG), False)
 _NO_DAEMON = (("--no-daemon",), Option("no_daemon", FLAG, None, "LODE_NO_DAEMON"), False)

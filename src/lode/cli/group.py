@@ -34,6 +34,10 @@ def _load(module: str) -> None:
 
 
 def _remember(ctx: click.Context, param: click.Parameter, value):
+    if param.name == "db":
+        from .options import reject_empty_db
+
+        reject_empty_db(ctx, param, value)
     if value is not None:
         ctx.meta[f"lode.{param.name}"] = value
     return value

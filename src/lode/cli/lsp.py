@@ -8,10 +8,11 @@ import sys
 import click
 
 from . import main
+from .options import reject_empty_db
 
 
 @main.command("lsp")
-@click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB",
+@click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB", callback=reject_empty_db,
               help="The store (default: $LODE_DB, else per user).")
 @click.option("--watch/--no-watch", default=True, show_default=True,
               help="Re-index workspaces as their files change.")

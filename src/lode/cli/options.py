@@ -6,7 +6,16 @@ import click
 
 from .remote import NO_DAEMON_ENV
 
-db_option = click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB",
+def reject_empty_db(ctx: click.Context, param: click.Parameter, value):
+    """``--db ""`` — a variable left unset in ``--db "$STORE"`` — would quietly mean the
+    default store (an index written there, answers read from it): refused instead."""
+    if value is not None and not str(value).strip():
+        raise click.BadParameter("an empty path (a variable left unset?): give the store's file or "
+                                 "URL, or leave --db out for the default store", ctx=ctx, param=param)
+    return value
+
+
+db_option = click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB", callback=reject_empty_db,
                          help="The store: a SQLite file or a postgresql:// URL (default: $LODE_DB, else "
                          "~/.local/share/lode/lode.db).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")

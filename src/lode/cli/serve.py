@@ -12,13 +12,14 @@ import click
 from ..errors import LodeError
 from . import main
 from .common import run_or_exit
+from .options import reject_empty_db
 from .output import fail, json_line
 
 
 @main.command("serve")
 @click.option("--socket", "socket_path", metavar="PATH", envvar="LODE_SOCKET",
               help="Unix socket to listen on (default: per user, see `lode --help`).")
-@click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB",
+@click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB", callback=reject_empty_db,
               help="The store (default: $LODE_DB, else per user).")
 @click.option("--no-watch", is_flag=True, help="Do not watch workspaces for changes.")
 @click.option("--verbose", "-v", is_flag=True, help="Log each re-index and connection issue.")
@@ -61,7 +62,7 @@ MIN_BUDGET_CHARS = 1000
 
 
 @main.command("mcp")
-@click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB",
+@click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB", callback=reject_empty_db,
               help="The store (default: $LODE_DB, else per user).")
 @click.option("--watch/--no-watch", default=True, show_default=True,
               help="Re-index workspaces as their files change.")

@@ -14,10 +14,10 @@ import click
 
 from . import lookups, main
 from .lookups import _run, _service, escape
-from .options import no_daemon_option
+from .options import no_daemon_option, reject_empty_db
 from .output import err, fail, out, shown
 
-_db = click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB",
+_db = click.option("--db", "db_path", metavar="PATH|URL", envvar="LODE_DB", callback=reject_empty_db,
                    help="The store (default: $LODE_DB, else per user).")
 _ws = click.option("--workspace", "-w", metavar="NAME|PATH", default=None,
                    help="Only this workspace (name or root); default: the one containing the current "
