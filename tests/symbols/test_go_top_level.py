@@ -46,3 +46,16 @@ def test_locals_of_a_method_with_a_parenthesised_receiver_stay_local():
     found = definitions("package p\n\ntype T struct{}\n\nfunc (t (T)) M() {\n\tvar inside int\n\t_ = inside\n}\n")
     assert "p.inside" not in found
     assert "p.T" in found
+
+
+def test_every_name_of_a_declaration_naming_several_is_a_definition():
+    # as in Go's own tree (math/bits, syscall): one spec, several names
+    found = definitions(
+        "package p\n\n"
+        "// Errors the decoder returns.\n"
+        "var ErrShortBuffer, ErrLongBuffer error\n\n"
+        "const (\n\tuvnan, uvinf = 0x7FF8000000000001, 0x7FF0000000000000\n"
+        "\tmaxRW, minRW\n)\n\n"
+        "var Stdin, Stdout = open(0), open(1)\n")
+    assert {"p.ErrShortBuffer", "p.ErrLongBuffer", "p.Stdin", "p.Stdout"} <= found.keys()
+    assert {"p.uvnan", "p.uvinf", "p.maxRW", "p.minRW"} <= found.keys()

@@ -245,7 +245,8 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
         ordered.append((node.start_byte, -node.end_byte, i, d))
     ordered.sort()
     by_node: dict[tuple[int, int], Def] = {}
-    stack: list[tuple[int, Def]] = []  # (end, definition) of the definitions holding this one
+    # (end, definition, start, the definition holding it) of the definitions holding this one
+    stack: list[tuple[int, Def, int, Def | None]] = []
     hoisted = rules.constructor_members
     type_params = rules.type_parameters
     class_locals = rules.class_locals
@@ -253,8 +254,16 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
     for start, neg_end, _i, d in ordered:
         while stack and stack[-1][0] <= start:
             stack.pop()
-        enclosing = stack[-1][1] if stack else None
-        stack.append((-neg_end, d))
+        top = stack[-1] if stack else None
+        if top is not None and top[2] == start and top[0] == -neg_end and d.name is not None \
+                and top[1].name is not None:
+            # one declaration naming several (`var A, B int`, `foo, bar :: Int`): B is A's
+            # sibling, held by what holds A (a nameless one, C++'s out-of-line `impl`
+            # around `Circle::area`, is the scope of the definition on its node)
+            enclosing = top[3]
+        else:
+            enclosing = top[1] if top is not None else None
+            stack.append((-neg_end, d, start, enclosing))
         by_node[(start, -neg_end)] = d
         name_span = d.name_span
         if name_span is not None:

@@ -46,9 +46,10 @@
 (function_value_parameters (parameter (identifier) @name) @def.value)
 ; a primary constructor's parameters: a `val`/`var` one is the class's property
 ; (`class Client(val engine: Engine)` → Client.engine), a plain one a value of the class's
-; initialisers; either hides a package's name of its spelling in the class (resolver.py)
-(class_parameter ["val" "var"] (identifier) @name) @def.property
-(class_parameter (identifier) @name) @def.value
+; initialisers; either hides a package's name of its spelling in the class (resolver.py).
+; The name is the identifier before the `:` (a default `= null`, `= other` is one too)
+(class_parameter ["val" "var"] (identifier) @name ":") @def.property
+(class_parameter (identifier) @name ":") @def.value
 (block (property_declaration (variable_declaration (identifier) @name)) @def.value)
 (lambda_literal (property_declaration (variable_declaration (identifier) @name)) @def.value)
 
