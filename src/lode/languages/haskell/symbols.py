@@ -1,5 +1,6 @@
 """Haskell symbol rules: `module A.B where` names the module (else the file path);
-a class qualifies its methods (`Data.Aeson.ToJSON.toJSON`); instances define nothing."""
+a class qualifies its methods (`Data.Aeson.ToJSON.toJSON`); instances define nothing; a
+data type's constructors and record fields are the module's (`Data.Aeson.Types.Object`)."""
 
 from ..spec import own_query
 from ..symbolrules import SymbolRules
@@ -11,6 +12,8 @@ RULES = SymbolRules(
     locals=frozenset({"function", "method"}),
     callables=frozenset({"method"}),
     types=frozenset({"class"}),
+    # `data Fruit = Apple | Banana { weight :: Int }`: Shop.Apple, Shop.weight
+    transparent_scopes=frozenset({"type", "constructor"}),
     module_nodes=frozenset({"header"}),
     strip_dirs=("src", "lib"),
     markers=("package.yaml",),
