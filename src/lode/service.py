@@ -171,6 +171,7 @@ class Service:
         the file (kept as ``damaged_copy``); vectors are made by the next ``lode index``."""
         from .store import check
 
+        check.remove_stale_rebuilds(db_path)  # a repair killed mid-rebuild left its copy
         found = check.problems(db_path)
         if not found:
             return {"repaired": "none", "problems": []}

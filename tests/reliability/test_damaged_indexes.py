@@ -322,3 +322,24 @@ from test_damaged_indexes import _empty_index; _empty_index('{db}', 'symbols_rna
     assert (out / "still.rc").read_text().strip() == "1"
     assert (out / "again.rc").read_text().strip() == "0", (out / "again.out").read_text()
     assert "nothing was lost" in (out / "again.out").read_text()
+
+
+def test_a_repair_removes_the_copy_a_killed_repair_left(indexed, tmp_path):
+    """A repair killed while it re-indexed into a fresh store (kill -9, a reboot) left
+    STORE.rebuild-PID and its WAL beside the store, as large as a store, for ever: the
+    next repair runs under another pid and never looked at it."""
+    _, good, workspaces = indexed
+    db = _copy(good, tmp_path)
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    left = [tmp_path / f"copy.db.rebuild-{gone.pid}", tmp_path / f"copy.db.rebuild-{gone.pid}-wal"]
+    for path in left:
+        path.write_bytes(good.read_bytes()[:65536])
+    running = tmp_path / f"copy.db.rebuild-{os.getpid()}"  # a repair still under way: kept
+    running.write_bytes(b"")
+    _empty_index(db, "symbols_rname")
+    repair = _lode("check", "--repair", "--db", str(db))
+    assert repair.returncode == 0, repair.stderr
+    assert [p.exists() for p in left] == [False, False]
+    assert running.exists()
+    assert _workspaces(db) == workspaces

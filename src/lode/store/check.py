@@ -171,6 +171,36 @@ def rebuild_path(path: str) -> str:
     return f"{path}.rebuild-{os.getpid()}"
 
 
+def remove_stale_rebuilds(path: str) -> list[str]:
+    """Remove what a repair killed while it rebuilt the store at ``path`` left beside it
+    (PATH.rebuild-PID and its WAL: as large as a store, and no later repair, under
+    another pid, would reuse it). A rebuild whose process still runs is left alone.
+    Returns the files removed."""
+    import glob
+
+    removed = []
+    for name in glob.glob(glob.escape(path) + ".rebuild-*"):
+        pid = name[len(path) + len(".rebuild-"):].split("-", 1)[0]
+        if not pid.isdigit() or _running(int(pid)):
+            continue
+        try:
+            os.remove(name)
+            removed.append(name)
+        except OSError:
+            pass
+    return removed
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
+
+
 def fresh_store(fresh: str, rows: list[tuple[str, str, dict]]) -> None:
     """A new, empty store at ``fresh`` listing the workspaces ``rows`` names."""
     from .sqlite import Store
