@@ -480,10 +480,12 @@ class Service:
 
     # -- status -------------------------------------------------------------------
 
-    def status(self, workspace: str | None = None) -> dict:
+    def status(self, workspace: str | list[str] | None = None) -> dict:
         from .workspace import held
 
-        rows = [self._ws(workspace)] if workspace is not None else self.store.workspaces()
+        workspace = self._scope(workspace)
+        names = [workspace] if isinstance(workspace, str) else workspace
+        rows = [self._ws(w) for w in names] if names is not None else self.store.workspaces()
         out = []
         for ws in rows:
             st = self.store.workspace_status(ws.id)

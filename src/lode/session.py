@@ -320,7 +320,7 @@ class Session:
         self.workspaces_changed(result)
         return result
 
-    def status(self, workspace: str | None = None) -> Any:
+    def status(self, workspace: str | list[str] | None = None) -> Any:
         """The service's status with the index runs under way (``indexing``)."""
         status = self.service.status(workspace)
         if isinstance(status, dict):
@@ -392,6 +392,10 @@ class Session:
     def outline(self, path: str, workspace: str | None = None) -> Any:
         """The symbols a file defines; ``path`` is confined to its workspace."""
         name, rel = self.service.locate(path, workspace)
+        root = self.service.workspace_roots().get(name)
+        if root and not os.path.lexists(os.path.join(root, rel)):
+            # as doc.read says it: the reader's error named the daemon's absolute path
+            raise NotFound(f"no such file in workspace {name!r}: {rel}", data={"param": "path", "path": rel})
         return self.service.outline(rel, workspace=name)
 
     def query_ast(self, query: str, language: str | None = None, paths: list[str] | None = None,

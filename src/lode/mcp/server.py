@@ -39,8 +39,10 @@ lode indexed this workspace's code and docs.
 Then `read` the file around the line given.
 """
 
-HIT_FIELDS = ("path", "line_start", "line_end", "kind", "breadcrumb", "snippet", "relevance",
-              "workspace")
+# snippet_line: the line the snippet starts on (the best lines of a long chunk), which
+# the command line prints as the hit's path:line; an agent reads or edits from it
+HIT_FIELDS = ("path", "line_start", "line_end", "kind", "breadcrumb", "snippet", "snippet_line",
+              "relevance", "workspace")
 
 # what a cut answer tells the agent to change, in the tool's own arguments (the budget's
 # note: an argument the tool does not take would be refused)
@@ -331,7 +333,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
     @tool
     def index_status(workspace: Workspace = None) -> str:
         """Files, chunks, languages, refusals, last index time and any index running now."""
-        return tools.answer(tools.call("status", tools.ctx.status, tools.ws(workspace)),
+        return tools.answer(tools.call("status", tools.ctx.status, tools.ws_list(workspace)),
                             narrow="name one workspace")
 
     @tool

@@ -145,8 +145,9 @@ def index_run(ctx: Context, workspace: str | None = None, paths: list[str] | Non
 
 
 @method("index.status")
-def index_status(ctx: Context, workspace: str | None = None) -> Any:
-    """Counts, last index time, refusals with reasons, and progress of a running index."""
+def index_status(ctx: Context, workspace: str | list[str] | None = None) -> Any:
+    """Counts, last index time, refusals with reasons, and progress of a running index;
+    of one workspace, a list of them, or (null) every one."""
     return ctx.status(workspace)
 
 

@@ -1,0 +1,65 @@
+"""Answers an agent acts on, through ``lode mcp`` and the real MCP client:
+
+- a search hit says where its snippet starts (``snippet_line``): in a long chunk the
+  snippet is its best lines, not its first, and ``line_start`` alone sent the agent to
+  the declaration's head (before, the field was dropped from the MCP answer only);
+- ``list_file_symbols`` of a missing file is "no such file in workspace" (-32004), as
+  ``read`` says it (before: the reader's error, -32005, naming the server's absolute
+  path);
+- ``index_status`` of a server with several ``--root``s lists those (before: every
+  workspace of the store)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("mcp")
+
+SETTLE = '''\
+def settle_invoice(invoice, ledger):
+    """Book a paid invoice."""
+    total = 0
+''' + "".join(f"    total += invoice.lines[{i}].amount\n" for i in range(30)) + '''\
+    # a refund reverses the booking: the ledger gets a negative posting
+    ledger.post(-total)
+    return total
+'''
+
+
+@pytest.fixture(scope="module")
+def projects(tmp_path_factory):
+    from lode.service import Service
+
+    base = tmp_path_factory.mktemp("answers")
+    db = base / "store.db"
+    with Service(str(db)) as svc:
+        for name in ("billing", "ledger", "archive"):
+            (base / name).mkdir()
+            (base / name / "settle.py").write_text(SETTLE)
+            svc.add_workspace(str(base / name))
+            svc.index(str(base / name), embed=False)
+    return base, db
+
+
+def test_hits_locations_outline_errors_and_status(projects, mcp_answers):
+    base, db = projects
+    args = ["-c", "from lode.cli import main; main()", "mcp", "--no-watch", "--db", str(db),
+            "--root", str(base / "billing"), "--root", str(base / "ledger")]
+    r = mcp_answers(args, {
+        "search": ("search", {"query": "refund reverses the booking negative posting", "mode": "lexical",
+                              "workspace": "billing"}),
+        "outline": ("list_file_symbols", {"path": "nothere.py", "workspace": "billing"}),
+        "status": ("index_status", {}),
+    })
+    hit = json.loads(r["search"][1])["hits"][0]
+    assert hit["path"] == "settle.py" and hit["line_start"] == 1
+    refund = SETTLE.split("\n").index("    # a refund reverses the booking: the ledger gets a negative posting") + 1
+    assert hit["line_start"] < hit["snippet_line"] <= refund
+    first = SETTLE.split("\n")[hit["snippet_line"] - 1]
+    assert hit["snippet"].split("\n")[0].strip() in first
+    is_error, text = r["outline"]
+    assert is_error and "no such file in workspace 'billing': nothere.py" in text and "-32004" in text
+    assert str(base) not in text
+    assert sorted(w["name"] for w in json.loads(r["status"][1])["workspaces"]) == ["billing", "ledger"]
