@@ -5,7 +5,9 @@ only those, double-quoted, ever reach FTS5. Parsing is one linear pass (no regul
 expression that can backtrack over user input), bounded by :data:`MAX_QUERY_CHARS`.
 
 - a word ``ServeHTTP`` → :class:`Term` with its identifier parts ``serve``, ``http``;
-- ``"-32602"`` or ``"free list"`` → a phrase (its words must appear in that order);
+- ``"-32602"`` or ``"free list"`` → a phrase (its words must appear in that order); in a
+  pasted text only a quoted message of several words on one line is, the other quoted
+  words being words;
 - a dotted name ``server.Handler.ServeHTTP`` (or ``Sinatra::Base``) is remembered whole
   (``dotted``) so a definition with that qualified name ranks first;
 - English function words (``how``, ``the``, ``are`` …) are stopwords: kept for phrases
@@ -267,15 +269,15 @@ def parse(text: str) -> Query:
     rest = " ".join(rest_parts).replace('"', " ")
     dotted = _scan_dotted(raw.replace('"', " "))
     paths = find_paths(raw)
-    terms: list[Term] = []
-    seen = set()
-    for w in _WORD.findall(rest):
-        k = w.lower()
-        if k in seen or len(w) > MAX_WORD_CHARS:
-            continue
-        seen.add(k)
-        parts = identifier_parts(w)
-        terms.append(Term(w, tuple(parts) if len(parts) > 1 else (), stop=k in STOPWORDS))
+    terms = _terms(rest)
+    if phrases and Query(raw, terms).shape == "text":
+        # In a pasted text, double quotes are the reporter's code and output — string
+        # literals ("x", "foo"), dict keys, paths — not phrases typed to be matched: every
+        # quoted word counts as a word. A quoted message of several words on one line
+        # ("Requires Python >= 3.8") is also a phrase: the code may hold it as a string.
+        terms = _terms(raw.replace('"', " "))
+        phrases = [p for p in phrases if len(p.text.split()) > 1 and "\n" not in p.text
+                   and "/" not in p.text and "\\" not in p.text]
     hl: list[str] = []
     for t in terms:
         if t.stop and len(terms) > 1:
@@ -288,9 +290,23 @@ def parse(text: str) -> Query:
         hl.append(raw.strip()[:MAX_WORD_CHARS])
     first_line = next((line for line in raw.splitlines() if line.strip()), "")[:MAX_WORD_CHARS * 4]
     title = tuple(dict.fromkeys(w.lower() for w in _WORD.findall(first_line)))
-    return Query(raw, tuple(terms), tuple(phrases), tuple(dict.fromkeys(dotted)),
+    return Query(raw, terms, tuple(phrases), tuple(dict.fromkeys(dotted)),
                  tuple(dict.fromkeys(h for h in hl if h)), tuple(dict.fromkeys(paths)), title,
                  tuple(find_frames(raw)))
+
+
+def _terms(text: str) -> tuple[Term, ...]:
+    """The words of ``text`` as terms, each once (its first spelling), none too long."""
+    terms: list[Term] = []
+    seen = set()
+    for w in _WORD.findall(text):
+        k = w.lower()
+        if k in seen or len(w) > MAX_WORD_CHARS:
+            continue
+        seen.add(k)
+        parts = identifier_parts(w)
+        terms.append(Term(w, tuple(parts) if len(parts) > 1 else (), stop=k in STOPWORDS))
+    return tuple(terms)
 
 
 def _q(token: str) -> str:

@@ -18,7 +18,9 @@ class Column:
 
 
 def to_date(cell):
-    return datetime.date.fromisoformat(cell)
+    """A cell written as an ISO date (`2024-05-01`) as a date."""
+    text = cell.strip()
+    return datetime.date.fromisoformat(text)
 
 
 def to_decimal(cell):
