@@ -209,15 +209,19 @@ def test_macros_in_front_of_declarations_keep_their_definitions():
 def test_a_class_template_specialisations_members_belong_to_the_template():
     # `template <> struct formatter<point> { auto parse(…); auto format(…); }`: the
     # specialisation is the template's name again, and its members are the template's
-    # (they were global.geo.parse and global.geo.format, as if free functions)
+    # (they were global.geo.parse and global.geo.format, as if free functions); one
+    # written outside its namespace opens the namespace's scope, as an out-of-line member does
     path = "include/geo/formatters.hpp"
     text = (FIXTURES / "cpp" / "formatters.hpp").read_text()
     fs = extract_symbols(path, text, None, language_for_path(path), Layout(), every=True)
     defined = [(s.name, s.line, s.detail) for s in fs.symbols if s.kind != "reference"]
     assert [d for d in defined if d[0] == "global.geo.formatter"] == [
         ("global.geo.formatter", 20, "struct"), ("global.geo.formatter", 25, "struct"),
-        ("global.geo.formatter", 35, "struct")]
+        ("global.geo.formatter", 35, "struct"), ("global.geo.formatter", 51, "struct")]
     assert [d for d in defined if d[0].startswith("global.geo.formatter.")] == [
         ("global.geo.formatter.formatter", 21, "function"), ("global.geo.formatter.parse", 26, "function"),
-        ("global.geo.formatter.format", 28, "function"), ("global.geo.formatter.format", 36, "function")]
-    assert not {n for n, _, _ in defined if n in ("global.geo.parse", "global.geo.format")}
+        ("global.geo.formatter.format", 28, "function"), ("global.geo.formatter.format", 36, "function"),
+        ("global.geo.formatter.format", 52, "function")]
+    # the last is written outside namespace geo (`struct geo::formatter<std::chrono::…>`):
+    # its members were global.format
+    assert not {n for n, _, _ in defined if n in ("global.geo.parse", "global.geo.format", "global.format")}

@@ -10,6 +10,13 @@
 (class_specifier name: (template_type name: (type_identifier) @name) body: (_)) @def.class
 (struct_specifier name: (template_type name: (type_identifier) @name) body: (_)) @def.struct
 (union_specifier name: (template_type name: (type_identifier) @name) body: (_)) @def.union
+; one written outside its namespace (`template <> struct std::hash<point> { … }`) opens
+; the namespace's scope (first), then defines the template's name in it, as an
+; out-of-line member does
+([(class_specifier name: (qualified_identifier) @impl.type body: (_))
+  (struct_specifier name: (qualified_identifier) @impl.type body: (_))]) @def.impl
+(class_specifier name: (qualified_identifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]) body: (_)) @def.class
+(struct_specifier name: (qualified_identifier name: [(type_identifier) @name (template_type name: (type_identifier) @name)]) body: (_)) @def.struct
 ; an `enum class` qualifies its enumerators; a plain enum's node is its name, so its
 ; enumerators belong to the scope around it
 (enum_specifier "class" name: (type_identifier) @name body: (_)) @def.enum
