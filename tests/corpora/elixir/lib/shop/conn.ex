@@ -2,6 +2,10 @@
 defmodule Shop.Conn do
   @moduledoc "The connection."
 
+  # lode: Shop.Conn.t Conn.t
+  @type t :: %__MODULE__{status: non_neg_integer(), halted: boolean()}
+  defstruct status: nil, halted: false
+
   @doc "Halts the pipeline."
   # lode: Shop.Conn.halt Conn.halt
   def halt(conn), do: %{conn | halted: true}
