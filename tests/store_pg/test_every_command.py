@@ -73,3 +73,22 @@ def test_status_from_a_postgresql_store(both):
     strip = ("indexed_at", "index_seconds")
     assert [{k: v for k, v in w.items() if k not in strip} for w in got["workspaces"]] == \
         [{k: v for k, v in w.items() if k not in strip} for w in want["workspaces"]]
+
+
+def test_a_workspace_moves_on_a_postgresql_store_as_on_a_file(pg_server, tmp_path):
+    """lode workspace move re-roots a workspace on a shared store too (it failed there with
+    an AttributeError traceback: the PostgreSQL store had no way to change a root)."""
+    from postgres_server import new_database
+
+    old, new = tmp_path / "go", tmp_path / "moved-go"
+    shutil.copytree(PROJECTS / "go", old)
+    with new_database(pg_server) as url:
+        assert _lode(["index", str(old), "--db", url, "--no-embed"], tmp_path).returncode == 0
+        os.rename(old, new)
+        moved = _lode(["workspace", "move", "go", str(new), "--db", url, "--json"], tmp_path)
+        assert moved.returncode == 0, moved.stderr
+        assert json.loads(moved.stdout)["root"] == str(new)
+        run = _lode(["index", str(new), "--db", url, "--no-embed", "--json"], tmp_path)
+        assert run.returncode == 0, run.stderr
+        answer = json.loads(run.stdout)
+        assert answer["indexed"] == 0 and answer["unchanged"] == answer["files"] > 0

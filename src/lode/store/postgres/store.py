@@ -246,6 +246,11 @@ class PgStore:
             cur.execute("UPDATE workspaces SET config = %s, changes = changes + 1 WHERE id = %s",
                         (json.dumps(config), workspace_id))
 
+    def move_workspace(self, workspace_id: int, root: str) -> None:
+        """Give a workspace a new root; its files' paths are relative to it, so they stay."""
+        with self.transaction() as cur:
+            cur.execute("UPDATE workspaces SET root = %s, changes = changes + 1 WHERE id = %s", (root, workspace_id))
+
     def remove_workspace(self, workspace_id: int) -> None:
         with self.transaction() as cur:
             cur.execute("DELETE FROM workspaces WHERE id = %s", (workspace_id,))  # the rest cascades
