@@ -173,8 +173,9 @@ def test_errors_are_clear_tool_errors(session):
 def test_ergonomics(session):
     _, results, _ = session
     r = {k.split(".", 1)[1]: json.loads(text_of(v)) for k, v in results.items() if k.startswith("ergonomics.")}
-    # `render` is several methods: their qualified names come back at once
-    assert {"mypkg._impl.Widget.render", "mypkg._impl.FancyWidget.render"} <= set(r["bare"]["matches"])
+    # `render` is several methods: their qualified names come back at once, with where
+    assert {"mypkg._impl.Widget.render", "mypkg._impl.FancyWidget.render"} <= {m["name"] for m in r["bare"]["matches"]}
+    assert all(m["at"].startswith("mypkg/_impl.py:") for m in r["bare"]["matches"] if "_impl." in m["name"])
     assert {s["name"] for s in r["trailing_prefix"]["symbols"]} >= {"mypkg._impl.Widget", "mypkg._impl.FancyWidget"}
     assert r["trailing_prefix"]["total"] == len(r["trailing_prefix"]["symbols"])
     assert r["trailing_prefix"]["truncated"] is False

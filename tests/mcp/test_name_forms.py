@@ -2,7 +2,9 @@
 client: a location it holds (a search hit's ``path:line``, a trace's or a compiler's
 ``path:line:column``, a code host's ``path#Lline``), an entry point's
 ``pkg.module:attr`` and a doc's ``Class#method``. Before, each was "nothing found" (or
-"not qualified"), and the agent had to guess the qualified name from the path."""
+"not qualified"), and the agent had to guess the qualified name from the path. A bare
+name that several qualified names end in lists each with where it is defined (before:
+names only, one more call each to find the one meant)."""
 
 from __future__ import annotations
 
@@ -44,6 +46,10 @@ from shop.routing import Router
 
 app = Router()
 app.add_route("/cart", lambda: "cart")
+
+
+def dispatch(path: str):
+    return app.dispatch(path)
 '''
 
 
@@ -85,6 +91,7 @@ def test_locations_and_other_spellings_name_the_symbol(shop, mcp_answers):
         "doc_style": ("find_definition", {"name": "Router#dispatch"}),
         "between": ("find_definition", {"name": "shop/routing.py:3"}),
         "no_file": ("find_definition", {"name": "shop/nothere.py:3"}),
+        "bare": ("find_definition", {"name": "dispatch"}),
     })
     answers = {k: json.loads(text) for k, (is_error, text) in r.items() if not is_error}
 
@@ -100,6 +107,10 @@ def test_locations_and_other_spellings_name_the_symbol(shop, mcp_answers):
     assert names("entry_point") == ["shop.routing.Router"]
     assert names("doc_style") == ["shop.routing.Router.dispatch"]
     assert answers["between"]["candidates"] == [] and "shop/routing.py:3" in answers["between"]["note"]
+    # a bare name several qualified names end in: each listed with where it is defined
+    assert answers["bare"]["candidates"] == [] and answers["bare"]["matches"] == [
+        {"name": "shop.app.dispatch", "at": f"shop/app.py:{_line(APP, 'def dispatch')}"},
+        {"name": "shop.routing.Router.dispatch", "at": f"shop/routing.py:{_line(ROUTING, 'def dispatch')}"}]
     is_error, text = r["no_file"]
     assert is_error and "no such file" in text and "shop/nothere.py" in text
 

@@ -52,6 +52,10 @@ NARROW_LOOKUP = {"definition": "ask with a longer qualified name",
                  "references": "lower limit, or ask with a longer qualified name",
                  "implementations": "lower limit, or ask with a longer qualified name"}
 
+#: A bare name's matches up to this many are listed with where each is defined (one
+#: index look-up each, ~1 ms); more are listed by name only.
+MATCH_LOCATIONS = 20
+
 # default: the workspaces of --root (see Tools.scope), else all
 Workspace = Annotated[str | None, Field(description="Name or root (default: this project)")]
 QualifiedName = Annotated[str, Field(description="e.g. 'server.Handler.ServeHTTP', 'Widget.render', a bare "
@@ -158,6 +162,8 @@ class Tools:
             params = {**params, "lsp": True}
         indexing = self.ready(params.get("workspace"))
         result = self.call(op, self.ctx.lookup, op, **params)
+        if isinstance(result, dict) and result.get("matches"):
+            result = self.where_matches(result, params.get("workspace"))
         empty = None
         if isinstance(result, dict) and result.get(key) == [] and "matches" not in result:
             # the service names the definition of a name nobody uses: said in the note
@@ -165,6 +171,21 @@ class Tools:
             result = {k: v for k, v in result.items() if k != "definition"}
             empty = notes.nothing_found(self.ctx, op, params["name"], params.get("workspace"), defined)
         return self.answer(result, indexing, empty, NARROW_LOOKUP.get(op, NARROW))
+
+
+    def where_matches(self, result: dict, workspace: str | list[str] | None) -> dict:
+        """A bare name's ``matches`` (the qualified names ending in it), each with where
+        it is defined (``path:line``) when there are a few: the agent picks the one it
+        means by its file, or reads it there, instead of asking once per name."""
+        matches = result["matches"]
+        if len(matches) > MATCH_LOCATIONS:
+            return result
+        placed = []
+        for name in matches:
+            found = self.ctx.lookup("definition", name, workspace, limit=1).get("candidates") or []
+            at = f"{found[0]['path']}:{found[0]['line']}" if found else None
+            placed.append({"name": name, **({"at": at} if at else {})})
+        return {**result, "matches": placed}
 
 
 def _slim_hits(result: Any) -> Any:
