@@ -359,6 +359,8 @@ class Service:
         there: :func:`lode.workspace.moved.moved_here`), or None."""
         from .workspace.moved import moved_here
 
+        if self.store.backend != "sqlite":  # a shared store's other roots are other machines'
+            return None
         ws = moved_here(self.store, os.path.realpath(os.path.expanduser(root)))
         return self._describe(ws) if ws is not None else None
 

@@ -92,3 +92,20 @@ def test_a_workspace_moves_on_a_postgresql_store_as_on_a_file(pg_server, tmp_pat
         assert run.returncode == 0, run.stderr
         answer = json.loads(run.stdout)
         assert answer["indexed"] == 0 and answer["unchanged"] == answer["files"] > 0
+
+
+def test_a_colleague_s_checkout_on_a_shared_store_is_not_taken_for_a_moved_folder(pg_server, tmp_path):
+    """On a shared store the other roots are other machines' folders: a root not found here
+    is no moved workspace, and indexing the same project here adds this machine's own."""
+    from postgres_server import new_database
+
+    theirs, mine = tmp_path / "theirs" / "go", tmp_path / "mine" / "go"
+    shutil.copytree(PROJECTS / "go", theirs)
+    shutil.copytree(PROJECTS / "go", mine)
+    with new_database(pg_server) as url:
+        assert _lode(["index", str(theirs), "--db", url, "--no-embed"], tmp_path).returncode == 0
+        shutil.rmtree(theirs)  # their machine's folder: not on this one
+        run = _lode(["index", str(mine), "--db", url, "--no-embed"], tmp_path)
+        assert run.returncode == 0, run.stderr
+        status = json.loads(_lode(["status", "--db", url, "--json"], tmp_path).stdout)
+        assert sorted(w["root"] for w in status["workspaces"]) == sorted([str(theirs), str(mine)])
