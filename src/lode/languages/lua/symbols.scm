@@ -5,6 +5,13 @@
   (#eq? @_t "M")) @def.function
 (function_declaration name: (dot_index_expression table: (identifier) @receiver field: (identifier) @name)
   (#not-eq? @receiver "M")) @def.function
+; a table in a table (`function M.busted.run()`: the module's `busted.run`)
+(function_declaration name: (dot_index_expression
+    table: (dot_index_expression table: (identifier) @_t field: (identifier) @receiver) field: (identifier) @name)
+  (#eq? @_t "M")) @def.function
+(function_declaration name: (dot_index_expression
+    table: (dot_index_expression table: (identifier) @_t) @receiver field: (identifier) @name)
+  (#not-eq? @_t "M")) @def.function
 (function_declaration name: (method_index_expression table: (identifier) @_t method: (identifier) @name)
   (#eq? @_t "M")) @def.method
 (function_declaration name: (method_index_expression table: (identifier) @receiver method: (identifier) @name)

@@ -7,7 +7,21 @@ function M.read_file(path)
   return fd:read("*a")
 end
 
+--- Paths of the shop's own files.
+M.paths = {}
+
+-- lode: shop.util.paths.data
+function M.paths.data(name)
+  return "data/" .. name
+end
+
 local Cache = {}
+Cache.stats = {}
+
+-- lode: shop.util.Cache.stats.reset
+function Cache.stats.reset()
+  Cache.stats.hits = 0
+end
 
 -- lode: shop.util.Cache.new Cache.new
 function Cache.new(dir)
