@@ -225,7 +225,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
                             "MAX_SUBSTRING_CHARS", "COMMON_SHARE", "COMMON_MIN_CHUNKS"),
     "lode.search.semantic": ("CANDIDATES",),
     "lode.search.ranking": ("PATH_WEIGHT", "PATH_NAMED_WEIGHT", "NAME_WEIGHT", "FILE_WEIGHT",
-                            "FILE_CAP", "FILE_MASS_WEIGHT", "EVIDENCE_WEIGHT", "MENTION_WEIGHT", "FRAME_WEIGHT", "FRAME_INNER_WEIGHT", "STEM_NAMED_WEIGHT", "DEPTH_BONUS", "PACKAGE_BONUS",
+                            "FILE_CAP", "FILE_MASS_WEIGHT", "EVIDENCE_WEIGHT", "MENTION_WEIGHT", "TITLE_MENTION_WEIGHT", "FRAME_WEIGHT", "FRAME_INNER_WEIGHT", "STEM_NAMED_WEIGHT", "DEPTH_BONUS", "PACKAGE_BONUS",
                             "SHALLOW_WEIGHT", "SHALLOW_FILES",
                             "PROSE", "TEST", "AUX", "TINY", "TINY_LINES", "TINY_ALL", "TAIL", "DECLARATION",
                             "PRIVATE", "PRIVATE_SHARE", "DIVERSITY", "DEPTH_AFTER", "DEPTH_SLOTS", "DEPTH_PER_FILE"),
