@@ -228,6 +228,33 @@ def _inline(jobs: list, config: ChunkConfig, cpu: list[float], pack=None) -> Ite
         yield from records
 
 
+def _isolated(suspects: list, config: ChunkConfig, cpu: list[float], pack=None) -> Iterator[FileRecord]:
+    """Records for the files that were in flight when a worker died: each chunked alone
+    in a pool of one worker, made again after each crash, so a file that kills its
+    worker is found and refused (with its mtime and size: re-read when it changes) and
+    the others are indexed as usual."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from .pipeline import process_many
+
+    pool = _pool(1)
+    try:
+        for job in suspects:
+            try:
+                records, seconds = pool.submit(process_many, [job], config, pack).result()
+            except BrokenProcessPool:
+                pool.shutdown(wait=False, cancel_futures=True)
+                pool = _pool(1)
+                yield FileRecord(job.path, job.mtime_ns, job.size, chunker=job.chunker,
+                                 refused="the process chunking it crashed (a parser fault, or killed "
+                                         "for its memory)")
+                continue
+            cpu[0] += seconds
+            yield from records
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pack=None) -> Iterator[FileRecord | None]:
     """Yields None once the pool has its first tasks, then the records."""
     from concurrent.futures import FIRST_COMPLETED, wait
@@ -244,39 +271,46 @@ def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pac
         exhausted = False
         started = False
         while pending or not exhausted:
+            broken = None
             while not exhausted and len(pending) < window:
                 task = next(tasks, None)
                 if task is None:
                     exhausted = True
                     break
-                pending[pool.submit(process_many, task, config, pack)] = task
+                try:
+                    pending[pool.submit(process_many, task, config, pack)] = task
+                except BrokenProcessPool as exc:  # a worker died before wait() saw it
+                    broken = (exc, task)
+                    break
             if not started:
                 started = True
                 yield None
-            if not pending:
+            if broken is None and not pending:
                 break
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                task = pending.pop(fut)
-                try:
-                    records, seconds = fut.result()
+            if broken is None:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    try:
+                        records, seconds = fut.result()
+                    except BrokenProcessPool as exc:
+                        broken = (exc, [])
+                        break
+                    pending.pop(fut)
                     cpu[0] += seconds
                     completed += 1
                     yield from records
-                except BrokenProcessPool as exc:
-                    if not completed:  # the pool never worked: a setup problem, not a file
-                        raise IndexFailed(f"indexing worker processes failed to start: {exc}") from exc
-                    completed = 0
-                    # A worker died (a grammar crashed on some file): the files of the
-                    # tasks in flight are refused with a reason, the run goes on.
-                    for other in [task, *pending.values()]:
-                        for j in other:
-                            yield FileRecord(j.path, j.mtime_ns, j.size, chunker=j.chunker,
-                                             refused="worker process crashed while chunking")
-                    pending.clear()
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    pool = _pool(workers)
-                    break
+            if broken is not None:
+                exc, unsent = broken
+                if not completed:  # the pool never worked: a setup problem, not a file
+                    raise IndexFailed(f"indexing worker processes failed to start: {exc}") from exc
+                # A worker died: the system killed it (memory), or a parser crashed on a
+                # file. Every file in flight is a suspect; each is chunked again alone,
+                # and only one that kills its worker again is refused.
+                suspects = [j for task in (*pending.values(), unsent) for j in task]
+                pending.clear()
+                pool.shutdown(wait=False, cancel_futures=True)
+                yield from _isolated(suspects, config, cpu, pack)
+                pool = _pool(workers)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
