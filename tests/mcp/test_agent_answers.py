@@ -52,6 +52,7 @@ def test_hits_locations_outline_errors_and_status(projects, mcp_answers):
                               "workspace": "billing"}),
         "outline": ("list_file_symbols", {"path": "nothere.py", "workspace": "billing"}),
         "status": ("index_status", {}),
+        "definition": ("find_definition", {"name": "settle.settle_invoice"}),
     })
     hit = json.loads(r["search"][1])["hits"][0]
     assert hit["path"] == "settle.py" and hit["line_start"] == 1
@@ -63,3 +64,5 @@ def test_hits_locations_outline_errors_and_status(projects, mcp_answers):
     assert is_error and "no such file in workspace 'billing': nothere.py" in text and "-32004" in text
     assert str(base) not in text
     assert sorted(w["name"] for w in json.loads(r["status"][1])["workspaces"]) == ["billing", "ledger"]
+    # two projects: each record says which it is from
+    assert sorted(c["workspace"] for c in json.loads(r["definition"][1])["candidates"]) == ["billing", "ledger"]

@@ -99,6 +99,9 @@ def test_locations_and_other_spellings_name_the_symbol(shop, mcp_answers):
         return [c["name"] for c in answers[key][field]]
 
     assert names("def_line") == ["shop.routing.Router.add_route"]
+    # what a record repeats is left out: its module (the name's head) and test: false
+    assert set(answers["def_line"]["candidates"][0]) == {"name", "path", "line", "column", "kind", "detail",
+                                                         "workspace"}
     assert names("body_line", "symbols") == ["shop.routing.Router.add_route"]
     assert names("late_line") == ["shop.routing.build_table"]
     assert names("host_link") == names("absolute") == ["shop.routing.Router.add_route"]
