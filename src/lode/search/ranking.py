@@ -337,6 +337,15 @@ def qualifier_is_package(dotted: str, name: str, path: str) -> bool:
     return rest == folders[-len(rest):] or rest == (folders + [stem])[-len(rest):]
 
 
+def names_as_typed(word: str, name: str) -> bool:
+    """Whether a compound word of a description names a definition: a capitalised word
+    (`WebSocket`, `OpenAPI`, `FromJSON`) is a type's name or a proper noun, and names a
+    definition only as the definition spells it (`WebSocket` is no function `webSocket`,
+    `OpenAPI` no method `openapi`); a word written as code (`flatMap`, `from_fn`) names
+    the definition however its first letter is cased."""
+    return not word[:1].isupper() or word == _last(name)
+
+
 def tier(row: dict, q: Query, literals: list[str], body: str | None) -> int:
     """How exactly the chunk defines what an identifier query names (0–3)."""
     kind, name, name_key = row["kind"], row["name"], row["name_key"]
@@ -348,7 +357,8 @@ def tier(row: dict, q: Query, literals: list[str], body: str | None) -> int:
             t = 2
             if q.dotted and not qualifier_holds(q.dotted[0], full, row["path"]):
                 t = 1  # the last part matches but the qualifier does not
-        elif name_key and q.identifier is None and any(t_.key == name_key for t_ in q.terms if t_.parts):
+        elif name_key and q.identifier is None and any(t_.key == name_key and names_as_typed(t_.word, name)
+                                                         for t_ in q.terms if t_.parts):
             t = 1
         if t < 2 and name_key and q.identifier and q.terms:
             # Words that spell the name's parts: `serve http` → ServeHTTP.
