@@ -82,6 +82,14 @@ def _interrupted(as_json: bool) -> None:
 
 def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_json, allow_broad_root=False):
     root = root or "."
+    if not os.path.isabs(root):
+        try:
+            os.getcwd()
+        except FileNotFoundError:  # deleted under the shell (a checkout, rm -rf of it)
+            from ..errors import NotFound
+
+            exit_with(NotFound("the current folder no longer exists (deleted or moved?): cd into the "
+                               "project, or give its path: lode index PATH"), as_json)
     if not os.path.isdir(root):
         _refuse_missing_root(root, db_path, as_json)
     svc = open_service(db_path, create=True, as_json=as_json)

@@ -49,7 +49,10 @@ def _scoped(workspace, found: dict, holding) -> str | None:
     if workspace is not None:
         return workspace
     if "here" not in found:
-        found["here"] = holding()
+        try:
+            found["here"] = holding()
+        except FileNotFoundError:  # the current folder was deleted under the shell: outside
+            found["here"] = None
     return found["here"]
 
 
@@ -204,9 +207,13 @@ def _root_relative(paths, workspaces: list[dict], workspace) -> list[str]:
     if ws is None:
         return list(paths)
     root, out = ws["root"], []
+    try:
+        here = os.getcwd()
+    except FileNotFoundError:  # deleted under the shell: a relative path is root-relative
+        return list(paths)
     for p in paths:
         given = os.path.expanduser(p)
-        real = os.path.realpath(given if os.path.isabs(given) else os.path.join(os.getcwd(), given))
+        real = os.path.realpath(given if os.path.isabs(given) else os.path.join(here, given))
         inside = real == root or real.startswith(root.rstrip(os.sep) + os.sep)
         if inside and (os.path.isabs(given) or os.path.exists(real)):
             out.append(os.path.relpath(real, root).replace(os.sep, "/"))  # the root itself: "."

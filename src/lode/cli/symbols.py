@@ -132,6 +132,13 @@ def outline_command(file, db_path, workspace, as_json):
         from ..config import is_postgres_url, resolve_db_text
         from ..service import Service
 
+        if not os.path.isabs(file):
+            try:
+                os.getcwd()
+            except FileNotFoundError:  # deleted under the shell: a relative name names nothing
+                from ..errors import NotFound
+
+                raise NotFound(f"no such file: {file} (the current folder no longer exists)") from None
         # the store names the file's workspace (module paths from its root) when it holds
         # one; without a store the file alone answers (a named workspace needs the store)
         location = resolve_db_text(db_path)

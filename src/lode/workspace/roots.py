@@ -30,6 +30,9 @@ def holding(path: str, items: Iterable[T], root_of: Callable[[T], str] = lambda 
     whose root holds ``path`` — the innermost when roots nest — or None. ``path`` is made
     real first unless ``real`` says it already is."""
     if not real:
-        path = os.path.realpath(path)
+        try:
+            path = os.path.realpath(path)
+        except FileNotFoundError:  # relative, and the current folder was deleted: in none
+            return None
     inside = [it for it in items if within(path, root_of(it))]
     return max(inside, key=lambda it: len(root_of(it))) if inside else None
