@@ -175,6 +175,13 @@ class Service:
         found = check.problems(db_path)
         if not found:
             return {"repaired": "none", "problems": []}
+        with check.no_index_runs(db_path):  # a run writing the file meanwhile would be lost
+            return Service._repair(db_path, found, progress)
+
+    @staticmethod
+    def _repair(db_path: str, found: list[str], progress) -> dict:
+        from .store import check
+
         if check.rebuild_indexes(db_path, found):
             return {"repaired": "lexical" if check.only_lexical(found) else "indexes", "problems": found}
         rows = check.workspace_rows(db_path)
@@ -472,6 +479,9 @@ class Service:
         later = getattr(self.store, "checkpoint_later", None)
         waiting = (lambda: progress(0, 0, WAITING_TEXT)) if progress is not None else None
         with self.store.index_lock(ws, waiting), (later() if later else nullcontext(lambda: None)) as checkpoint:
+            if self.store_replaced():  # a repair swapped a rebuilt store in while this run waited
+                raise StoreError(f"the store {store_label(self.db_path)} was replaced while this run "
+                                 "waited (lode check --repair): run lode index again")
             ws = self.store.workspace(ws.id)  # as the run before this one (if it waited) left it
             result = index_workspace(self.store, ws, progress=progress, workers=workers, only=paths).to_dict()
             checkpoint()

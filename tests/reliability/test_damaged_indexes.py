@@ -12,6 +12,7 @@ from pathlib import Path
 import sqlite3
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -343,3 +344,48 @@ def test_a_repair_removes_the_copy_a_killed_repair_left(indexed, tmp_path):
     assert [p.exists() for p in left] == [False, False]
     assert running.exists()
     assert _workspaces(db) == workspaces
+
+
+def test_a_repair_waits_for_an_index_run_writing_the_store(indexed, tmp_path):
+    """A repair that rebuilt the store while lode index wrote it swapped the new file in
+    under the run, which went on writing the damaged one: its files lost without a word.
+    The repair is refused while a run holds its workspace's index lock, and goes through
+    once the run is done."""
+    _, good, _ = indexed
+    db = _copy(good, tmp_path)
+    _empty_index(db, "symbols_rname")
+    big = tmp_path / "big"
+    _project(big, "big", 300)
+    env = {**os.environ, "LODE_NO_DAEMON": "1"}
+    run = subprocess.Popen([*LODE, "index", str(big), "--db", str(db), "--no-embed", "--workers", "1"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and run.poll() is None and not _lock_held(db):
+            time.sleep(0.05)
+        assert run.poll() is None, "the run ended before the repair could meet it"
+        refused = _lode("check", "--repair", "--db", str(db))
+        assert refused.returncode == 1, refused.stdout
+        assert "an index run is writing" in refused.stderr and "again" in refused.stderr, refused.stderr
+    finally:
+        out, err = run.communicate(timeout=300)
+    assert run.returncode == 0, err
+    assert _lode("check", "--repair", "--db", str(db)).returncode == 0
+    assert _lode("check", "--db", str(db)).returncode == 0
+    assert "big" in _workspaces(db)
+
+
+def _lock_held(db) -> bool:
+    """Whether some process holds a lock in the store's index lock file."""
+    import fcntl
+
+    path = f"{db}-index.lock"
+    if not os.path.exists(path):
+        return False
+    with open(path, "r+b") as f:
+        try:
+            fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB, 0, 0)
+        except OSError:
+            return True
+        fcntl.lockf(f, fcntl.LOCK_UN, 0, 0)
+        return False

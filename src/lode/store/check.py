@@ -19,6 +19,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from ..errors import StoreError
 
@@ -157,6 +159,30 @@ def workspace_rows(path: str) -> list[tuple[str, str, dict]]:
     return [(name, root, json.loads(config) if config else {}) for name, root, config in rows]
 
 
+@contextmanager
+def no_index_runs(path: str) -> Iterator[None]:
+    """Hold every workspace's index lock (all of STORE-index.lock, :meth:`.sqlite.Store.index_lock`)
+    while the store at ``path`` is repaired: an index run under way would go on writing
+    the damaged file after a rebuilt one replaced it, so the repair is refused; a run
+    starting meanwhile waits, then finds the file replaced (the service checks)."""
+    import fcntl
+
+    try:
+        fd = os.open(f"{path}-index.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    except OSError:  # a folder that cannot hold it: no index run holds one either
+        yield
+        return
+    try:
+        try:
+            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 0, 0)  # from byte 0 to the end, and on
+        except OSError:
+            raise StoreError(f"an index run is writing the store {path}: wait for it to finish (or stop "
+                             "it), then run lode check --repair again (nothing was changed)") from None
+        yield
+    finally:
+        os.close(fd)
+
+
 def remove_store(path: str) -> None:
     """Remove a store file and its WAL (a rebuild that did not finish)."""
     for suffix in ("", "-wal", "-shm"):
@@ -226,4 +252,8 @@ def swap_in(fresh: str, path: str) -> str:
         if os.path.exists(fresh + suffix):
             os.replace(fresh + suffix, path + suffix)
     os.replace(fresh, path)
+    try:
+        os.remove(fresh + "-index.lock")  # the rebuild's own index runs' lock file
+    except OSError:
+        pass
     return kept
