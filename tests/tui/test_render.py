@@ -59,6 +59,10 @@ def test_a_daemons_current_ranker_is_not_taken_for_its_registry():
 def test_progress_and_workspace_rows():
     assert render.progress_text({"done": 3, "total": 12, "path": "a.go"}) == "indexing 3/12 (25%) a.go"
     assert render.progress_text({"started": 1.0}) == "indexing…"
+    # index.status's queued: runs of that workspace waiting behind the one shown
+    assert render.progress_text({"done": 3, "total": 12, "path": "a.go", "queued": 1}) == \
+        "indexing 3/12 (25%) a.go · 1 more run queued"
+    assert render.progress_text({"started": 1.0, "queued": 2}) == "indexing… · 2 more runs queued"
     row = render.workspace_row({"name": "shop", "files": 6, "chunks": 22, "root": "/src/shop",
                                 "refused": [{"path": "x", "reason": "binary"}]},
                                {"done": 1, "total": 2})

@@ -137,12 +137,14 @@ def workspace_row(ws: dict[str, Any], progress: dict[str, Any] | None) -> Text:
 
 
 def progress_text(progress: dict[str, Any]) -> str:
+    queued = progress.get("queued")
+    behind = f" · {queued} more run{'s' if queued != 1 else ''} queued" if isinstance(queued, int) and queued else ""
     done, total = progress.get("done"), progress.get("total")
     if isinstance(done, int) and isinstance(total, int) and total:
         path = progress.get("path") or ""
-        return f"indexing {done}/{total} ({100 * done // total}%) {path}".rstrip()
+        return f"indexing {done}/{total} ({100 * done // total}%) {path}".rstrip() + behind
     stage = progress.get("stage") or progress.get("phase")
-    return f"indexing… {stage}" if stage else "indexing…"
+    return (f"indexing… {stage}" if stage else "indexing…") + behind
 
 
 def shorten_path(path: str) -> str:
