@@ -291,7 +291,8 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
         if not symbols:
             return ls.ask_server("hover", params.text_document.uri, params.position)
         s = symbols[0]
-        parts = [f"**{s['name']}** ({s.get('detail') or s['kind']})"]
+        what = "method" if _kind(s) == lsp.SymbolKind.Method else s.get("detail") or s["kind"]
+        parts = [f"**{s['name']}** ({what})"]
         if s.get("hover"):  # a language server's hover holds the signature and doc itself
             parts.append(s["hover"])
         else:
