@@ -337,8 +337,8 @@ class _Builder:
         attached, doc_nodes = self.spec.attached, self.spec.doc_nodes
         if self.spec.tail_docs and sib is not None and not is_comment(sib):
             tail = _last_descendant(sib)
-            if tail is not None and is_comment(tail):
-                sib = tail  # the previous definition's indented body swallowed this doc
+            if tail is not None and (is_comment(tail) or tail.type in doc_nodes):
+                sib = tail  # the previous node's indented body (or import list) swallowed this doc
         while sib is not None:
             sib_type = sib.type  # each field read once: every read is a call into tree-sitter
             comment = "comment" in sib_type  # is_comment

@@ -14,5 +14,7 @@ SPEC = LanguageSpec(
                       "gadt_constructors", "fields"}),
     merge_runs=frozenset({"function", "method"}),
     opaque_nodes=frozenset({"cpp"}),  # an `#else` branch is one node: its text is parsed apart
+    tail_docs=True,  # the comments after the last import are inside the imports node
     max_depth=4,  # top-level declarations and class/instance members
+    version=2,  # 2: a Haddock right after the imports is the first declaration's
 )

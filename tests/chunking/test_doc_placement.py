@@ -1,0 +1,60 @@
+"""Doc comments, docstrings and file structure land with the declaration they describe,
+on realistic fixtures (each case was a defect found by bench/chunk_quality.py)."""
+from __future__ import annotations
+
+from lode.chunking import chunk_file
+from partition import assert_partition
+
+
+def chunks_of(path: str, text: str):
+    chunks = chunk_file(path, text)
+    assert_partition(text, chunks)
+    return chunks
+
+
+def unit(chunks, name: str):
+    return next(c for c in chunks if c.name == name)
+
+
+HASKELL_AFTER_IMPORTS = """\
+{-# LANGUAGE OverloadedStrings #-}
+-- | Decoding JSON values from strict bytestrings.
+module Shop.Decoding (
+    decodeStrict,
+    eitherDecodeStrict,
+) where
+
+import qualified Data.ByteString as BS
+import           Shop.Types (FromJSON (..), Result (..))
+
+-------------------------------------------------------------------------------
+-- Decoding: strict bytestring
+-------------------------------------------------------------------------------
+
+-- | Efficiently deserialize a JSON value from a strict 'BS.ByteString'.
+-- If this fails due to incomplete or invalid input, 'Nothing' is
+-- returned.
+decodeStrict :: (FromJSON a) => BS.ByteString -> Maybe a
+decodeStrict bs = case parseValue bs of
+    Success v -> Just v
+    Error _   -> Nothing
+
+-- | Like 'decodeStrict' but returns an error message when decoding fails.
+eitherDecodeStrict :: (FromJSON a) => BS.ByteString -> Either String a
+eitherDecodeStrict bs = case parseValue bs of
+    Success v -> Right v
+    Error msg -> Left msg
+"""
+
+
+def test_haskell_haddock_right_after_the_imports_belongs_to_the_first_declaration():
+    # tree-sitter-haskell keeps the comments after the last import inside the imports
+    # node: the first declaration's Haddock was left in the header
+    chunks = chunks_of("src/Shop/Decoding.hs", HASKELL_AFTER_IMPORTS)
+    first = unit(chunks, "decodeStrict")
+    assert first.line_start == 15 and first.line_end == 21
+    assert "Efficiently deserialize a JSON value" in first.embed
+    header = chunks[0]
+    assert header.kind == "header" and "Efficiently" not in HASKELL_AFTER_IMPORTS[header.byte_start:header.byte_end]
+    # the banner above, after a blank line, stays file commentary
+    assert "Decoding: strict bytestring" not in HASKELL_AFTER_IMPORTS[first.byte_start:first.byte_end]
