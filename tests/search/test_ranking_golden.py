@@ -139,13 +139,17 @@ middleware logs the request fine, so this is in the accounts package, not the ro
 
 
 def test_a_pasted_issue_gets_depth_in_its_likely_files(webapp):
-    """After the five best hits, a pasted text gets further chunks of those files rather
-    than new files: the bug is one function of a likely file."""
+    """After the DEPTH_AFTER best hits, a pasted text gets further chunks of those files
+    rather than new files: the bug is one function of a likely file."""
+    from lode.search.ranking import DEPTH_AFTER, DEPTH_SLOTS
+
     svc, ws = webapp
     hits = svc.search(ISSUE, ws, mode="lexical", limit=10)["hits"]
     assert hits[0]["path"] == "accounts/ledger.py", [(h["path"], h["name"]) for h in hits]
-    head = {h["path"] for h in hits[:5]}
-    deeper = hits[5:10]
-    assert deeper and all(h["path"] in head for h in deeper), [(h["path"], h["name"]) for h in hits]
-    # the likeliest file gets more than one look
-    assert sum(h["path"] == "accounts/ledger.py" for h in hits[:10]) >= 2
+    head = {h["path"] for h in hits[:DEPTH_AFTER]}
+    # further chunks of the head's files first (at most DEPTH_PER_FILE per file), then new files
+    inside = [h["path"] in head for h in hits[DEPTH_AFTER:DEPTH_AFTER + DEPTH_SLOTS]]
+    assert inside[0] and inside == sorted(inside, reverse=True), [(h["path"], h["name"]) for h in hits]
+    # the likeliest file gets more than one look, the second among the first hits: the
+    # issue is about refunds as much as the replay
+    assert sum(h["path"] == "accounts/ledger.py" for h in hits[:DEPTH_AFTER]) >= 2

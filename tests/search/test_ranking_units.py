@@ -51,17 +51,17 @@ def test_diversify_lets_other_files_in_but_keeps_exact_definitions():
     assert [s.id for s in ranked][:2] == [1, 2]
 
 
-def test_deepen_keeps_the_first_five_then_digs_into_their_files():
-    # Files 1..5 lead; files 6..9 come next in the diversified order; file 1 has three
+def test_deepen_keeps_the_first_four_then_digs_into_their_files():
+    # Files 1..4 lead; files 5..9 come next in the diversified order; file 1 has three
     # more chunks, file 2 one more.
-    head = [_s(i, 2.0 - i / 10, i) for i in range(1, 6)]
-    others = [_s(10 + i, 1.0 - i / 100, 5 + i) for i in range(1, 5)]
+    head = [_s(i, 2.0 - i / 10, i) for i in range(1, 5)]
+    others = [_s(10 + i, 1.0 - i / 100, 4 + i) for i in range(1, 6)]
     more = [_s(20, 1.2, 1), _s(21, 1.1, 1), _s(22, 1.05, 1), _s(23, 0.5, 2)]
     ranked = [s.id for s in deepen(head + others + more)]
-    assert ranked[:5] == [1, 2, 3, 4, 5]
-    # at most three chunks per file in the top ten: 20 and 21 join file 1, 22 waits
-    assert ranked[5:8] == [20, 21, 23]
-    assert ranked[8:10] == [11, 12] and set(ranked) == {s.id for s in head + others + more}
+    assert ranked[:4] == [1, 2, 3, 4]
+    # at most three chunks per file in the top nine: 20 and 21 join file 1, 22 waits
+    assert ranked[4:7] == [20, 21, 23]
+    assert ranked[7:9] == [11, 12] and set(ranked) == {s.id for s in head + others + more}
 
 
 def test_auxiliary_code_by_folder():

@@ -186,7 +186,8 @@ def _run(store, text: str, q, workspaces: list, opts: SearchOptions, t0: float,
     timings["score"] = _ms(t)
     t = time.perf_counter()
     # Semantic mode is the vectors' own order; the files answer groups by file itself.
-    ordered = ranking.diversify(scored) if plan.mode_used != "semantic" and not opts.files else \
+    factor = ranking.TEXT_DIVERSITY if q.shape == "text" else None
+    ordered = ranking.diversify(scored, factor) if plan.mode_used != "semantic" and not opts.files else \
         sorted(scored, key=lambda s: (-s.score, s.row["path"], s.row["byte_start"]))
     if q.shape == "text" and plan.mode_used != "semantic" and not opts.files:
         ordered = ranking.deepen(ordered)
