@@ -154,6 +154,13 @@ class LodeLanguageServer(LanguageServer):
             return None, ws
         return self.service.name_at(rel, ws, text, position.line + 1, word, word_start), ws
 
+    def hierarchical_symbols(self) -> bool:
+        """Whether the editor takes documentSymbol as a tree (it then draws an outline
+        and breadcrumbs); else the flat list every client reads."""
+        caps = self.client_capabilities
+        ds = getattr(getattr(caps, "text_document", None), "document_symbol", None)
+        return bool(getattr(ds, "hierarchical_document_symbol_support", False))
+
     # ---- answers ---------------------------------------------------------------------
 
     def location(self, item: dict, lines: list[str] | None = None) -> lsp.Location | None:
@@ -315,9 +322,16 @@ def build(ctx, hand_off: bool = True) -> LodeLanguageServer:
         if text is None:
             return []
         lines = text.split("\n")  # the outline is read from the buffer: so are its ranges
-        for it in ls.service.outline_text(rel, _ws, text):
-            loc = ls.location({"name": it["name"], "workspace": _ws, "path": rel, "line": it["line"],
-                               "column": it["column"]}, lines)
+        items = ls.service.outline_text(rel, _ws, text)
+        locs = [ls.location({"name": it["name"], "workspace": _ws, "path": rel, "line": it["line"],
+                             "column": it["column"]}, lines) for it in items]
+        if ls.hierarchical_symbols():
+            from .outline import tree
+
+            return tree(items, [loc.range if loc else lsp.Range(lsp.Position(it["line"] - 1, 0),
+                                                                lsp.Position(it["line"] - 1, 0))
+                                for it, loc in zip(items, locs)], lines, _kind, _split)
+        for it, loc in zip(items, locs):
             head, leaf = _split(it["name"])
             out.append(lsp.SymbolInformation(name=leaf, kind=_kind(it), location=loc,
                                              container_name=head or None))
