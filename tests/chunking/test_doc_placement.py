@@ -58,3 +58,69 @@ def test_haskell_haddock_right_after_the_imports_belongs_to_the_first_declaratio
     assert header.kind == "header" and "Efficiently" not in HASKELL_AFTER_IMPORTS[header.byte_start:header.byte_end]
     # the banner above, after a blank line, stays file commentary
     assert "Decoding: strict bytestring" not in HASKELL_AFTER_IMPORTS[first.byte_start:first.byte_end]
+
+
+PHP_ENUM = """\
+<?php declare(strict_types=1);
+
+/*
+ * This file is part of the Shop package.
+ */
+
+namespace Shop\\Orders;
+
+use Psr\\Log\\LogLevel;
+use Shop\\Orders\\Exception\\UnknownStatus;
+
+/**
+ * Represents the status of an order.
+ *
+ * Use ->value to get the integer stored in the database.
+ */
+enum Status: int
+{
+    case Pending = 100;
+    case Paid = 200;
+    case Shipped = 300;
+
+    public const VALUES = [100, 200, 300];
+
+    /**
+     * @param 'pending'|'paid'|'shipped' $name
+     */
+    public static function fromName(string $name): self
+    {
+        return match (strtolower($name)) {
+            'pending' => self::Pending,
+            'paid' => self::Paid,
+            'shipped' => self::Shipped,
+            default => throw new UnknownStatus($name),
+        };
+    }
+
+    public function isFinal(): bool
+    {
+        return $this === self::Shipped;
+    }
+}
+"""
+
+
+def test_php_enum_is_a_unit_with_its_doc_cases_and_methods():
+    chunks = chunks_of("src/Orders/Status.php", PHP_ENUM)
+    assert [c.kind for c in chunks][-1] == "enum"
+    enum = chunks[-1]
+    assert enum.name == "Status" and (enum.line_start, enum.line_end) == (12, 42)
+    assert "Represents the status of an order." in enum.embed
+    assert "fromName" in enum.embed  # a whole enum embeds its members' signatures
+
+
+def test_php_enum_methods_are_named_under_the_enum_when_split():
+    from lode.config import ChunkConfig
+
+    chunks = chunk_file("src/Orders/Status.php", PHP_ENUM, ChunkConfig(body_budget=200))
+    assert_partition(PHP_ENUM, chunks)
+    names = [c.name for c in chunks]
+    assert "Status.fromName" in names and "Status.isFinal" in names
+    kinds = [c.kind for c in chunks if c.byte_start >= PHP_ENUM.index("/**\n * Represents")]
+    assert kinds[0] == kinds[-1] == "enum" and set(kinds[1:-1]) == {"function"}  # no gap

@@ -1,7 +1,9 @@
-"""PHP: chunked from the grammar wheel's own tags query with the default rules; the
-symbol rules beside it name what the units define."""
+"""PHP: chunked from lode's tags query (the grammar wheel's definitions plus enums) with
+the default rules; the symbol rules beside it name what the units define."""
 
-from ..spec import LanguageSpec, grammar, wheel_query
+from ..spec import DEFAULT_BODIES, LanguageSpec, grammar, own_query
 
 SPEC = LanguageSpec("php", (".php",), grammar("tree_sitter_php", "language_php"),
-                    (wheel_query("tree_sitter_php", "queries/tags.scm"),))
+                    (own_query("php"),),
+                    bodies=DEFAULT_BODIES | {"enum_declaration_list"},
+                    version=2)  # 2: enums are units
