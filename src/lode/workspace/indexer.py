@@ -315,6 +315,11 @@ def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pac
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+# The reason the pipeline gives a file that is gone when it comes to read it
+# (lode.chunking.reader, lode.workspace.pipeline).
+VANISHED = "no such file"
+
+
 class RootEmpty(NotFound):
     """A workspace's root is an empty folder while its index holds files: an unmounted
     drive's mount point, a checkout being replaced. A walk would find every file deleted
@@ -448,12 +453,27 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
 def _write_all(store: Store, ws: WorkspaceRow, generation: int, records: Iterator[FileRecord],
                batch: list[FileRecord], pending_deletes: Iterable[str], ctimes: dict[str, int],
                stats: IndexStats, progress: Progress | None, total: int) -> None:
-    """Stream ``records`` into the store, one transaction per batch."""
+    """Stream ``records`` into the store, one transaction per batch. A file gone between
+    the walk and its read was deleted meanwhile: it leaves the index (recorded as refused
+    with its old mtime and size, it stayed out for good if it came back unchanged); when
+    the root itself went (the folder moved during the run), the run stops, the index kept."""
     batch_chunks = 0
     done = 0
+    pending_deletes = list(pending_deletes)
     for rec in records:
         done += 1
         rec.ctime_ns = ctimes.get(rec.path, 0)
+        if rec.refused == VANISHED:
+            if not os.path.isdir(ws.root):
+                raise NotFound(f"workspace root {ws.root} went away during the run (moved or deleted?): "
+                               "what was written is kept; restore it, or point the workspace at its new "
+                               f"place with lode workspace move {shlex.quote(ws.name)} NEW_PATH, and index "
+                               "again", data={"root": ws.root})
+            stats.deleted += 1
+            pending_deletes.append(rec.path)
+            if progress:
+                progress(done, total, rec.path)
+            continue
         if rec.touched:
             stats.touched += 1
         elif rec.refused:
@@ -466,7 +486,7 @@ def _write_all(store: Store, ws: WorkspaceRow, generation: int, records: Iterato
         batch_chunks += len(rec.chunks)
         if len(batch) >= BATCH_FILES or batch_chunks >= BATCH_CHUNKS:
             store.write_batch(ws.id, generation, batch, pending_deletes)
-            batch, batch_chunks, pending_deletes = [], 0, ()
+            batch, batch_chunks, pending_deletes = [], 0, []
         if progress:
             progress(done, total, rec.path)
     if batch or pending_deletes:
