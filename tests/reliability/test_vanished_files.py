@@ -69,3 +69,21 @@ def test_a_folder_moved_during_a_run_keeps_every_file_s_index(tmp_path):
     assert ws["files"] == 300 and ws["chunks"] == 300 * 40 and not ws["refused"]
     hits = _lode("search", "Version 2", "--db", str(db), "--json", "--limit", "5")
     assert hits.returncode == 0 and json.loads(hits.stdout)["hits"]
+
+
+def test_a_file_an_earlier_version_recorded_as_gone_is_read_again(tmp_path):
+    """A store written before holds files refused 'no such file' with the mtime and size
+    they still have: the next run reads them instead of counting them unchanged."""
+    root, db = tmp_path / "billing", tmp_path / "store.db"
+    _project(root, 3, 1)
+    assert _lode("index", str(root), "--db", str(db), "--no-embed").returncode == 0
+    con = sqlite3.connect(db)
+    with con:  # what the earlier version wrote for a file it found gone mid-run
+        con.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('delete-all')")
+        con.execute("DELETE FROM chunks")
+        con.execute("UPDATE files SET refused = 'no such file' WHERE path = 'billing/invoice1.py'")
+    con.close()
+    run = json.loads(_lode("index", str(root), "--db", str(db), "--no-embed", "--json").stdout)
+    assert run["indexed"] == 1 and run["unchanged"] == 2
+    [ws] = json.loads(_lode("status", "--db", str(db), "--json").stdout)["workspaces"]
+    assert ws["files"] == 3 and not ws["refused"]

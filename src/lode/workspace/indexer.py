@@ -391,7 +391,8 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
             lacking.append(e.path)
             continue
         if old is not None and old.mtime_ns == e.mtime_ns and old.size == e.size and old.chunker == chunker \
-                and not (old.refused and old.ctime_ns != e.ctime_ns) and e.path not in due:  # chmod moves only the ctime
+                and not (old.refused and old.ctime_ns != e.ctime_ns) and e.path not in due \
+                and old.refused != VANISHED:  # chmod moves only the ctime; a file once found gone is here
             stats.unchanged += 1
             continue
         ctimes[e.path] = e.ctime_ns
