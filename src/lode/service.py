@@ -357,7 +357,7 @@ class Service:
                                 data={"param": "root", "workspace": taken[0]})
         if real != ws.root:
             self.store.move_workspace(ws.id, real)
-        found, sampled = files_found(self.store, ws, real)
+        found, sampled = files_found(self.store, ws, real, same_size=False)
         return {**self._describe(self.store.workspace(ws.id)), "moved_from": ws.root,
                 "found": found, "sampled": sampled}
 

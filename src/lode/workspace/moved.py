@@ -21,10 +21,11 @@ MOVE_SAMPLE_FILES = 200
 MOVE_MATCH_SHARE = 0.8
 
 
-def files_found(store, workspace, root: str) -> tuple[int, int]:
+def files_found(store, workspace, root: str, same_size: bool = True) -> tuple[int, int]:
     """(found, sampled): of up to MOVE_SAMPLE_FILES of ``workspace``'s indexed files
     (refusals left out), spread over the whole list, how many are at the same relative
-    path under ``root`` with the same size."""
+    path under ``root`` (with the same size, unless ``same_size`` is false: files edited
+    since the last run are still the workspace's)."""
     states = sorted((path, state.size) for path, state in store.file_states(workspace.id).items()
                     if not state.refused)
     if not states:
@@ -34,7 +35,7 @@ def files_found(store, workspace, root: str) -> tuple[int, int]:
     found = 0
     for path, size in sample:
         try:
-            found += os.stat(os.path.join(root, path)).st_size == size
+            found += os.stat(os.path.join(root, path)).st_size == size or not same_size
         except (OSError, ValueError):  # gone, unreadable folder, a NUL in a name
             pass
     return found, len(sample)
