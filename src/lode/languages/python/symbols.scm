@@ -33,6 +33,9 @@
 
 (class_definition name: (identifier) @rel.owner
   superclasses: (argument_list [(identifier) (attribute)] @rel.extends))
+; a generic base, `class AppRunner(BaseRunner[Request])`: the class it names
+(class_definition name: (identifier) @rel.owner
+  superclasses: (argument_list (subscript value: [(identifier) (attribute)] @rel.extends)))
 
 (attribute object: (identifier) @ref.base)
 (attribute object: [(attribute) (call)] @ref.base)

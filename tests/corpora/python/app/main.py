@@ -10,3 +10,9 @@ c = sh.Circle()
 # lode: main.run
 def run():
     return c.area()
+
+
+def paint(canvas: sh.LayeredCanvas) -> None:
+    # a method the class inherits through a generic base
+    # lode-ref: mypkg.shapes.Canvas.draw
+    canvas.draw(c)

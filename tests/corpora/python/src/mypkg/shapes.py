@@ -1,3 +1,5 @@
+from typing import Generic, TypeVar
+
 from ._impl import Widget
 
 __all__ = ["Shape", "Circle"]
@@ -34,8 +36,11 @@ def scale(
     return shape
 
 
+S = TypeVar("S", bound="Shape")
+
+
 # lode: mypkg.shapes.Canvas
-class Canvas:
+class Canvas(Generic[S]):
     # lode: mypkg.shapes.Canvas.draw
     def draw(
         self,
@@ -44,3 +49,10 @@ class Canvas:
         clip: tuple[int, int] | None = None,
     ) -> None:
         pass
+
+
+# a generic base names its class
+# lode-impl: mypkg.shapes.Canvas
+# lode: mypkg.shapes.LayeredCanvas
+class LayeredCanvas(Canvas[Shape]):
+    layers: int = 2
