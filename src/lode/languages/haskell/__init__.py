@@ -16,5 +16,5 @@ SPEC = LanguageSpec(
     opaque_nodes=frozenset({"cpp"}),  # an `#else` branch is one node: its text is parsed apart
     tail_docs=True,  # the comments after the last import are inside the imports node
     max_depth=4,  # top-level declarations and class/instance members
-    version=2,  # 2: a Haddock right after the imports is the first declaration's
+    version=3,  # 2: a Haddock right after the imports is the first declaration's; 3: instances of qualified classes
 )

@@ -13,6 +13,8 @@
 (declarations (data_family name: (name) @name) @definition.type)
 (declarations (class name: (name) @name) @definition.class)
 (declarations (instance name: (name) @name) @definition.instance)
+; an instance of a class named by its module (`instance SA.Align KeyMap`) is named by the class
+(declarations (instance name: (qualified id: (name) @name)) @definition.instance)
 (declarations (deriving_instance) @definition.instance)
 (declarations (pattern_synonym) @definition.pattern)
 (declarations (foreign_import signature: (signature name: (variable) @name)) @definition.function)
