@@ -69,7 +69,11 @@
 (selector_expression operand: [(selector_expression) (call_expression)] @ref.base field: _ @ref.member)
 (selector_expression operand: [(selector_expression) (call_expression)] @ref.base !field)
 (argument_list (identifier) @ref.value)
-(keyed_element (literal_element (identifier) @ref.value))
+; a struct literal's key is a field's name (`Mux{methodNotAllowedHandler: h}` is no use of
+; the function methodNotAllowedHandler); a map's, slice's or array's key is a value
+(keyed_element value: (literal_element (identifier) @ref.value))
+(composite_literal type: [(map_type) (slice_type) (array_type) (implicit_length_array_type)]
+  body: (literal_value (keyed_element key: (literal_element (identifier) @ref.value))))
 (return_statement (expression_list (identifier) @ref.value))
 (field_declaration !name type: [(type_identifier) @field.name @field.type
                                  (pointer_type (type_identifier) @field.name @field.type)])
