@@ -67,3 +67,18 @@ def test_a_long_gitignore_is_matched_at_once_with_the_same_answers(tmp_path):
     assert not [p for p in walked if p.startswith(("build3/", "docs/_build7/")) or p.endswith(".log")]
     assert len(walked) == 20 * 100 + 2
     assert cpu < simple_cpu / 2, (cpu, simple_cpu)
+
+
+def test_a_gitignore_too_large_for_re2_falls_back_to_the_pattern_by_pattern_matcher(tmp_path):
+    """RE2 gives up on some pattern sets (500 lines of many wildcards, ~50k plain
+    names): the walk ended in re2's 'failed to compile Set' traceback; it now matches
+    them one by one, with the same answers."""
+    patterns = ["**/" + "*x" * 20 + f"{i}" for i in range(500)] + ["*.log", "!keep.log", "skip/"]
+    (tmp_path / ".gitignore").write_text("\n".join(patterns) + "\n")
+    (tmp_path / "skip").mkdir()
+    (tmp_path / "skip" / "a.py").write_text("x = 1\n")
+    (tmp_path / "app.py").write_text("def run():\n    return 0\n")
+    (tmp_path / "xaxbx3.py").write_text("y = 2\n")
+    walked, _ = _walk(tmp_path, None)
+    simple, _ = _walk(tmp_path, "simple")
+    assert walked == simple == ["app.py", "xaxbx3.py"]

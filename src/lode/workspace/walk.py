@@ -83,7 +83,12 @@ def inspect_file(path: str, real_root: str, is_link: bool | None = None) -> tupl
 
 
 def _spec(lines) -> pathspec.GitIgnoreSpec:
-    return pathspec.GitIgnoreSpec.from_lines(lines)
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)  # with RE2 when installed: all at once
+    except ValueError:  # a pattern no matcher takes: the caller skips such lines
+        raise
+    except Exception:  # RE2 refuses a set over its memory budget (~300k patterns): one by one
+        return pathspec.GitIgnoreSpec.from_lines(lines, backend="simple")
 
 
 _NAME = operator.attrgetter("name")  # the listing's sort key, without a Python call per entry
