@@ -64,6 +64,11 @@
   result: (parameter_list . (parameter_declaration type: (_) @ret.type)))
 (function_declaration name: (identifier) @ret.owner
   result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @ret.type)
+; an interface's method states its result too (`NewLogEntry(r *http.Request) LogEntry`)
+(method_elem name: (field_identifier) @ret.owner
+  result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @ret.type)
+(method_elem name: (field_identifier) @ret.owner
+  result: (parameter_list . (parameter_declaration type: (_) @ret.type)))
 (function_declaration name: (identifier) @ret.owner
   result: (parameter_list . (parameter_declaration type: (_) @ret.type)))
 (selector_expression operand: [(selector_expression) (call_expression)] @ref.base field: _ @ref.member)
