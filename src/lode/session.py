@@ -210,8 +210,8 @@ class Session:
                 names.append(self.add_workspace(root, **settings)["name"])
             except LodeError as exc:
                 log.warning("workspace %s: %s", root, exc.message)
-        if roots and not self.watching:
-            self.index_all_in_background()
+        if names and not self.watching:
+            self.index_all_in_background(list(dict.fromkeys(names)))
         return names
 
     def _check_roots(self, roots, allow_broad_root: bool) -> None:
@@ -300,13 +300,17 @@ class Session:
                 record["queued"] = len(runs) - 1
             self.progress[key] = record
 
-    def index_all_in_background(self) -> threading.Thread:
-        """Index every workspace once on a thread (a server started without a watcher)."""
+    def index_all_in_background(self, workspaces: list[str] | None = None) -> threading.Thread:
+        """Index ``workspaces`` (None: every one) once on a thread (a server started
+        without a watcher: its roots, not every project of the user's one store)."""
         def run() -> None:
-            try:
-                self.index(None)
-            except LodeError as exc:
-                log.warning("indexing: %s", exc.message)
+            for workspace in workspaces or [None]:
+                if self.stopping.is_set():
+                    return
+                try:
+                    self.index(workspace)
+                except LodeError as exc:
+                    log.warning("indexing %s: %s", workspace or "every workspace", exc.message)
 
         thread = threading.Thread(target=run, daemon=True)
         thread.start()

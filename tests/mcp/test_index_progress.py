@@ -36,7 +36,7 @@ def test_index_status_shows_the_servers_own_run_as_it_goes(tmp_path):
             while time.monotonic() < deadline:
                 r = await client.call_tool("index_status", {})
                 status = json.loads("".join(getattr(c, "text", "") for c in r.content))
-                run = status.get("indexing", {}).get("*")
+                run = status.get("indexing", {}).get("proj")  # the run of its root, by name
                 if run is None and seen:
                     break  # the run ended
                 if run is not None:

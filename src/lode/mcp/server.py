@@ -19,7 +19,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
 from .. import __version__
-from ..errors import InvalidParams, LodeError, REPAIR_HINT, store_damage
+from ..errors import InvalidParams, LodeError, NotFound, REPAIR_HINT, store_damage
 from ..service import Session, clean_text
 from . import notes
 from .strict import StrictServer
@@ -110,12 +110,23 @@ class Tools:
         try:
             return fn(*args, **params)
         except LodeError as exc:
-            raise ToolError(f"{exc.message} (lode error {exc.rpc_code})") from None
+            raise ToolError(f"{exc.message}{self._known_workspaces(exc)} (lode error {exc.rpc_code})") from None
         except Exception as exc:  # a bug: say so plainly, keep serving
             log.exception("tool %s failed", what)
             if (damage := store_damage(exc)) is not None:  # not a bug: the store's file
                 raise ToolError(f"the store is damaged ({damage}): stop this server and {REPAIR_HINT}") from None
             raise ToolError(f"lode failed internally on {what}: {type(exc).__name__}") from None
+
+    def _known_workspaces(self, exc: LodeError) -> str:
+        """For a workspace name the store does not know (an agent's guess): the names it
+        could have used, so its next call names one."""
+        if not (isinstance(exc, NotFound) and isinstance(exc.data, dict) and "workspace" in exc.data):
+            return ""
+        try:
+            names = sorted(self.ctx.service.workspace_roots())
+        except Exception:  # the error itself is what the agent needs
+            return ""
+        return f"; indexed workspaces: {', '.join(names) or 'none'}"
 
     def _replaced_store(self) -> str | None:
         """The store's path when it no longer names the file this server opened."""
