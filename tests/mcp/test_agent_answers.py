@@ -7,7 +7,9 @@
   ``read`` says it (before: the reader's error, -32005, naming the server's absolute
   path);
 - ``index_status`` of a server with several ``--root``s lists those (before: every
-  workspace of the store)."""
+  workspace of the store);
+- a workspace name the store does not know is refused listing the indexed ones (before:
+  the name alone, and the agent guessed again)."""
 
 from __future__ import annotations
 
@@ -53,6 +55,7 @@ def test_hits_locations_outline_errors_and_status(projects, mcp_answers):
         "outline": ("list_file_symbols", {"path": "nothere.py", "workspace": "billing"}),
         "status": ("index_status", {}),
         "definition": ("find_definition", {"name": "settle.settle_invoice"}),
+        "guessed": ("find_definition", {"name": "settle.settle_invoice", "workspace": "payments"}),
     })
     hit = json.loads(r["search"][1])["hits"][0]
     assert hit["path"] == "settle.py" and hit["line_start"] == 1
@@ -64,5 +67,8 @@ def test_hits_locations_outline_errors_and_status(projects, mcp_answers):
     assert is_error and "no such file in workspace 'billing': nothere.py" in text and "-32004" in text
     assert str(base) not in text
     assert sorted(w["name"] for w in json.loads(r["status"][1])["workspaces"]) == ["billing", "ledger"]
+    # a workspace name the store does not know: the error lists those it could have used
+    is_error, text = r["guessed"]
+    assert is_error and "no workspace 'payments'" in text and "indexed workspaces: archive, billing, ledger" in text
     # two projects: each record says which it is from
     assert sorted(c["workspace"] for c in json.loads(r["definition"][1])["candidates"]) == ["billing", "ledger"]
