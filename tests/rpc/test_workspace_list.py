@@ -74,3 +74,19 @@ def test_a_bad_list_is_refused_naming_it(three):
     with pytest.raises(RemoteError) as wrong:
         daemon.call("symbol.definition", {"name": "cart.model.Cart", "workspace": ["shop", 3]})
     assert wrong.value.rpc_code == -32602
+
+
+def test_a_location_names_the_declaration_there(three):
+    """symbol.* take a location as the name (path relative to the workspace root, or
+    absolute); a relative path several workspaces hold needs the workspace named."""
+    daemon, base = three
+    line = CART.split("\n").index("def checkout(cart: Cart) -> int:") + 1
+    found = daemon.call("symbol.definition", {"name": f"cart/model.py:{line}", "workspace": "ledger"})
+    assert [(c["name"], c["workspace"]) for c in found["candidates"]] == [("cart.model.checkout", "ledger")]
+    total = CART.split("\n").index("    def total(self) -> int:") + 1
+    absolute = daemon.call("symbol.references", {"name": f"{base / 'archive' / 'cart' / 'model.py'}:{total}"})
+    assert absolute["name"] == "cart.model.Cart.total"
+    assert {(c["workspace"], c["line"]) for c in absolute["references"]} == {("archive", line + 1)}
+    with pytest.raises(RemoteError) as several:
+        daemon.call("symbol.definition", {"name": f"cart/model.py:{line}"})
+    assert several.value.rpc_code == -32602 and "shop" in several.value.message
