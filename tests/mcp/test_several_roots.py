@@ -64,8 +64,9 @@ def test_lookups_read_only_the_servers_roots(three_projects, mcp_answers):
         "describe": ("describe_symbol", {"name": "Cart.total"}),
         "symbols": ("search_symbols", {"query": "restore_archived"}),
         "listed": ("list_symbols", {"prefix": "cart."}),
-        # another project is still reachable by name
+        # another project is still reachable by name, or by an absolute location
         "named": ("find_definition", {"name": "cart.model.Cart", "workspace": "archive"}),
+        "absolute": ("find_definition", {"name": f"{base / 'archive' / 'cart' / 'model.py'}:1"}),
     })
     errors = {k: text for k, (is_error, text) in r.items() if is_error}
     assert not errors, errors
@@ -81,3 +82,5 @@ def test_lookups_read_only_the_servers_roots(three_projects, mcp_answers):
     assert workspaces("bare", "candidates") == ["ledger", "shop"]
     assert not json.loads(r["symbols"][1])["names"]  # archive's own name
     assert workspaces("named", "candidates") == ["archive"]
+    assert [(c["name"], c["workspace"]) for c in json.loads(r["absolute"][1])["candidates"]] == \
+        [("cart.model.Cart", "archive")]

@@ -92,11 +92,12 @@ class Tools:
             return None
         return self.ctx.service.locate(path, among=list(self.scope) or None)[0]
 
-    def ws_list(self, workspace: str | None) -> str | list[str] | None:
+    def ws_list(self, workspace: str | None, name: str | None = None) -> str | list[str] | None:
         """The workspaces a search or a symbol look-up covers: the one it names, else
         the server's projects (all of them: the service reads a list as those
-        workspaces only), else every workspace."""
-        if workspace is not None:
+        workspaces only), else every workspace. A look-up of an absolute location
+        (``/abs/file.py:LINE``) reads the workspace holding it, as ``read`` does."""
+        if workspace is not None or (name and os.path.isabs(name)):
             return workspace
         return list(self.scope) or None
 
@@ -308,7 +309,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
     @tool
     def find_definition(name: QualifiedName, workspace: Workspace = None) -> str:
         """Where a name is defined: every plausible candidate (path, line, kind, module)."""
-        return tools.lookup("definition", "candidates", {"name": name, "workspace": tools.ws_list(workspace)})
+        return tools.lookup("definition", "candidates", {"name": name, "workspace": tools.ws_list(workspace, name)})
 
     @tool
     def find_references(name: QualifiedName, workspace: Workspace = None,
@@ -317,7 +318,7 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         """Where a name is used, through imports, aliases and stated types (`s.Close()`
         with `s *Server`). Before changing a signature, all=true: every call site."""
         return tools.lookup("references", "references",
-                            {"name": name, "workspace": tools.ws_list(workspace), "limit": limit,
+                            {"name": name, "workspace": tools.ws_list(workspace, name), "limit": limit,
                              "every": all or None})
 
     @tool
@@ -326,13 +327,13 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         """Types implementing an interface, trait or base class (Go method sets with
         embedding, Rust impls, subclasses, TypeScript implements)."""
         return tools.lookup("implementations", "implementations",
-                            {"name": name, "workspace": tools.ws_list(workspace), "limit": limit})
+                            {"name": name, "workspace": tools.ws_list(workspace, name), "limit": limit})
 
     @tool
     def describe_symbol(name: QualifiedName, workspace: Workspace = None,
                         include_body: Annotated[bool, Field(description="Add the source")] = False) -> str:
         """Signature, doc comment and location of a name: an API at a glance."""
-        return tools.lookup("describe", "symbols", {"name": name, "workspace": tools.ws_list(workspace),
+        return tools.lookup("describe", "symbols", {"name": name, "workspace": tools.ws_list(workspace, name),
                                                            "include_body": include_body or None})
 
     @tool
