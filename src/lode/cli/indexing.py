@@ -81,6 +81,7 @@ def _interrupted(as_json: bool) -> None:
 
 
 def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_json, allow_broad_root=False):
+    given = root is not None
     root = root or "."
     if not os.path.isabs(root):
         try:
@@ -96,7 +97,14 @@ def index(root, name, no_code, text_ext, workers, no_embed, model, db_path, as_j
 
     def run():
         real = os.path.realpath(root)
-        existing = [w for w in svc.list_workspaces() if w["root"] == real]
+        listed = svc.list_workspaces()
+        existing = [w for w in listed if w["root"] == real]
+        if not existing and not given and name is None and not no_code:
+            # Run in a subfolder of an indexed workspace, as a look-up answers from it: that
+            # workspace is brought up to date, not a second one made of the subfolder
+            # (every file in it read again, its names answered twice).
+            holder = svc.workspace_for_path(real)
+            existing = [w for w in listed if w["name"] == holder]
         if not existing:
             if not os.path.isdir(real):
                 from ..errors import NotFound
