@@ -96,3 +96,19 @@ def test_a_value_an_interface_method_returns_has_its_stated_type(tmp_path):
     refs = {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
     assert ("github.com/go-chi/chi/v5/middleware.LogFormatter.NewLogEntry", 22) in refs
     assert ("github.com/go-chi/chi/v5/middleware.LogEntry.Write", 25) in refs
+
+
+def test_a_variable_given_a_typed_value_has_its_type(tmp_path):
+    # chi's Mux.NotFound: `m := mx`, then `m = mx.parent` when inline
+    text = ('package chi\n\n'
+            'type Mux struct {\n\tparent *Mux\n\tinline bool\n}\n\n'
+            'func (mx *Mux) NotFound() {\n'
+            '\tm := mx\n'
+            '\tif mx.inline && mx.parent != nil {\n\t\tm = mx.parent\n\t}\n'
+            '\tm.updateSubRoutes()\n'
+            '}\n\n'
+            'func (mx *Mux) updateSubRoutes() {}\n')
+    (tmp_path / "go.mod").write_text("module github.com/go-chi/chi/v5\n\ngo 1.21\n")
+    found = extract_symbols("mux.go", text, None, language_for_path("mux.go"), Layout(tmp_path), every=True)
+    refs = {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
+    assert ("github.com/go-chi/chi/v5.Mux.updateSubRoutes", 13) in refs

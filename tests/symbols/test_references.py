@@ -228,3 +228,37 @@ def test_a_bare_go_name_is_never_a_method_of_the_same_name(tmp_path):
     assert ("mux.go", 9) not in method
     calls = {(r["path"], r["line"]) for r in svc.references("router.send", every=True)["references"]}
     assert ("mux.go", 11) in calls
+
+
+BLUEPRINT = '''\
+from .app import Flask
+from .sessions import SessionInterface
+
+
+class Blueprint:
+    def __init__(self, app: Flask, sessions: SessionInterface) -> None:
+        self.app = app
+        self.sessions = sessions
+
+    def register(self) -> None:
+        self.app.add_url_rule("/")
+        interface = self.sessions
+        interface.open_session(self.app)
+'''
+
+
+def test_a_field_or_local_given_a_typed_value_has_its_type(tmp_path):
+    # `self.app = app` with `app: Flask`; `interface = self.sessions`
+    from lode.languages import language_for_path
+    from lode.symbols.extraction import extract_symbols
+    from lode.symbols.layout import Layout
+
+    pkg = tmp_path / "flaskish"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "blueprints.py").write_text(BLUEPRINT)
+    found = extract_symbols("flaskish/blueprints.py", BLUEPRINT, None, language_for_path("a.py"),
+                            Layout(tmp_path), every=True)
+    refs = {(s.name, s.line) for s in found.symbols if s.kind == "reference"}
+    assert ("flaskish.app.Flask.add_url_rule", 11) in refs
+    assert ("flaskish.sessions.SessionInterface.open_session", 13) in refs

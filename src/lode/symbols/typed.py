@@ -13,6 +13,9 @@ known. The tree tells it in a few places, which a language's ``symbols.scm`` cap
     (``SymbolRules.is_class_name``).
 ``@field.name`` + ``@field.type`` / ``@field.call``
     a field of the nearest enclosing type (``db *DB`` in a struct, ``self.db = DB()``).
+``@var.name`` / ``@field.name`` + ``@var.value`` / ``@field.value``
+    a variable or field given a value whose type the table knows (``self.app = app``
+    with a parameter ``app: Flask``, ``m := mx``), read once the rest is typed.
 ``@ret.owner`` + ``@ret.type``
     a function or method's declared result (``func (c *Ctx) Req() *Request``).
 
@@ -64,6 +67,7 @@ class TypeTable:
         self.fields: dict[tuple[str, str], str] = {}
         self.returns: dict[str, str] = {}
         self._calls: list[tuple[dict, str, object]] = []
+        self._values: list[tuple[dict, str, object]] = []  # `x = other`, `self.app = app`
         self.var_names: set[str] = set()  # every typed name, any scope: most lookups end here
         # module-table names that are a signature's parameters (SymbolRules.signature_parameters)
         self._signature_names: set[str] = set()
@@ -126,6 +130,10 @@ class TypeTable:
             call = (caps.get("var.call") or caps.get("field.call") or [None])[0]
             if call is not None:
                 self._calls.append((table, slot, call))
+            else:
+                value = (caps.get("var.value") or caps.get("field.value") or [None])[0]
+                if value is not None:
+                    self._values.append((table, slot, value))
 
     def finish(self) -> None:
         """Call results are typed once every return type of the file is known; then
@@ -136,6 +144,7 @@ class TypeTable:
         pending = [(table, slot, callee, _NO_PARTS if callee.child_count == 0  # a bare name: no fields to ask
                     else (_child(callee, _OBJECT_FIELDS), _child(callee, members)))
                    for table, slot, callee in self._calls]
+        values = self._values
         changed = True  # since the spans were last indexed
         for _round in range(2):  # `a := f(); b := a.g()`: b needs a's type first
             self._index_spans()
@@ -148,6 +157,15 @@ class TypeTable:
                 else:
                     left.append(item)
             pending = left
+            if values:  # a value's type, as the table knows it so far (`self.app = app`)
+                unknown = []
+                for item in values:
+                    t = self.type_of(item[2])
+                    if t:
+                        changed = _typed(item[0], item[1], t) or changed
+                    else:
+                        unknown.append(item)
+                values = unknown
             if not changed:
                 break  # nothing new is known: a second round would answer as this one did
         for table, slot, callee, parts in pending:  # results another file states

@@ -57,6 +57,9 @@
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . [(composite_literal) @var.type (unary_expression operand: (composite_literal)) @var.type
                              (call_expression function: (_) @var.call)]))
+; a value of a known type handed on (`m := mx`, `db := s.db`): typed.py reads its type
+(short_var_declaration left: (expression_list . (identifier) @var.name)
+  right: (expression_list . [(identifier) (selector_expression)] @var.value .))
 (field_declaration name: (field_identifier) @field.name type: (_) @field.type)
 (method_declaration name: (field_identifier) @ret.owner
   result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @ret.type)

@@ -64,5 +64,11 @@
   (#eq? @_self "self"))
 ((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @field.name) !type
   right: (call function: [(identifier) (attribute)] @field.call)) (#eq? @_self "self"))
+; a value of a known type handed on (`self.app = app` with `app: Flask`, `session =
+; self._session`): typed.py reads the value's type once the table knows it
+((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @field.name) !type
+  right: [(identifier) (attribute)] @field.value) (#eq? @_self "self"))
+(function_definition body: (block (expression_statement
+  (assignment left: (identifier) @var.name !type right: [(identifier) (attribute)] @var.value))))
 (class_definition body: (block (expression_statement (assignment left: (identifier) @field.name type: (type) @field.type))))
 (function_definition name: (identifier) @ret.owner return_type: (type) @ret.type)
