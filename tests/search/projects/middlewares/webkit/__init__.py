@@ -1,0 +1,1 @@
+"""An HTTP client and server."""
