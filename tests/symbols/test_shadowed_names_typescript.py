@@ -266,3 +266,21 @@ def test_typescript_inner_function_parameter_does_not_take_an_outer_local_type(t
     assert ("session.Session.send", 9) in refs
     assert not {name for name, line in refs if line == 6}
     assert not {name for name, line in refs if line == 10 and name.endswith(".send")}
+
+
+def test_a_field_or_local_given_a_typed_value_has_its_type(tmp_path):
+    # `this.backup = session` with `session: Session`; `const session = this.backup`
+    text = ('import { Session } from "./session";\n\n'
+            'export class Poller {\n'
+            '  private backup;\n\n'
+            '  constructor(session: Session) {\n'
+            '    this.backup = session;\n'
+            '  }\n\n'
+            '  start(): void {\n'
+            '    const current = this.backup;\n'
+            '    current.send("start");\n'
+            '    this.backup.send("again");\n'
+            '  }\n'
+            '}\n')
+    refs = references(tmp_path, "src/poller.ts", text)
+    assert ("session.Session.send", 12) in refs and ("session.Session.send", 13) in refs

@@ -47,5 +47,10 @@
 (variable_declarator name: (identifier) @var.name value: (new_expression constructor: (_) @var.type))
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @field.name)
   right: (new_expression constructor: (_) @field.type))
+; a value of a known type handed on (`this.client = client` with `client: Client`,
+; `const client = this.client`): typed.py reads its type
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @field.name)
+  right: [(identifier) (member_expression)] @field.value)
+(variable_declarator name: (identifier) @var.name value: [(identifier) (member_expression)] @var.value)
 (field_definition property: (property_identifier) @field.name value: (new_expression constructor: (_) @field.type))
 (member_expression object: [(this) (super) (member_expression) (call_expression)] @ref.base)

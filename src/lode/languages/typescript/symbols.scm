@@ -80,6 +80,11 @@
 (public_field_definition name: (property_identifier) @field.name value: (new_expression constructor: (_) @field.type))
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @field.name)
   right: (new_expression constructor: (_) @field.type))
+; a value of a known type handed on (`this.client = client` with `client: Client`,
+; `const client = this.client`): typed.py reads its type
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @field.name)
+  right: [(identifier) (member_expression)] @field.value)
+(variable_declarator name: (identifier) @var.name !type value: [(identifier) (member_expression)] @var.value)
 (method_definition name: (property_identifier) @ret.owner return_type: (type_annotation) @ret.type)
 (function_declaration name: (identifier) @ret.owner return_type: (type_annotation) @ret.type)
 (member_expression object: [(this) (super) (member_expression) (call_expression)] @ref.base)
