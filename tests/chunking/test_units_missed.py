@@ -44,3 +44,38 @@ def test_haskell_instance_of_a_module_qualified_class_is_a_unit():
     # its methods are inside it, not loose units under the file
     assert not [c for c in chunks if c.kind == "method"]
     assert all(c.kind != "gap" for c in chunks if c.line_start >= 13)
+
+
+SWIFT_NESTED_EXTENSIONS = """\
+import Foundation
+
+public enum ShopError: Error {
+    public enum PaymentFailureReason: Sendable {
+        case declined(code: Int)
+        case expired
+    }
+
+    case paymentFailed(reason: PaymentFailureReason)
+}
+
+extension ShopError.PaymentFailureReason {
+    /// Whether retrying the same card may succeed.
+    var isRetryable: Bool {
+        switch self {
+        case .declined: false
+        case .expired: false
+        }
+    }
+}
+
+extension Cart<Item>: CustomStringConvertible where Item: Sendable {
+    public var description: String { items.map(\\.name).joined(separator: ", ") }
+}
+"""
+
+
+def test_swift_extension_is_named_by_the_whole_type_it_extends():
+    chunks = chunks_of("Sources/Shop/ShopError.swift", SWIFT_NESTED_EXTENSIONS)
+    names = [(c.kind, c.name) for c in chunks if c.kind == "extension"]
+    # was ShopError (the first identifier), so its members were named ShopError.isRetryable
+    assert names == [("extension", "ShopError.PaymentFailureReason"), ("extension", "Cart")]

@@ -3,7 +3,9 @@
 (class_declaration declaration_kind: "struct" name: (type_identifier) @name) @definition.struct
 (class_declaration declaration_kind: "enum" name: (type_identifier) @name) @definition.enum
 (class_declaration declaration_kind: "actor" name: (type_identifier) @name) @definition.actor
-(class_declaration declaration_kind: "extension" name: (user_type (type_identifier) @name)) @definition.extension
+; an extension is named by the whole type it extends (`extension AFError.ServerTrustFailureReason`:
+; its members are AFError.ServerTrustFailureReason.x), type arguments left out (languages/swift/names.py)
+(class_declaration declaration_kind: "extension" name: (user_type) @name) @definition.extension
 (class_declaration name: (type_identifier) @name) @definition.class
 (protocol_declaration name: (type_identifier) @name) @definition.protocol
 (class_body (function_declaration name: (simple_identifier) @name) @definition.method)
