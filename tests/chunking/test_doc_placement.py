@@ -124,3 +124,32 @@ def test_php_enum_methods_are_named_under_the_enum_when_split():
     assert "Status.fromName" in names and "Status.isFinal" in names
     kinds = [c.kind for c in chunks if c.byte_start >= PHP_ENUM.index("/**\n * Represents")]
     assert kinds[0] == kinds[-1] == "enum" and set(kinds[1:-1]) == {"function"}  # no gap
+
+
+HASKELL_PRAGMAS = """\
+module Shop.Price (Price, cents, fromCents, zero) where
+
+newtype Price = Price Int
+
+-- | The price in cents.
+cents :: Price -> Int
+cents (Price n) = n
+{-# INLINE cents #-}
+
+{-# INLINE fromCents #-}
+-- | A price of so many cents.
+fromCents :: Int -> Price
+fromCents = Price
+
+zero :: Price
+zero = Price 0
+{-# NOINLINE zero #-}
+"""
+
+
+def test_haskell_pragma_below_a_function_is_its_own_and_one_above_is_the_next():
+    chunks = chunks_of("src/Shop/Price.hs", HASKELL_PRAGMAS)
+    spans = {c.name: (c.line_start, c.line_end) for c in chunks if c.kind == "function"}
+    # the INLINE after cents was a one-line gap; the one above fromCents stays its own
+    assert spans == {"cents": (5, 8), "fromCents": (10, 13), "zero": (15, 17)}
+    assert [c.kind for c in chunks if c.kind == "gap"] == []

@@ -149,7 +149,7 @@ class _Builder:
             end = outer.end_byte
             if self.spec.trailing:
                 after = outer.next_sibling
-                if after is not None and after.type in self.spec.trailing:
+                if after is not None and after.type in self.spec.trailing and self._trails(outer, after):
                     end = after.end_byte
             if d.kind in self.spec.brace_blocks:
                 end = _brace_block_end(outer) or end
@@ -157,6 +157,19 @@ class _Builder:
         if self.spec.tail_docs:
             self._give_back_tail_docs(flat)
         return self._merge_runs(flat) if self.spec.merge_runs else flat
+
+    def _trails(self, node: Node, after: Node) -> bool:
+        """Whether ``after``, a ``trailing`` sibling of ``node``, belongs to it. One that
+        may also stand above a definition (an ``attached`` kind: Haskell's `{-# INLINE f #-}`
+        after f) does when it is on the line below ``node`` and a blank line or the end
+        follows it; directly above the next definition it is that one's."""
+        if after.type not in self.spec.attached:
+            return True
+        data = self.data
+        if data.count(b"\n", node.end_byte, after.start_byte) > 1:
+            return False
+        below = after.next_sibling
+        return below is None or data.count(b"\n", after.end_byte, below.start_byte) > 1
 
     def _give_back_tail_docs(self, flat: list[Unit]) -> None:
         """A unit whose doc was taken from the end of the definition before it: that

@@ -14,7 +14,8 @@ SPEC = LanguageSpec(
                       "gadt_constructors", "fields"}),
     merge_runs=frozenset({"function", "method"}),
     opaque_nodes=frozenset({"cpp"}),  # an `#else` branch is one node: its text is parsed apart
+    trailing=frozenset({"pragma"}),  # `{-# INLINE f #-}` below f, a blank line after it
     tail_docs=True,  # the comments after the last import are inside the imports node
     max_depth=4,  # top-level declarations and class/instance members
-    version=3,  # 2: a Haddock right after the imports is the first declaration's; 3: instances of qualified classes
+    version=4,  # 2: a Haddock right after the imports is the first declaration's; 3: instances of qualified classes; 4: pragmas below
 )
