@@ -153,3 +153,34 @@ def test_haskell_pragma_below_a_function_is_its_own_and_one_above_is_the_next():
     # the INLINE after cents was a one-line gap; the one above fromCents stays its own
     assert spans == {"cents": (5, 8), "fromCents": (10, 13), "zero": (15, 17)}
     assert [c.kind for c in chunks if c.kind == "gap"] == []
+
+
+PYTHON_TRAILING_COMMENTS = """\
+\"\"\"Compression settings.\"\"\"
+import zlib
+
+MAX_SYNC_CHUNK_SIZE = 4096
+DEFAULT_MAX_DECOMPRESS_SIZE = 2**25  # 32MiB
+
+# Unlimited decompression: each library has its own convention
+ZLIB_MAX_LENGTH_UNLIMITED = 0  # zlib uses 0 to mean unlimited
+ZSTD_MAX_LENGTH_UNLIMITED = -1  # zstd uses -1 to mean unlimited
+# the next one is experimental
+BROTLI_ENABLED = False
+"""
+
+
+def test_python_comment_ending_a_constants_line_is_the_constants():
+    chunks = chunks_of("aiohttp/compression_utils.py", PYTHON_TRAILING_COMMENTS)
+    text = PYTHON_TRAILING_COMMENTS
+    got = [(c.kind, c.name, text[c.byte_start:c.byte_end]) for c in chunks if c.kind != "header"]
+    # each `# …` at a line's end was a one-line gap between two constants
+    assert got == [
+        ("constant", "MAX_SYNC_CHUNK_SIZE", "MAX_SYNC_CHUNK_SIZE = 4096"),
+        ("constant", "DEFAULT_MAX_DECOMPRESS_SIZE", "DEFAULT_MAX_DECOMPRESS_SIZE = 2**25  # 32MiB"),
+        ("constant", "ZLIB_MAX_LENGTH_UNLIMITED", "# Unlimited decompression: each library has its own convention\n"
+                                                  "ZLIB_MAX_LENGTH_UNLIMITED = 0  # zlib uses 0 to mean unlimited"),
+        ("constant", "ZSTD_MAX_LENGTH_UNLIMITED", "ZSTD_MAX_LENGTH_UNLIMITED = -1  # zstd uses -1 to mean unlimited"),
+        # a comment on its own line below a constant is the next one's doc, as before
+        ("constant", "BROTLI_ENABLED", "# the next one is experimental\nBROTLI_ENABLED = False"),
+    ]

@@ -159,13 +159,16 @@ class _Builder:
         return self._merge_runs(flat) if self.spec.merge_runs else flat
 
     def _trails(self, node: Node, after: Node) -> bool:
-        """Whether ``after``, a ``trailing`` sibling of ``node``, belongs to it. One that
+        """Whether ``after``, a ``trailing`` sibling of ``node``, belongs to it. A comment
+        does when it ends the definition's last line (`X = 2**25  # 32MiB`). One that
         may also stand above a definition (an ``attached`` kind: Haskell's `{-# INLINE f #-}`
         after f) does when it is on the line below ``node`` and a blank line or the end
         follows it; directly above the next definition it is that one's."""
+        data = self.data
+        if is_comment(after):  # a comment at the end of the definition's last line
+            return data.count(b"\n", node.end_byte, after.start_byte) == 0
         if after.type not in self.spec.attached:
             return True
-        data = self.data
         if data.count(b"\n", node.end_byte, after.start_byte) > 1:
             return False
         below = after.next_sibling

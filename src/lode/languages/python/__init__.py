@@ -20,6 +20,8 @@ SPEC = LanguageSpec(
     # a module constant's capture is the assignment inside its statement
     wrappers=DEFAULT_WRAPPERS | {"expression_statement"},
     docstring="expression_statement",  # a body's first string statement
+    trailing=frozenset({"comment"}),  # `X = 2**25  # 32MiB`: the comment is X's
+    version=2,  # 2: a comment ending a constant's line is the constant's
     servers=(
         LanguageServer("pyright", ("pyright-langserver", "--stdio"), _pyright_settings),
         LanguageServer("basedpyright", ("basedpyright-langserver", "--stdio"), _pyright_settings),
