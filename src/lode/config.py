@@ -259,7 +259,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.cli.indexing": ("REFRESH_SECONDS",),
     "lode.mcp.budget": ("DEFAULT_BUDGET_CHARS",),
     "lode.mcp.notes": ("FIRST_INDEX_WAIT",),
-    "lode.mcp.server": ("MATCH_LOCATIONS",),
+    "lode.mcp.server": ("MATCH_LOCATIONS", "HIT_CODE_LINES"),
     "lode.lsp.server": ("MAX_WORKSPACE_SYMBOLS",),
     "lode.external.servers": ("DEFAULT_TIMEOUT",),
     "lode.tui.app": ("HEARTBEAT_SECONDS",),

@@ -9,7 +9,8 @@
 - ``index_status`` of a server with several ``--root``s lists those (before: every
   workspace of the store);
 - a workspace name the store does not know is refused listing the indexed ones (before:
-  the name alone, and the agent guessed again)."""
+  the name alone, and the agent guessed again);
+- ``search(code=true)`` gives each hit its lines (new: a read per hit before)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,8 @@ def test_hits_locations_outline_errors_and_status(projects, mcp_answers):
         "status": ("index_status", {}),
         "definition": ("find_definition", {"name": "settle.settle_invoice"}),
         "guessed": ("find_definition", {"name": "settle.settle_invoice", "workspace": "payments"}),
+        "with_code": ("search", {"query": "refund reverses the booking negative posting", "mode": "lexical",
+                                 "workspace": "ledger", "code": True, "limit": 1}),
     })
     hit = json.loads(r["search"][1])["hits"][0]
     assert hit["path"] == "settle.py" and hit["line_start"] == 1
@@ -67,6 +70,12 @@ def test_hits_locations_outline_errors_and_status(projects, mcp_answers):
     assert is_error and "no such file in workspace 'billing': nothere.py" in text and "-32004" in text
     assert str(base) not in text
     assert sorted(w["name"] for w in json.loads(r["status"][1])["workspaces"]) == ["billing", "ledger"]
+    # code=true: each hit with its lines, to act on without a read per hit
+    coded = json.loads(r["with_code"][1])["hits"][0]
+    lines = SETTLE.split("\n")
+    assert coded["code"] == "\n".join(lines[coded["line_start"] - 1:coded["line_end"]]) + "\n"
+    assert coded["code"].startswith("def settle_invoice") and "code_cut" not in coded
+    assert "code" not in hit  # only when asked
     # a workspace name the store does not know: the error lists those it could have used
     is_error, text = r["guessed"]
     assert is_error and "no workspace 'payments'" in text and "indexed workspaces: archive, billing, ledger" in text

@@ -73,7 +73,7 @@ def test_a_misnamed_argument_is_refused_with_the_accepted_names(replies):
     error, text = replies["path_globs"]
     assert error, text
     assert text == ("invalid params: unknown argument 'path_globs' for search (accepted: query, workspace, "
-                    "paths, glob, languages, kinds, limit, mode, files) (lode error -32602)")
+                    "paths, glob, languages, kinds, limit, mode, files, code) (lode error -32602)")
     error, text = replies["start_line"]
     assert error and "unknown arguments 'end_line', 'start_line' for read" in text, text
     assert "line_start, line_end" in text

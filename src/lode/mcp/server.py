@@ -52,6 +52,9 @@ NARROW_LOOKUP = {"definition": "ask with a longer qualified name",
                  "references": "lower limit, or ask with a longer qualified name",
                  "implementations": "lower limit, or ask with a longer qualified name"}
 
+#: A search hit's code (``search(code=true)``) is at most this many lines.
+HIT_CODE_LINES = 80
+
 #: A bare name's matches up to this many are listed with where each is defined (one
 #: index look-up each, ~1 ms); more are listed by name only.
 MATCH_LOCATIONS = 20
@@ -186,6 +189,19 @@ class Tools:
         return self.answer(result, indexing, empty, NARROW_LOOKUP.get(op, NARROW))
 
 
+    def with_code(self, hit: dict) -> dict:
+        """A search hit with ``code``: its lines as the file holds them now (up to
+        HIT_CODE_LINES; ``code_cut`` when the chunk is longer). Unreadable: the hit as is."""
+        if not isinstance(hit, dict) or not {"path", "line_start", "line_end"} <= set(hit):
+            return hit
+        last = min(hit["line_end"], hit["line_start"] + HIT_CODE_LINES - 1)
+        try:
+            text = self.ctx.service.read_document(hit["path"], hit.get("workspace"), line_start=hit["line_start"],
+                                                  line_end=last, limit=self.budget)["text"]
+        except Exception:  # changed or gone since indexing: the snippet stands
+            return hit
+        return {**hit, "code": text, **({"code_cut": True} if last < hit["line_end"] else {})}
+
     def where_matches(self, result: dict, workspace: str | list[str] | None) -> dict:
         """A bare name's ``matches`` (the qualified names ending in it), each with where
         it is defined (``path:line``) when there are a few: the agent picks the one it
@@ -284,9 +300,12 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         limit: Annotated[int, Field(ge=1, le=100)] = 10,
         mode: Literal["auto", "lexical", "semantic", "hybrid"] = "auto",
         files: Annotated[bool, Field(description="Ranked files, each with its best chunks")] = False,
+        code: Annotated[bool, Field(description="Each hit with its lines (up to 80), to act on "
+                                                "without a read per hit")] = False,
     ) -> str:
         """Find code or docs about something (lexical + semantic over whole declarations
-        and sections). For a known qualified name use find_definition."""
+        and sections): each hit's path, line_start-line_end, and a snippet starting at
+        snippet_line. For a known qualified name use find_definition."""
         indexing = tools.ready(tools.ws_list(workspace))
         result = tools.call("search", tools.ctx.search, query, workspace=tools.ws_list(workspace), paths=paths,
                             path_globs=glob, languages=languages, kinds=kinds, limit=limit,
@@ -304,7 +323,10 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
             return tools.answer({"files": [{**f, "chunks": _slim_hits({"hits": f["chunks"]})["hits"]}
                                            for f in result["files"]], "mode_used": result.get("mode_used")},
                                 indexing, empty, NARROW_SEARCH)
-        return tools.answer(tools.vectors_coming(_slim_hits(result)), indexing, empty, NARROW_SEARCH)
+        result = _slim_hits(result)
+        if code and isinstance(result, dict) and isinstance(result.get("hits"), list):
+            result = {**result, "hits": [tools.with_code(h) for h in result["hits"]]}
+        return tools.answer(tools.vectors_coming(result), indexing, empty, NARROW_SEARCH)
 
     @tool
     def find_definition(name: QualifiedName, workspace: Workspace = None) -> str:
