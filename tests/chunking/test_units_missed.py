@@ -79,3 +79,49 @@ def test_swift_extension_is_named_by_the_whole_type_it_extends():
     names = [(c.kind, c.name) for c in chunks if c.kind == "extension"]
     # was ShopError (the first identifier), so its members were named ShopError.isRetryable
     assert names == [("extension", "ShopError.PaymentFailureReason"), ("extension", "Cart")]
+
+
+RUBY_SPEC = """\
+require 'spec_helper'
+
+RSpec.describe Shop::Cart do
+  let(:cart) { described_class.new }
+
+  def add_items(*names)
+    names.each { |n| cart.add(Shop::Item.new(n, price: 100)) }
+  end
+
+  describe :total do
+    it 'is zero for an empty cart' do
+      expect(cart.total).to eq(0)
+    end
+
+    it 'sums the prices of every item' do
+      add_items('apple', 'pear')
+      expect(cart.total).to eq(200)
+    end
+  end
+
+  context 'with a discount code' do
+    it 'takes the discount off the total' do
+      add_items('apple', 'pear', 'plum')
+      cart.apply('TENOFF')
+      expect(cart.total).to eq(270)
+    end
+  end
+end
+"""
+
+
+def test_ruby_spec_blocks_are_units_named_by_their_titles():
+    from lode.config import ChunkConfig
+
+    chunks = chunk_file("spec/shop/cart_spec.rb", RUBY_SPEC, ChunkConfig(body_budget=150))
+    assert_partition(RUBY_SPEC, chunks)
+    tests = {(c.name, c.line_start, c.line_end) for c in chunks if c.kind == "test"}
+    assert {("Shop::Cart.total.is zero for an empty cart", 11, 13),
+            ("Shop::Cart.total.sums the prices of every item", 15, 18),
+            ("Shop::Cart.with a discount code", 21, 27)} <= tests  # small enough to stay whole
+    # the spec's helper method is named under it; nothing is left in a gap
+    assert ("method", "Shop::Cart.add_items") in {(c.kind, c.name) for c in chunks}
+    assert "gap" not in {c.kind for c in chunks}
