@@ -99,6 +99,10 @@ class SymbolRules:
     # their own name (Kotlin's named companion object: `companion object Phases { val
     # Before }` in class P defines P.Phases and P.Before, as Kotlin code writes it)
     transparent_scopes: frozenset[str] = frozenset()
+    # (body, declaration) details: a definition of detail `declaration` is dropped from a
+    # file where one of detail `body` has the same name (Elixir's `@type params` beside
+    # `def params`: a file keeps one row per name and kind, and a look-up wants the body)
+    yields_to: tuple[tuple[str, str], ...] = ()
     # details that are methods when their nearest scope is one of `types`
     callables: frozenset[str] = frozenset({"function", "method"})
     types: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "impl", "enum",

@@ -194,6 +194,8 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
     for handler, a, b in refs:  # (handler, node, member node or None) or (handler, caps, None)
         handler(ctx, resolver, a, b)
     resolver.finish(ctx)
+    for body, declaration in rules.yields_to:
+        ctx.drop_declarations_of_bodies(body, declaration)
     # The type table and the context point at each other: broken here, the file's
     # state is freed at once instead of waiting for the cyclic collector (the index's
     # workers collect once per task, and walking these cycles was ~4% of their time).

@@ -12,6 +12,8 @@ RULES = SymbolRules(
     locals=frozenset({"function"}),
     callables=frozenset({"function"}),
     types=frozenset(),  # a module's functions are functions, not methods
+    # `@type params` or `@callback init` beside `def params`, `def init`: the function's
+    yields_to=(("function", "type"), ("function", "callback")),
     path_modules=False,
     markers=("mix.exs",),
     test_markers=("/test/", "_test.exs"),

@@ -9,9 +9,10 @@ defmodule Shop.Plug do
   # lode: Shop.Plug.init Plug.init
   @callback init(opts) :: opts
 
-  # lode: Shop.Plug.call
   @callback call(Shop.Conn.t(), opts) :: Shop.Conn.t() when opts: opts()
 
+  # the function, not the callback of its name above
+  # lode: Shop.Plug.call
   def call(conn) do
     # lode-ref: Shop.Conn.Status.code
     Status.code(conn)
