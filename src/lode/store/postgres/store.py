@@ -377,6 +377,13 @@ class PgStore:
 
         return PgVectorTables(self)
 
+    @cached_property
+    def evidence_corpora(self):
+        """The code-embedding evidence corpora, kept on the server for every user of it."""
+        from .evidence import PgEvidenceCorpora
+
+        return PgEvidenceCorpora(self)
+
     def version(self) -> tuple:
         """Changes whenever a workspace's files, configuration or index run changed (each
         committed batch bumps its workspace's ``changes``; adding or removing one moves
