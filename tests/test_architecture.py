@@ -36,8 +36,11 @@ SRC = ROOT / "src" / "lode"
 
 INTERFACES = ("cli", "rpc", "mcp", "lsp", "tui")
 # lode.workspace.roots: which workspace holds a path, a pure function over roots (os
-# only); the CLI asks it over a daemon's workspace list without loading the service
-VOCABULARY = {"lode", "lode.service", "lode.errors", "lode.config", "lode.records", "lode.workspace.roots"}
+# only); the CLI asks it over a daemon's workspace list without loading the service.
+# lode.locations: a name given as path:LINE (re only), read by the service and by the
+# CLI, which resolves its path from the current folder before asking a daemon
+VOCABULARY = {"lode", "lode.service", "lode.errors", "lode.config", "lode.records", "lode.workspace.roots",
+              "lode.locations"}
 # Interface → interface imports that are the design, not a break.
 INTERFACE_USES = {
     "cli": set(INTERFACES),          # `lode serve`, `lode mcp`, `lode lsp`, `lode tui` start them

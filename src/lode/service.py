@@ -19,6 +19,7 @@ from .store import open_store
 from .store.sqlite import WorkspaceRow
 from .workspace.documents import DEFAULT_READ_CHARS, Root
 from .workspace.roots import holding, within
+from .locations import location as _location
 
 WARM_MAX_FILES = 2000  # index runs of at most this many files load the embedding model while chunking
 
@@ -51,23 +52,6 @@ def _as_written(name):
     name = re.sub(r"\(\*?([A-Za-z_][\w]*)\)\.", r"\1.", name.strip().strip("`"))
     name = re.sub(r"(?<=\w)(?::(?!:)|#)(?=[A-Za-z_$])", ".", name)
     return re.sub(r"\([^().]*\)$", "", name)
-
-
-# `path:LINE`, `path:LINE:COLUMN` (a compiler's, a trace's or a search hit's location) or
-# `path#LLINE` (a code host's link): the path holds a dot or a slash, which no line does
-_LOCATION = r"^(?P<path>[^:#\s][^:#]*[./][^:#]*)(?::|#L)(?P<line>\d+)(?::(?P<column>\d+))?$"
-
-
-def _location(name) -> tuple[str, int, int | None] | None:
-    """(path, 1-based line, 1-based column or None) when ``name`` is a location."""
-    if not isinstance(name, str) or not name[-1:].isdigit() or not ("#L" in name or ":" in name):
-        return None
-    import re
-
-    m = re.match(_LOCATION, name.strip().strip("`"))
-    if m is None or int(m["line"]) < 1:
-        return None
-    return m["path"], int(m["line"]), int(m["column"]) if m["column"] else None
 
 
 # What the progress bar shows while a run waits for another run of its workspace.

@@ -15,6 +15,7 @@ import sys
 
 from ..config import language_servers_allowed
 from ..errors import InvalidParams
+from ..locations import location, with_path
 from .common import exit_with, open_service, run_or_exit
 from .output import crumb_after_path, fail, json_line, out, shown
 from .remote import Unusable, answer, workspace_for_path
@@ -73,12 +74,37 @@ def _lookup(db_path, no_daemon, method: str, params: dict, local, lsp=False, lsp
         ws = _scoped(params.get("workspace"), found,
                      lambda: workspace_for_path(daemon.call("workspace.list"), os.getcwd()))
         call = {**call, "workspace": ws} if ws is not None else call
+        if location(call.get("name")) is not None:
+            call["name"] = _from_here(call["name"], lambda: daemon.call("workspace.list"))
         return daemon.call(method, {**call, "lsp": True} if lsp else call)
 
     def in_store():
         svc = _service(db_path, lsp_timeout)
-        return local(svc, _scoped(params.get("workspace"), found, lambda: svc.workspace_for_path(os.getcwd())))
+        ws = _scoped(params.get("workspace"), found, lambda: svc.workspace_for_path(os.getcwd()))
+        mine = params
+        if location(params.get("name")) is not None:
+            mine = {**params, "name": _from_here(params["name"], svc.list_workspaces)}
+        return local(svc, ws, mine)
     return lambda: answer(db_path, no_daemon, remote, in_store)
+
+
+def _from_here(name: str, workspaces) -> str:
+    """A location name (``path:LINE``) as a shell user means it: a relative path that
+    names a file from the current folder, inside an indexed workspace (``workspaces()``,
+    as ``workspace.list`` lists them), is passed as that file's absolute path — typed in
+    a subfolder, ``mod.py:10`` is the subfolder's mod.py, not the root's. Anything else
+    (no such file here, the current folder outside every workspace) is passed as typed:
+    the service reads it relative to a workspace root, as the daemon's and MCP callers'."""
+    path = location(name)[0]
+    if os.path.isabs(os.path.expanduser(path)):
+        return name
+    try:
+        real = os.path.realpath(os.path.join(os.getcwd(), path))
+    except FileNotFoundError:  # the current folder was deleted under the shell
+        return name
+    if not os.path.isfile(real) or workspace_for_path(workspaces(), real) is None:
+        return name
+    return with_path(name, real)
 
 
 def _service(db_path, lsp_timeout):
@@ -307,7 +333,7 @@ def definition(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon, 
     scope: dict = {}  # the current folder's workspace, when the look-up is kept to it
     _run(_lookup(db_path, no_daemon, "symbol.definition",
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
-                 lambda svc, ws: svc.definition(name, ws, limit or 100, lsp=_lsp_wanted(no_lsp)),
+                 lambda svc, ws, p: svc.definition(p["name"], ws, limit or 100, lsp=_lsp_wanted(no_lsp)),
                  _lsp_wanted(no_lsp), lsp_timeout, found=scope),
          as_json, _listing("candidates", "no definition of {name} in the index", scope), _holds("candidates"))
 
@@ -317,7 +343,7 @@ def references(name, db_path, workspace, limit, every, no_lsp, lsp_timeout, no_d
     _run(_lookup(db_path, no_daemon, "symbol.references",
                  {"name": name, "workspace": workspace, "every": Unusable if every else None,
                   "limit": Unusable if (limit or 0) > 5000 else limit or 100},
-                 lambda svc, ws: svc.references(name, ws, limit or 100, every=every, lsp=_lsp_wanted(no_lsp)),
+                 lambda svc, ws, p: svc.references(p["name"], ws, limit or 100, every=every, lsp=_lsp_wanted(no_lsp)),
                  _lsp_wanted(no_lsp), lsp_timeout, found=scope),
          as_json, _listing("references", "no references to {name} in the index", scope), _holds("references"))
 
@@ -326,7 +352,7 @@ def implementations(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_dae
     scope: dict = {}  # the current folder's workspace, when the look-up is kept to it
     _run(_lookup(db_path, no_daemon, "symbol.implementations",
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
-                 lambda svc, ws: svc.implementations(name, ws, limit or 100, lsp=_lsp_wanted(no_lsp)),
+                 lambda svc, ws, p: svc.implementations(p["name"], ws, limit or 100, lsp=_lsp_wanted(no_lsp)),
                  _lsp_wanted(no_lsp), lsp_timeout, found=scope),
          as_json, _listing("implementations", "no implementations of {name} in the index", scope),
          _holds("implementations"))
@@ -357,7 +383,7 @@ def describe(name, db_path, workspace, limit, include_body, no_lsp, lsp_timeout,
     _run(_lookup(db_path, no_daemon, "symbol.describe",
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None,
                   "include_body": Unusable if include_body else None},
-                 lambda svc, ws: svc.describe(name, ws, limit or 10, include_body=include_body,
+                 lambda svc, ws, p: svc.describe(p["name"], ws, limit or 10, include_body=include_body,
                                               lsp=_lsp_wanted(no_lsp)),
                  _lsp_wanted(no_lsp), lsp_timeout, found=scope),
          as_json, render, _holds("symbols"))
@@ -370,7 +396,7 @@ def symbols(query, db_path, workspace, limit, no_daemon, as_json):
     call = _lookup(db_path, no_daemon, "symbol.search",
                    {"query": query, "workspace": workspace,
                     "limit": Unusable if (limit or 0) > 1000 else limit or 20, "definitions": where or None},
-                   lambda svc, ws: svc.symbols(query, ws, limit or 20, definitions=where))
+                   lambda svc, ws, _: svc.symbols(query, ws, limit or 20, definitions=where))
 
     def render(r):
         if not r["names"]:
