@@ -105,6 +105,8 @@ def test_without_the_frames_the_prose_about_reading_wins(tabular, monkeypatch):
     monkeypatch.setattr(ranking, "FRAME_WEIGHT", 0.0)
     monkeypatch.setattr(ranking, "FRAME_INNER_WEIGHT", 0.0)
     monkeypatch.setattr(lexical, "_framed", lambda *a: [])
+    # the frames' source lines are quoted code, the other rule that reads a traceback
+    monkeypatch.setattr(ranking, "CODE_LINE_WEIGHT", 0.0)
     top = _top(tabular, limit=10)
     assert top.index(("tabular/columns.py", "coerce")) > top.index(("tabular/reader.py", "read_table"))
 

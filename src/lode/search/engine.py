@@ -162,7 +162,7 @@ def _run(store, text: str, q, workspaces: list, opts: SearchOptions, t0: float,
     literals = [p.text for p in q.phrases if p.text.strip()]
     if not q.terms and not q.phrases and q.raw.strip():
         literals.append(q.raw.strip())
-    bodies = ranking.load_bodies(store, list(lex)) if literals else {}
+    bodies = ranking.load_bodies(store, list(lex)) if literals or q.code_lines else {}
     tails = ranking.continuation_ids(store, rows)
     sem = {i: s for i, s in nearest if i in rows}
     if plan.mode_used == "semantic":

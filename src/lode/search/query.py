@@ -114,6 +114,44 @@ class Query:
             return "text"
         return "words"
 
+    @cached_property
+    def code_lines(self) -> frozenset[str]:
+        """A pasted text's lines of code (see :func:`code_lines`); none for other shapes."""
+        return frozenset(code_lines(self.raw)) if self.shape == "text" else frozenset()
+
+
+# A line of code a report quotes: long enough to be specific, with a call, an
+# assignment or an index in it; at most this many are kept.
+CODE_LINE_MIN_CHARS = 12
+MAX_CODE_LINES = 64
+
+
+def normal_line(line: str) -> str:
+    """A line with its indentation dropped and its inner runs of blanks made one space."""
+    return " ".join(line.split())
+
+
+def code_lines(text: str) -> list[str]:
+    """Lines of a pasted text that read as code (normalised by :func:`normal_line`): a
+    call, an assignment or an index of at least CODE_LINE_MIN_CHARS characters, like the
+    report's ``method = builtin_str(method)`` or a traceback's source line ``if
+    self.is_rewrite_disabled(doc):`` (pytest's ``>`` marker dropped). The reporter's own
+    session (``>>>``, ``...`` prompts) and the frame lines themselves are left out."""
+    out: list[str] = []
+    for raw_line in text.splitlines():
+        line = normal_line(raw_line)
+        if line.startswith((">>>", "...")):
+            continue
+        if line.startswith(">"):
+            line = line[1:].lstrip()
+        if (len(line) < CODE_LINE_MIN_CHARS or not any(c in line for c in "=([")
+                or not (line[0].isalpha() or line[0] == "_") or find_frames(line)):
+            continue
+        out.append(line)
+        if len(out) >= MAX_CODE_LINES:
+            break
+    return list(dict.fromkeys(out))
+
 
 _PATH_TRIM = "\"'`()[]{}<>,;:!?"
 

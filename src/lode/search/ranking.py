@@ -48,7 +48,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .query import Query, framed_path, path_tail
+from .query import Query, framed_path, normal_line, path_tail
 from .tokens import identifier_parts
 
 NOT_DEFINITIONS = frozenset({"gap", "header", "section", "text"})
@@ -72,6 +72,10 @@ MENTION_WEIGHT = 0.5          # a definition whose name a pasted text mentions
 TITLE_MENTION_WEIGHT = 1.0
 FRAME_WEIGHT = 0.5            # a definition a traceback frame ran, in the file the frame names
 FRAME_INNER_WEIGHT = 1.0      # the same, for the innermost frame in the project's own code
+# A definition whose body holds a line of code a pasted text quotes (its title's
+# `method = builtin_str(method)`, a traceback's source line): shared among the candidates
+# that hold the line.
+CODE_LINE_WEIGHT = 1.0
 # A description that writes a file's name as typed, capital included (`… invoked by
 # Logger` → Logger.php, `how the Session manages …` → Session.swift): the file it names.
 # semble dev, 22 repos: 0 -> 0.8785, 0.75 -> 0.8821, 1.0 -> 0.8835, 1.5 -> 0.8833
@@ -448,6 +452,7 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
     # The title is the report's own summary: an identifier it names is what it is about.
     titled = mentioned & set(q.title)
     frames = _frame_definitions(rows, q)
+    quoted = _quoted_code(rows, q, bodies)
     path_cache: dict[str, float] = {}
     # Words written with a capital may name a file (`Logger`, `URLSession`); a lower-case
     # word is an ordinary word, left to the path feature's prefix-tolerant match. Every
@@ -515,6 +520,8 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
             s += MENTION_WEIGHT
             if row["name_key"] in titled:
                 s += TITLE_MENTION_WEIGHT
+        if quoted:
+            s += quoted.get(cid, 0.0)
         if frames and not tail:
             s += frames.get(cid, 0.0)
         s += FILE_WEIGHT * min(FILE_CAP, per_file.get(row["file_id"], 1) - 1)
@@ -549,6 +556,33 @@ def score(rows: dict[int, dict], lexical: dict[int, float], q: Query, literals: 
     if q.shape == "words" and SHALLOW_WEIGHT:
         shallow_first(out)
         parents_first(out)
+    return out
+
+
+def _quoted_code(rows: dict[int, dict], q: Query, bodies: dict[int, str]) -> dict[int, float]:
+    """Definitions whose bodies hold a line of code the pasted text quotes
+    (:attr:`Query.code_lines`, compared as whole lines, indentation aside): each line's
+    CODE_LINE_WEIGHT is shared among the definitions that hold it (a line written in
+    many places says little), a definition's total capped at CODE_LINE_WEIGHT. A split
+    definition is one definition: its head gains what a later part holds."""
+    if not q.code_lines or not CODE_LINE_WEIGHT:
+        return {}
+    holders: dict[str, set[tuple]] = {}
+    for cid, body in bodies.items():
+        row = rows.get(cid)
+        if row is None or not row["name"] or row["kind"] in NOT_DEFINITIONS:
+            continue
+        for line in {normal_line(ln) for ln in body.splitlines()} & q.code_lines:
+            holders.setdefault(line, set()).add((row["file_id"], row["name"], row["kind"]))
+    gained: dict[tuple, float] = {}
+    for keys in holders.values():
+        for key in keys:
+            gained[key] = min(CODE_LINE_WEIGHT, gained.get(key, 0.0) + CODE_LINE_WEIGHT / len(keys))
+    out: dict[int, float] = {}
+    for cid, row in rows.items():
+        key = (row["file_id"], row["name"], row["kind"])
+        if key in gained:
+            out[cid] = gained[key]
     return out
 
 
