@@ -221,6 +221,16 @@ class Tools:
 SYMBOL_LISTS = ("candidates", "references", "implementations", "symbols")
 
 
+def _fitting(result: Any) -> Any:
+    """A query_ast answer from the languages its query fits: a query written for one
+    language, tried on every file, does not compile for the others, and their "Invalid
+    node type" errors read as a wrong query beside its captures. Those errors stay only
+    when the query fits none of the files' languages: then they are the answer."""
+    if not isinstance(result, dict) or not result.get("languages"):
+        return result
+    return {**result, "errors": [e for e in result.get("errors", []) if "language" not in e]}
+
+
 def _slim_symbols(result: dict) -> dict:
     """Symbol records without what they repeat: ``test`` unless true, ``module`` when
     the name starts with it. A listing of 200 names is ~20% shorter: more of it fits
@@ -405,8 +415,8 @@ def build(ctx: Session, budget: int | None = None, hand_off: bool = False,
         limit: Annotated[int, Field(ge=1, le=1000)] = 100,
     ) -> str:
         """Structural search: a tree-sitter query over the workspace's files."""
-        return tools.answer(tools.call("query_ast", lambda: tools.ctx.query_ast(
-                                query, language, paths, tools.ws(workspace, (paths or [None])[0]), limit)),
+        return tools.answer(_fitting(tools.call("query_ast", lambda: tools.ctx.query_ast(
+                                query, language, paths, tools.ws(workspace, (paths or [None])[0]), limit))),
                             narrow="narrow it with paths or language, or lower limit")
 
     @tool

@@ -418,7 +418,9 @@ def outline_text(path: str, root: str, text: str) -> list[dict]:
 def query_ast(query: str, paths: list[str] | None = None, language: str | None = None,
               limit: int | None = 1000, root: str | None = None, rules: dict | None = None) -> dict:
     """Captures of a tree-sitter query over ``paths`` (default: ``root``, else the current
-    folder); folders are walked by the workspace's ``rules`` (its stored settings)."""
+    folder); folders are walked by the workspace's ``rules`` (its stored settings).
+    ``languages``: those the query compiled for and ran on (``errors`` says why others
+    were skipped)."""
     if not query or not query.strip():
         raise InvalidParams("invalid params: 'query' is empty", data={"param": "query"})
     base = root or os.getcwd()
@@ -428,4 +430,4 @@ def query_ast(query: str, paths: list[str] | None = None, language: str | None =
 
     captures, errors = run_query(query, targets, language, limit, base=base, counts=counts, rules=rules)
     return {"captures": [c.to_dict() for c in captures], "errors": errors, "total": counts["total"],
-            "truncated": counts["total"] > len(captures)}
+            "truncated": counts["total"] > len(captures), "languages": counts["languages"]}

@@ -149,7 +149,8 @@ def query_ast(query: str, paths: Iterable[str], language: str | None = None,
               counts: dict | None = None, rules: dict | None = None) -> tuple[list[Capture], list[dict]]:
     """Run a tree-sitter query over files (directories are walked); returns captures in
     file order and per-file errors; ``counts["total"]`` (when given) hears how many
-    captures there are in all, past ``limit`` too. A query that does not compile for a language is an
+    captures there are in all, past ``limit`` too, and ``counts["languages"]`` the languages
+    it compiled for and ran on. A query that does not compile for a language is an
     error (``InvalidParams``) when ``language`` is given, else that language is skipped
     with the reason recorded."""
     spec_filter = language_named(language) if language else None
@@ -208,4 +209,5 @@ def query_ast(query: str, paths: Iterable[str], language: str | None = None,
                                n.end_point[0] + 1, n.end_point[1] + 1, body))
             if limit and len(out) >= limit:
                 break
+    counts["languages"] = sorted(name for name, q in compiled.items() if q is not None)
     return out, errors
