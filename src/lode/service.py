@@ -139,9 +139,18 @@ class Service:
 
     @staticmethod
     def check_store(db_path: str) -> list[str]:
-        """SQLite's integrity check of a store file (``lode check``): [] when whole."""
+        """SQLite's integrity check of a store file (``lode check``): [] when whole. A
+        PostgreSQL store: lode's derived tables against their rows (the server checks
+        its own pages)."""
+        from .config import is_postgres_url
         from .store import check
 
+        if is_postgres_url(str(db_path)):
+            from .store import open_store
+            from .store.postgres import check as pg_check
+
+            with open_store(str(db_path)) as store:
+                return pg_check.problems(store)
         return check.problems(db_path)
 
     @staticmethod

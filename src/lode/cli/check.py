@@ -28,9 +28,11 @@ def check_command(repair, db_path, as_json):
     from ..service import Service
 
     path = resolve_db_text(db_path)
-    if is_postgres_url(path):
+    server = is_postgres_url(path)  # its pages are the server's to check; lode checks its own tables
+    if server and repair:
         run_or_exit(lambda: (_ for _ in ()).throw(InvalidParams(
-            "lode check reads a SQLite store; a PostgreSQL server checks its own")), as_json)
+            "lode check --repair mends a SQLite store; on a PostgreSQL store remove the damaged "
+            "workspace (lode workspace remove NAME) and index it again")), as_json)
     if repair:
         _refuse_while_served(path, as_json)
         result = run_or_exit(lambda: Service.repair_store(path), as_json)
@@ -59,8 +61,8 @@ def check_command(repair, db_path, as_json):
         for line in found[:SHOWN_PROBLEMS]:
             out.print(f"  {line}", markup=False, highlight=False)
         fail(f"store {path} is damaged ({len(found)} problem{'s' if len(found) != 1 else ''}"
-             "): run lode check --repair "
-             "(stop any daemon serving it first)")
+             "): " + ("remove the damaged workspaces (lode workspace remove NAME) and index them again"
+                      if server else "run lode check --repair (stop any daemon serving it first)"))
     else:
         out.print(f"store {path}: ok")
     if found:
