@@ -150,3 +150,24 @@ def test_a_corpus_left_by_an_earlier_store_at_the_same_path_is_not_taken_for_thi
         assert files and set(files) <= ids, (run["embedding"]["evidence"], files, ids)
     finally:
         fresh.close()
+
+
+
+def test_the_corpus_is_read_in_path_order_whatever_order_a_run_wrote_the_files(project):
+    # The corpus's scores depend on the order its documents were added: a store where a
+    # re-indexed file's chunks got the newest ids (or another machine's store of the same
+    # tree, written in the order its workers finished) must add them as a fresh one does.
+    svc, root = project
+    svc.index(str(root), embed=False)
+    ws = _ws(svc)
+    paths = dict(svc.store.db.execute("SELECT id, path FROM files WHERE workspace_id = ?", (ws.id,)))
+    first = min(p for p in paths.values() if p.endswith(".go"))
+    added = "".join(f"\n// AddedLater{i} is new: the file outgrows its ids and moves to the newest.\n"
+                    f"func AddedLater{i}() string {{\n\treturn \"later {i}\"\n}}\n" for i in range(4))
+    (root / first).write_text((root / first).read_text() + added)
+    svc.index("webapp", embed=False)
+    paths = dict(svc.store.db.execute("SELECT id, path FROM files WHERE workspace_id = ?", (ws.id,)))
+    rows = svc.store.chunks.of_workspace(ws.id)
+    assert paths[max(rows)[1]] == first                      # the edited file's chunks are the newest
+    order = [paths[fid] for _, fid, _ in rows]
+    assert order == sorted(order)

@@ -96,10 +96,12 @@ class ChunkReads:
             (workspace_id,)).fetchone()[0]
 
     def of_workspace(self, workspace_id: int) -> list[tuple[int, int, str]]:
-        """(id, file id, breadcrumb) of every chunk of a workspace, in id order."""
+        """(id, file id, breadcrumb) of every chunk of a workspace, by path and position:
+        the order the files' text gives, not the order a run happened to write them in (the
+        evidence corpus built from it scores by it: two stores of one tree must agree)."""
         return self.store.db.execute(
             "SELECT c.id, c.file_id, c.breadcrumb FROM files f CROSS JOIN chunks c ON c.file_id = f.id"
-            " WHERE f.workspace_id = ? ORDER BY c.id", (workspace_id,)).fetchall()
+            " WHERE f.workspace_id = ? ORDER BY f.path, c.ord", (workspace_id,)).fetchall()
 
     def rows(self, ids: list[int]) -> dict[int, dict]:
         """What ranking needs of each chunk (no bodies), by id: the chunk's ``id``,

@@ -65,10 +65,11 @@ class PgChunkReads:
             [workspace_id])[0]
 
     def of_workspace(self, workspace_id: int) -> list[tuple[int, int, str]]:
-        """(id, file id, breadcrumb) of every chunk of a workspace, in id order."""
+        """(id, file id, breadcrumb) of every chunk of a workspace, by path and position
+        (the SQLite store's order; COLLATE "C" compares bytes as SQLite does)."""
         return [tuple(r) for r in self.store._all(
             "SELECT c.id, c.file_id, c.breadcrumb FROM files f JOIN chunks c ON c.file_id = f.id"
-            " WHERE f.workspace_id = %s ORDER BY c.id", [workspace_id])]
+            ' WHERE f.workspace_id = %s ORDER BY f.path COLLATE "C", c.ord', [workspace_id])]
 
     def rows(self, ids: list[int]) -> dict[int, dict]:
         """What ranking needs of each chunk (no bodies), by id (the SQLite store's keys)."""
