@@ -8,7 +8,6 @@ the SDK's real stdio client against ``lode mcp`` on a real store."""
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
 

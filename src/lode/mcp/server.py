@@ -488,7 +488,12 @@ def run(db_path: str | None = None, *, watch: bool = True, budget: int | None = 
     scope = list(dict.fromkeys(scope))
     # the model and the project's vectors load now, not in the agent's first query
     ctx.warm_up_in_background(scope)
+    from .exiting import leave, leave_on_signals
+
+    leave_on_signals(ctx.stop)
     try:
         build(ctx, budget, hand_off, tuple(scope), indexing_since).run("stdio")
-    finally:
+    except BaseException:
         ctx.stop()  # index runs end at their next batch; the watcher and indexing threads with them
+        raise
+    leave(ctx.stop)  # the client hung up: as on SIGTERM
