@@ -242,7 +242,7 @@ def _slim_symbols(result: dict) -> dict:
     def slim(item: Any) -> Any:
         if not isinstance(item, dict) or "path" not in item:
             return item
-        name, module = item.get("name", ""), item.get("module")
+        name = item.get("name", "")
         return {k: v for k, v in item.items()
                 if not ((k == "test" and v is False)
                         or (k == "module" and isinstance(v, str) and (name == v or name.startswith(v + "."))))}
