@@ -10,4 +10,8 @@ SPEC = LanguageSpec(
     queries=(own_query("csharp"),),
     attached=DEFAULT_ATTACHED,
     bodies=DEFAULT_BODIES | {"accessor_list", "arrow_expression_clause", "enum_member_declaration_list"},
+    # The `}` closing a namespace (or a type) is the last declaration's sibling, not part of
+    # it: it was a one-byte gap after a namespace's last type.
+    trailing=frozenset({"}"}),
+    version=2,
 )
