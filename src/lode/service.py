@@ -74,6 +74,20 @@ def _globs(name: str, value) -> tuple[str, ...]:
     return tuple(v.strip() for v in value)
 
 
+def _root_folder(root) -> str:
+    """The real path of a folder given as a workspace root (added or moved to): a
+    directory that exists and is no virtual tree (:func:`.workspace.config.check_root`)."""
+    if not isinstance(root, str) or not root.strip():
+        raise InvalidParams("invalid params: 'root' must be a directory path", data={"param": "root"})
+    real = os.path.realpath(os.path.expanduser(root))
+    if not os.path.isdir(real):
+        raise NotFound(f"no such directory: {root}", data={"param": "root"})
+    from .workspace.config import check_root
+
+    check_root(real)
+    return real
+
+
 def _file_identity(path: str) -> tuple[int, int] | None:
     try:
         st = os.stat(path)
@@ -244,14 +258,9 @@ class Service:
         """Add a workspace (or return the existing one with this root, reconfigured with
         whatever settings are given). A new root that is the home folder or above it is
         refused unless ``allow_broad_root`` (:func:`lode.workspace.config.broad_root`)."""
-        if not isinstance(root, str) or not root.strip():
-            raise InvalidParams("invalid params: 'root' must be a directory path", data={"param": "root"})
-        real = os.path.realpath(os.path.expanduser(root))
-        if not os.path.isdir(real):
-            raise NotFound(f"no such directory: {root}", data={"param": "root"})
-        from .workspace.config import WorkspaceConfig, check_broad_root, check_root, check_text_extensions
+        real = _root_folder(root)
+        from .workspace.config import WorkspaceConfig, check_broad_root, check_text_extensions
 
-        check_root(real)
         existing = [w for w in self.store.workspaces() if w.root == real]
         if existing:
             ws = existing[0]
@@ -332,17 +341,11 @@ class Service:
         """Point a workspace at the folder it was moved to, keeping its index (paths are
         stored relative to the root; a move keeps each file's mtime and size, so the next
         run reads only what changed). ``found``/``sampled``: how many of its indexed files
-        (a sample) are at the new root with the same size."""
-        from .workspace.config import check_root
+        (a sample) are at the new root."""
         from .workspace.moved import files_found
 
         ws = self._ws(workspace)
-        if not isinstance(root, str) or not root.strip():
-            raise InvalidParams("invalid params: 'root' must be a directory path", data={"param": "root"})
-        real = os.path.realpath(os.path.expanduser(root))
-        if not os.path.isdir(real):
-            raise NotFound(f"no such directory: {root}", data={"param": "root"})
-        check_root(real)
+        real = _root_folder(root)
         taken = [w.name for w in self.store.workspaces() if w.root == real and w.id != ws.id]
         if taken:
             raise InvalidParams(f"invalid params: {real} is already the root of workspace {taken[0]!r}; "
