@@ -13,28 +13,7 @@ import pytest
 
 pytest.importorskip("mcp")
 
-CART = '''\
-class Cart:
-    """{what}"""
-
-    def total(self) -> int:
-        return sum(self.items)
-
-
-def checkout(cart: Cart) -> int:
-    return cart.total()
-'''
-
-ARCHIVE_ONLY = '''\
-
-def restore_archived(cart: Cart) -> Cart:
-    return cart
-'''
-
-PROJECTS = {"shop": "Items a customer is about to buy.",
-            "ledger": "A ledger's postings waiting to be booked.",
-            "archive": "An old cart kept for the records."}
-
+from cart_projects import write_cart_projects  # noqa: E402
 
 @pytest.fixture(scope="module")
 def three_projects(tmp_path_factory):
@@ -43,13 +22,9 @@ def three_projects(tmp_path_factory):
     base = tmp_path_factory.mktemp("roots")
     db = base / "store.db"
     with Service(str(db)) as svc:
-        for name, what in PROJECTS.items():
-            pkg = base / name / "cart"
-            pkg.mkdir(parents=True)
-            (pkg / "__init__.py").write_text("")
-            (pkg / "model.py").write_text(CART.format(what=what) + (ARCHIVE_ONLY if name == "archive" else ""))
-            svc.add_workspace(str(base / name))
-            svc.index(str(base / name), embed=False)
+        for root in write_cart_projects(base):
+            svc.add_workspace(str(root))
+            svc.index(str(root), embed=False)
     return base, db
 
 

@@ -9,37 +9,15 @@ from __future__ import annotations
 import pytest
 
 from lode.rpc.client import RemoteError
+from cart_projects import CART, write_cart_projects
 from daemon_process import DaemonProcess
-
-CART = '''\
-class Cart:
-    """{what}"""
-
-    def total(self) -> int:
-        return sum(self.items)
-
-
-def checkout(cart: Cart) -> int:
-    return cart.total()
-'''
-
-ARCHIVE_ONLY = '''\
-
-def restore_archived(cart: Cart) -> Cart:
-    return cart
-'''
-
 
 @pytest.fixture(scope="module")
 def three(tmp_path_factory):
     base = tmp_path_factory.mktemp("three")
     daemon = DaemonProcess(base, watch=False)
-    for name in ("shop", "ledger", "archive"):
-        pkg = base / name / "cart"
-        pkg.mkdir(parents=True)
-        (pkg / "__init__.py").write_text("")
-        (pkg / "model.py").write_text(CART.format(what=f"The {name}'s cart.") + (ARCHIVE_ONLY if name == "archive" else ""))
-        daemon.call("workspace.add", {"root": str(base / name)})
+    for root in write_cart_projects(base):
+        daemon.call("workspace.add", {"root": str(root)})
     daemon.call("index.run", {"embed": False})
     yield daemon, base
     daemon.stop()
