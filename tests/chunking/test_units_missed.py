@@ -125,3 +125,40 @@ def test_ruby_spec_blocks_are_units_named_by_their_titles():
     # the spec's helper method is named under it; nothing is left in a gap
     assert ("method", "Shop::Cart.add_items") in {(c.kind, c.name) for c in chunks}
     assert "gap" not in {c.kind for c in chunks}
+
+
+RUST_PIN_PROJECT = """\
+use pin_project_lite::pin_project;
+use std::pin::Pin;
+
+pin_project! {
+    /// A stream of newline delimited records.
+    #[must_use]
+    pub struct RecordLines<S> {
+        #[pin]
+        inner: S,
+        buffered: usize,
+    }
+}
+
+table! {
+    users (id) {
+        id -> Integer,
+        name -> Text,
+    }
+}
+
+impl<S> RecordLines<S> {
+    pub fn new(inner: S) -> Self {
+        Self { inner, buffered: 0 }
+    }
+}
+"""
+
+
+def test_rust_top_level_macro_item_with_a_brace_body_is_a_unit():
+    chunks = chunks_of("src/record_lines.rs", RUST_PIN_PROJECT)
+    units = [(c.kind, c.name, c.line_start, c.line_end) for c in chunks if c.kind != "header"]
+    # the wrapped struct names its macro call; a macro call wrapping none is named by its macro
+    assert units[:2] == [("class", "RecordLines", 4, 12), ("macro", "table", 14, 19)]
+    assert not [c for c in chunks if c.kind == "gap"]

@@ -8,4 +8,5 @@ SPEC = LanguageSpec(
     grammar=grammar("tree_sitter_rust"),
     queries=(module_query("tree_sitter_rust"), own_query("rust")),
     servers=(LanguageServer("rust-analyzer", ("rust-analyzer",)),),
+    version=2,
 )
