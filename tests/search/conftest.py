@@ -23,3 +23,16 @@ def webapp(tmp_path_factory):
     assert run["refused"] == 0
     yield svc, "webapp"
     svc.close()
+
+
+def indexed_project(tmp_path_factory, project: str):
+    """Yield a Service over a copy of projects/PROJECT (the workspace's name), indexed
+    without vectors, every file read; closed after. Fixtures ``yield from`` it."""
+    tmp = tmp_path_factory.mktemp(project)
+    shutil.copytree(PROJECTS / project, tmp / project)
+    svc = Service(tmp / "lode.db")
+    try:
+        assert svc.index(str(tmp / project), embed=False)["refused"] == 0
+        yield svc
+    finally:
+        svc.close()

@@ -8,26 +8,18 @@ first."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from lode.search import ranking
-from lode.service import Service
 
-from .conftest import PROJECTS
+from .conftest import indexed_project
 
 QUERY = "OpenAPI schema generation"
 
 
 @pytest.fixture(scope="module")
 def apidocs(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("compound-words")
-    shutil.copytree(PROJECTS / "apidocs", tmp / "apidocs")
-    svc = Service(tmp / "lode.db")
-    assert svc.index(str(tmp / "apidocs"), embed=False)["refused"] == 0
-    yield svc
-    svc.close()
+    yield from indexed_project(tmp_path_factory, "apidocs")
 
 
 def _hits(svc, query):

@@ -7,26 +7,18 @@ repeats the trait names in its docs and, read by stems alone, outranks it."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from lode.search import ranking
-from lode.service import Service
 
-from .conftest import PROJECTS
+from .conftest import indexed_project
 
 QUERY = "how extractors implement FromRequest and FromRequestParts"
 
 
 @pytest.fixture(scope="module")
 def extractors(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("index-file-names")
-    shutil.copytree(PROJECTS / "extractors", tmp / "extractors")
-    svc = Service(tmp / "lode.db")
-    assert svc.index(str(tmp / "extractors"), embed=False)["refused"] == 0
-    yield svc
-    svc.close()
+    yield from indexed_project(tmp_path_factory, "extractors")
 
 
 def _paths(svc, query):

@@ -3,26 +3,18 @@ file: it ranks above files that share more of the description's other words."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from lode.search import ranking
-from lode.service import Service
 
-from .conftest import PROJECTS
+from .conftest import indexed_project
 
 QUERY = "how Gateway picks a registered payment processor"
 
 
 @pytest.fixture(scope="module")
 def payments(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("named-file")
-    shutil.copytree(PROJECTS / "payments", tmp / "payments")
-    svc = Service(tmp / "lode.db")
-    assert svc.index(str(tmp / "payments"), embed=False)["refused"] == 0
-    yield svc
-    svc.close()
+    yield from indexed_project(tmp_path_factory, "payments")
 
 
 def _top(svc, query):

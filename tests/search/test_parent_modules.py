@@ -5,26 +5,18 @@ wrapper's chunk is shorter, so bm25 alone puts it first."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from lode.search import ranking
-from lode.service import Service
 
-from .conftest import PROJECTS
+from .conftest import indexed_project
 
 QUERY = "how rows are materialized into entries"
 
 
 @pytest.fixture(scope="module")
 def ledger(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("parent-modules")
-    shutil.copytree(PROJECTS / "ledger", tmp / "ledger")
-    svc = Service(tmp / "lode.db")
-    assert svc.index(str(tmp / "ledger"), embed=False)["refused"] == 0
-    yield svc
-    svc.close()
+    yield from indexed_project(tmp_path_factory, "ledger")
 
 
 def _paths(svc, query):

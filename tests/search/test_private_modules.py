@@ -5,26 +5,18 @@ fixture is termkit, a terminal helper package laid out as click is."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from lode.search import ranking
-from lode.service import Service
 
-from .conftest import PROJECTS
+from .conftest import indexed_project
 
 QUERY = "progress bar while iterating"
 
 
 @pytest.fixture(scope="module")
 def termkit(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("private-modules")
-    shutil.copytree(PROJECTS / "termkit", tmp / "termkit")
-    svc = Service(tmp / "lode.db")
-    assert svc.index(str(tmp / "termkit"), embed=False)["refused"] == 0
-    yield svc
-    svc.close()
+    yield from indexed_project(tmp_path_factory, "termkit")
 
 
 def _hits(svc, query):

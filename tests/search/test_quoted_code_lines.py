@@ -6,15 +6,12 @@ columns.py's coerce alone."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from lode.search import ranking
 from lode.search.query import code_lines, parse
-from lode.service import Service
 
-from .conftest import PROJECTS
+from .conftest import indexed_project
 
 ISSUE = '''Reading a table whose header writes a type in capitals fails
 
@@ -36,12 +33,7 @@ often use capitals; reading them the same as lower case would help. I call it li
 
 @pytest.fixture(scope="module")
 def tabular(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("quoted-code-lines")
-    shutil.copytree(PROJECTS / "tabular", tmp / "tabular")
-    svc = Service(tmp / "lode.db")
-    assert svc.index(str(tmp / "tabular"), embed=False)["refused"] == 0
-    yield svc
-    svc.close()
+    yield from indexed_project(tmp_path_factory, "tabular")
 
 
 def _top(svc, text: str, n: int = 3) -> list[str]:

@@ -6,14 +6,11 @@ literal that lifted every chunk holding those letters to a definition's tier."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from lode.search.query import parse
-from lode.service import Service
 
-from .conftest import PROJECTS
+from .conftest import indexed_project
 
 REPORT = '''Dates with a time part are refused
 A date column whose cells carry a time of day, as spreadsheets export them, cannot be
@@ -33,12 +30,7 @@ dropped and the date kept, or a datetime value, rather than an error for every r
 
 @pytest.fixture(scope="module")
 def tabular(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("quotes-in-reports")
-    shutil.copytree(PROJECTS / "tabular", tmp / "tabular")
-    svc = Service(tmp / "lode.db")
-    assert svc.index(str(tmp / "tabular"), embed=False)["refused"] == 0
-    yield svc
-    svc.close()
+    yield from indexed_project(tmp_path_factory, "tabular")
 
 
 def test_quoted_words_of_a_report_are_words():

@@ -4,14 +4,11 @@ description, even under 30 content words: its words are the reporter's prose, an
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from lode.search.query import parse
-from lode.service import Service
 
-from .conftest import PROJECTS
+from .conftest import indexed_project
 
 REPORT = """Empty rows are not skipped when reading a table
 The reader options say empty rows are skipped, but read_table gives a record of empty
@@ -21,12 +18,7 @@ spreadsheet, which end with empty rows."""
 
 @pytest.fixture(scope="module")
 def tabular(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("report-shape")
-    shutil.copytree(PROJECTS / "tabular", tmp / "tabular")
-    svc = Service(tmp / "lode.db")
-    assert svc.index(str(tmp / "tabular"), embed=False)["refused"] == 0
-    yield svc
-    svc.close()
+    yield from indexed_project(tmp_path_factory, "tabular")
 
 
 def test_a_title_and_a_body_is_a_pasted_text():

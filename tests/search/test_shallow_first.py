@@ -5,26 +5,18 @@ only because its chunk is shorter."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from lode.search import ranking
-from lode.service import Service
 
-from .conftest import PROJECTS
+from .conftest import indexed_project
 
 QUERY = "how send delivers each message"
 
 
 @pytest.fixture(scope="module")
 def mailer(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("shallow-first")
-    shutil.copytree(PROJECTS / "mailer", tmp / "mailer")
-    svc = Service(tmp / "lode.db")
-    assert svc.index(str(tmp / "mailer"), embed=False)["refused"] == 0
-    yield svc
-    svc.close()
+    yield from indexed_project(tmp_path_factory, "mailer")
 
 
 def _paths(svc, query):

@@ -6,15 +6,12 @@ the prose never writes)."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from lode.search import lexical, ranking
 from lode.search.query import parse
-from lode.service import Service
 
-from .conftest import PROJECTS
+from .conftest import indexed_project
 
 ISSUE = '''Empty number cells make read_table fail
 
@@ -51,12 +48,7 @@ the quantity empty. Reading the same table with tabular 1.2 gave a record for ev
 
 @pytest.fixture(scope="module")
 def tabular(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("traceback-frames")
-    shutil.copytree(PROJECTS / "tabular", tmp / "tabular")
-    svc = Service(tmp / "lode.db")
-    assert svc.index(str(tmp / "tabular"), embed=False)["refused"] == 0
-    yield svc
-    svc.close()
+    yield from indexed_project(tmp_path_factory, "tabular")
 
 
 def _top(svc, text=ISSUE, limit=5):

@@ -6,26 +6,18 @@ middleware module for 'how server middleware is executed'."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from lode.search import ranking
-from lode.service import Service
 
-from .conftest import PROJECTS
+from .conftest import indexed_project
 
 QUERY = "how server middleware is executed"
 
 
 @pytest.fixture(scope="module")
 def middlewares(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("value-definitions")
-    shutil.copytree(PROJECTS / "middlewares", tmp / "middlewares")
-    svc = Service(tmp / "lode.db")
-    assert svc.index(str(tmp / "middlewares"), embed=False)["refused"] == 0
-    yield svc
-    svc.close()
+    yield from indexed_project(tmp_path_factory, "middlewares")
 
 
 def _hits(svc, query):

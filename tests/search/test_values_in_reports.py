@@ -5,14 +5,11 @@ describes (a folder, a module of the same name, a package)."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from lode.search import ranking
-from lode.service import Service
 
-from .conftest import PROJECTS
+from .conftest import indexed_project
 
 ISSUE = '''Linting fails if a package folder contains a module of the same name
 
@@ -31,12 +28,7 @@ A folder holding a module file of its own name should still be a package of modu
 
 @pytest.fixture(scope="module")
 def modlint(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("values-in-reports")
-    shutil.copytree(PROJECTS / "modlint", tmp / "modlint")
-    svc = Service(tmp / "lode.db")
-    assert svc.index(str(tmp / "modlint"), embed=False)["refused"] == 0
-    yield svc
-    svc.close()
+    yield from indexed_project(tmp_path_factory, "modlint")
 
 
 def _top(svc) -> list[tuple[str, str]]:
