@@ -8,13 +8,10 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sqlite3
 import subprocess
-import sys
 import time
 
-LODE = [sys.executable, "-m", "lode"]
-ENV = {**os.environ, "LODE_NO_DAEMON": "1"}
+from runs import ENV, LODE, files_written
 
 
 def _project(root, files: int) -> None:
@@ -26,17 +23,6 @@ def _project(root, files: int) -> None:
             for j in range(40)))
 
 
-def _files_written(db) -> int:
-    try:
-        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
-        try:
-            return con.execute("SELECT count(*) FROM files").fetchone()[0]
-        finally:
-            con.close()
-    except sqlite3.Error:
-        return 0
-
-
 def test_ctrl_c_keeps_what_was_written_and_says_how_to_finish(tmp_path):
     root, db = tmp_path / "books", tmp_path / "store.db"
     _project(root, 400)
@@ -44,7 +30,7 @@ def test_ctrl_c_keeps_what_was_written_and_says_how_to_finish(tmp_path):
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
                            start_new_session=True)
     deadline = time.monotonic() + 120
-    while _files_written(db) == 0 and time.monotonic() < deadline and run.poll() is None:
+    while files_written(db) == 0 and time.monotonic() < deadline and run.poll() is None:
         time.sleep(0.1)
     assert run.poll() is None, "the run ended before it could be interrupted"
     os.killpg(run.pid, signal.SIGINT)
@@ -54,7 +40,7 @@ def test_ctrl_c_keeps_what_was_written_and_says_how_to_finish(tmp_path):
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "interrupted" in lines[0] and "lode index again" in lines[0], err
 
-    kept = _files_written(db)
+    kept = files_written(db)
     assert 0 < kept < 400
     again = subprocess.run([*LODE, "index", str(root), "--db", str(db), "--no-embed", "--json"],
                            capture_output=True, text=True, env=ENV, timeout=300)

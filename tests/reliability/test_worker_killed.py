@@ -10,13 +10,10 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sqlite3
 import subprocess
-import sys
 import time
 
-LODE = [sys.executable, "-m", "lode"]
-ENV = {**os.environ, "LODE_NO_DAEMON": "1"}
+from runs import ENV, LODE, files_written
 
 
 def _project(root, files: int) -> None:
@@ -25,17 +22,6 @@ def _project(root, files: int) -> None:
     for i in range(files):
         (pkg / f"order{i}.py").write_text("".join(
             f"class Line{i}_{j}:\n    def price(self, qty):\n        return qty * {j + 1}\n\n" for j in range(60)))
-
-
-def _files_written(db) -> int:
-    try:
-        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
-        try:
-            return con.execute("SELECT count(*) FROM files").fetchone()[0]
-        finally:
-            con.close()
-    except sqlite3.Error:
-        return 0
 
 
 def _workers(pid: int) -> list[int]:
@@ -49,7 +35,7 @@ def test_a_worker_killed_mid_run_costs_no_file(tmp_path):
     run = subprocess.Popen([*LODE, "index", str(root), "--db", str(db), "--no-embed", "--workers", "2", "--json"],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
     deadline = time.monotonic() + 120
-    while _files_written(db) == 0 and time.monotonic() < deadline and run.poll() is None:
+    while files_written(db) == 0 and time.monotonic() < deadline and run.poll() is None:
         time.sleep(0.05)
     workers = _workers(run.pid)
     assert run.poll() is None and workers, "the run ended before a worker could be killed"
