@@ -82,6 +82,13 @@ class SymbolRules:
     # and whose nearest definition is one of `types` (Python: a name assigned in an `if`
     # or `try` of a class body is the class's "attribute"); None: such a name is nothing
     class_locals: str | None = None
+    # definitions made by assigning a member on the instance in a method (Python's
+    # `self.router = APIRouter()`), detail -> the detail they are indexed with: a member
+    # of the method's class, one per name and class (the one in a `constructors` method,
+    # else the first), none where the class body defines the name itself
+    instance_members: dict[str, str] | None = None
+    # method names that set up an instance (Python's `__init__`)
+    constructors: frozenset[str] = frozenset()
     # (definition, the node found as its scope) -> the node that is its scope: a
     # language whose parameters and locals may sit in a function that is no definition
     # (TypeScript's arrow functions) names that function; None: as found

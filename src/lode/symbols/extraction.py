@@ -29,7 +29,7 @@ from ..languages.symbolrules import SymbolRules
 from ..languages.treesitter import Node, Tree, grammar_for
 from .context import Def, FileContext, key
 from .layout import Layout
-from .records import DEFINITION, METHOD, FileSymbols, PackedSymbols, Symbol, defined_names
+from .records import DEFINITION, METHOD, REFERENCE, FileSymbols, PackedSymbols, Symbol, defined_names
 from .rules import rules_for
 from .typed import TypeTable
 
@@ -253,6 +253,8 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
     type_params = rules.type_parameters
     class_locals = rules.class_locals
     transparent = rules.transparent_scopes
+    instance = rules.instance_members
+    members: list[tuple[Def, Def]] = []  # (method, `self.x = …` in it), see _instance_members
     for start, neg_end, _i, d in ordered:
         while stack and stack[-1][0] <= start:
             stack.pop()
@@ -277,6 +279,13 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
             # a local that no function holds, in a class body (Python's `if TYPE_CHECKING:
             # x = …` there): the class's member, named as the rules say
             d.detail = class_locals
+        if instance is not None and d.detail in instance:
+            # `self.x = …`: a candidate when it sits in a method itself (not in a
+            # function or class nested there), named once the class body is read
+            if enclosing is not None and enclosing.qname is not None and enclosing.detail in rules.callables \
+                    and enclosing.scope is not None and enclosing.scope.detail in rules.types:
+                members.append((enclosing, d))
+            continue
         if hoisted and enclosing is not None and d.detail in hoisted and enclosing.qname is not None \
                 and enclosing.detail in rules.callables and _parameter_of(d, enclosing):
             # PHP's `__construct(private Client $client)`, TypeScript's
@@ -311,7 +320,32 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
             # reached through its receiver, so a bare `Route` is the package's type
             ctx.local_defs.setdefault(short, d.qname)
         ctx.add(d.qname, kind, d.name, d.detail)
+    if members:
+        _instance_members(ctx, members)
     return by_node
+
+
+def _instance_members(ctx: FileContext, members: list[tuple[Def, Def]]) -> None:
+    """The members a class's methods set on the instance (Python's ``self.router =
+    APIRouter()``), each ``(method, definition)`` in file order: one definition per name
+    and class, the one in a constructor (``__init__``) else the first, and none for a
+    name the class body defines itself (an attribute, a method or property: that one
+    is what a language server answers)."""
+    rules = ctx.rules
+    declared = {row[2] for row in ctx._found if row[3] != REFERENCE}
+    chosen: dict[str, tuple[Def, Def]] = {}
+    for method, d in members:
+        qname = ctx.join(method.scope.qname, ctx.text(d.name))
+        if qname in declared:
+            continue
+        old = chosen.get(qname)
+        if old is None or (ctx.text(method.name) in rules.constructors
+                           and ctx.text(old[0].name) not in rules.constructors):
+            chosen[qname] = (method, d)
+    for qname, (method, d) in chosen.items():
+        d.detail = rules.instance_members[d.detail]
+        d.scope, d.qname = method.scope, qname
+        ctx.add(qname, DEFINITION, d.name, d.detail)
 
 
 def _parameter_of(d: Def, callable: Def) -> bool:

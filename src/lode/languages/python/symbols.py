@@ -49,6 +49,10 @@ RULES = SymbolRules(
     # one of those that only a class body holds (`if TYPE_CHECKING:` or `try:` there): the
     # class's attribute, as the assignments directly in the body are
     class_locals="attribute",
+    # `self.x = …` in a method (symbols.scm's `@def.instance`): the class's attribute,
+    # the one `__init__` sets when it sets one
+    instance_members={"instance": "attribute"},
+    constructors=frozenset({"__init__"}),
     self_names=frozenset({"self", "cls"}),
     is_class_name=lambda name: name[:1].isupper() and not name.isupper(),
     star_exports="__all__",  # the resolver keeps a module's __all__ among its aliases

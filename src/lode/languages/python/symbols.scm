@@ -3,6 +3,13 @@
 (function_definition name: (identifier) @name) @def.function
 (module (expression_statement (assignment left: (identifier) @name) @def.variable))
 (class_definition body: (block (expression_statement (assignment left: (identifier) @name) @def.attribute)))
+; `self.router = APIRouter()` (annotated or not, or one of a tuple's targets) in a
+; method: its class's attribute, once per name (symbolrules.instance_members)
+((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name) @def.instance)
+  (#eq? @_self "self"))
+((assignment left: [(pattern_list (attribute object: (identifier) @_self attribute: (identifier) @name) @def.instance)
+                     (tuple_pattern (attribute object: (identifier) @_self attribute: (identifier) @name) @def.instance)])
+  (#eq? @_self "self"))
 ; a function's parameters and the names it assigns are its own (Python makes a name
 ; assigned anywhere in a function local to all of it): `def f(url): url.build()` beside a
 ; top-level `url` is no use of that `url` (symbols.py scopes these as type parameters)
