@@ -174,7 +174,9 @@ def hand_off(store, op: str, answer: dict, workspace: str | None = None, every: 
                else {**e, "module": ""} for e in entries]
     if not entries and answer.get(key):
         return {**answer, "lsp": {"server": server.name, "note": "the server found nothing"}}
-    entries.sort(key=lambda e: (e["workspace"] == "", e["path"], e["line"], e["column"]))
+    from ..symbols.index import path_tier  # the index's order: own code, then examples and docs, then tests
+
+    entries.sort(key=lambda e: (e["workspace"] == "", path_tier(e["path"]), e["path"], e["line"], e["column"]))
     total = len(entries)
     cut = bool(limit) and total > limit
     return {**answer, key: entries[:limit] if cut else entries, "total": total, "truncated": cut,

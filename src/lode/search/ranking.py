@@ -48,6 +48,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..pathroles import is_auxiliary  # the one rule, shared with symbol look-ups
 from .query import Query, framed_path, normal_line, path_tail
 from .tokens import identifier_parts
 
@@ -150,19 +151,6 @@ _ASKS_PROSE = frozenset({"doc", "docs", "documentation", "readme", "guide", "tut
                          "example", "examples", "howto"})
 _MIN_PREFIX = 4
 _WORDS = re.compile(r"\w+")
-
-
-# Folders of code that is not the project's own implementation: vendored dependencies,
-# examples, documentation sources, benchmarks.
-_AUX_DIRS = frozenset({"vendor", "vendored", "_vendor", "third_party", "thirdparty", "external", "externals",
-                       "example", "examples", "_examples", "doc", "docs", "benchmark", "benchmarks", "bench"})
-
-
-def is_auxiliary(path: str) -> bool:
-    folders = [seg.lower() for seg in path.split("/")[:-1]]
-    # `pkg/packages/urllib3/…` is a package's vendored copy of another (a top-level
-    # `packages/` is a monorepo's own code).
-    return any(seg in _AUX_DIRS for seg in folders) or "packages" in folders[1:]
 
 
 # Folder names that mark the code below them as a project's private implementation

@@ -8,7 +8,7 @@ import threading
 
 from ..errors import InvalidParams
 from ..workspace.roots import holding
-from .index import DEFAULT_LIMIT, SymbolIndex, normalize
+from .index import DEFAULT_LIMIT, SymbolIndex, normalize, tier
 
 TYPE_CHECKING = False  # the fuzzy matcher loads only to build one (matcher())
 if TYPE_CHECKING:
@@ -47,7 +47,8 @@ def _candidates(cands) -> list[dict]:
 
 def bare_name_matches(store, name: str, workspace: str | None = None) -> list[str] | None:
     """For a name without a dot or slash: the distinct qualified names ending in it
-    (non-test definitions first); None when the name is qualified already."""
+    (the project's own code first, then examples, docs sources and vendored code, then
+    tests: :func:`~lode.symbols.index.tier`); None when the name is qualified already."""
     if not isinstance(name, str):
         return None
     q = name.strip().strip("`").replace("::", ".").strip(".")
@@ -56,7 +57,7 @@ def bare_name_matches(store, name: str, workspace: str | None = None) -> list[st
     index = _index(store, workspace)
     rows = [index._candidate(r) for r in index._rows(q, ("definition", "method"), trailing=True)]
     rows = [c for c in rows if c.detail != "module" or c.name == q]
-    rows.sort(key=lambda c: (c.test, c.name.count("."), c.name))
+    rows.sort(key=lambda c: (tier(c), c.name.count("."), c.name))
     names = list(dict.fromkeys(c.name for c in rows))
     # a class and its constructors (C++ `geo.Circle.Circle`, C#, Java): the class stands for
     # them, so a bare class name is not ambiguous with itself. A module's function of the
@@ -183,6 +184,8 @@ def describe(store, name: str, workspace: str | None = None, limit: int | None =
             from .signature import one_line
             info = {**info, "signature": one_line(info["signature"])}
         if info.get("doc"):
+            info = {**info, "doc": _own_doc(store, index, c, info["doc"])}
+        if info.get("doc"):
             info = {**info, "doc": _doc_as_written(store, c, info)}
         item.update(info)
         if include_body and info:
@@ -207,6 +210,32 @@ def _chunk_at(store, c) -> dict:
                         and signature not in line).strip()
     return {"signature": signature, "doc": doc, "breadcrumb": breadcrumb,
             "line_start": start, "line_end": end, "chunk_kind": kind}
+
+
+def _own_doc(store, index: SymbolIndex, c, doc: str) -> str:
+    """A type's own doc: its chunk's embed text (the text the embedder sees) ends with a
+    line of its members' signatures (``def __init__(…)…; def route(…)``), which is not
+    the type's doc — describe answers signature, doc and location. That line is known
+    by its start: the source of one of the type's members up to the member's name."""
+    head, _, last = doc.rpartition("\n")
+    owner = c.target or c.name
+    members = [r for r in index.tables.in_file(c.path, index.workspace_id)
+               if r[7] == c.workspace and r[2] > c.line and r[0][::-1].rpartition(".")[0] == owner]
+    if not members:
+        return doc
+    from ..errors import LodeError
+
+    try:
+        lines = _span(store, c, 1, max(r[2] for r in members))
+    except (OSError, LodeError):
+        return doc
+    for r in members:
+        text = " ".join(lines[r[2] - 1].split()) if r[2] <= len(lines) else ""
+        leaf = r[0][::-1].rpartition(".")[2]
+        at = text.find(leaf)
+        if at >= 0 and last.startswith(text[:at + len(leaf)]):
+            return head
+    return doc
 
 
 def _doc_as_written(store, c, info: dict) -> str:

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 
 from ..errors import InvalidParams
 from ..languages import language_for_path, registered_for_path
+from ..pathroles import is_auxiliary
 from .rules import rules_for  # not .extraction: a look-up needs no tree-sitter
 from .kinds import DEFINITION, METHOD, REFERENCE
 
@@ -85,6 +86,18 @@ def is_test_path(path: str) -> bool:
     markers = rules.test_markers if rules is not None else ("/test/", "/tests/")
     p = "/" + path
     return any(m in p for m in markers)
+
+
+def tier(c: "Candidate") -> int:
+    """Where a candidate's group stands in a list of them: the project's own code (0),
+    then examples, documentation sources and vendored code (1; the one rule search
+    ranking reads), then tests (2). The order within a group is the list's own."""
+    return 2 if c.test else 1 if is_auxiliary(c.path) else 0
+
+
+def path_tier(path: str) -> int:
+    """:func:`tier` of a location known by its path only (a language server's answer)."""
+    return 2 if is_test_path(path) else 1 if is_auxiliary(path) else 0
 
 
 def _package_file(path: str) -> bool:
@@ -159,10 +172,10 @@ class SymbolIndex:
             k = (c.workspace, c.path, c.line)  # two checkouts of a project: both listed
             # a module stands behind anything it defines, a module reached through a link
             # behind the one named so (`export * from './stream/sse.types'` makes no
-            # `types` of its own); test code behind other code; a prototype (C, C++)
-            # behind the body it declares
+            # `types` of its own); examples, docs sources and tests behind other code
+            # (tier); a prototype (C, C++) behind the body it declares
             module = c.detail == "module"
-            key = (rank, module, module and bool(c.via), c.test, c.detail == "declaration", len(c.name),
+            key = (rank, module, module and bool(c.via), tier(c), c.detail == "declaration", len(c.name),
                    c.path, c.line)
             if k not in found or key < found[k][0]:
                 found[k] = (key, c)
@@ -341,7 +354,7 @@ class SymbolIndex:
         for r in rows:
             c = self._candidate(r)
             out.setdefault((c.workspace, c.path, c.line, c.name), c)
-        ranked = sorted(out.values(), key=lambda c: (c.test, c.path, c.line))
+        ranked = sorted(out.values(), key=lambda c: (tier(c), c.path, c.line))
         return ranked[:limit] if limit else ranked
 
     # ---- implementations --------------------------------------------------------------
@@ -371,7 +384,7 @@ class SymbolIndex:
             if d.detail == "interface" and _says(d.path, "structural_interfaces"):
                 for c in self._structural_implementers(d.target or d.name, language_for_path(d.path).name):
                     out.setdefault((c.workspace, c.path, c.line), c)
-        ranked = sorted(out.values(), key=lambda c: (c.test, c.path, c.line))
+        ranked = sorted(out.values(), key=lambda c: (tier(c), c.path, c.line))
         return ranked[:limit] if limit else ranked
 
     def _relations_to(self, base: str, bare: str | None):
