@@ -12,6 +12,12 @@ ROUTING = '''\
 """Routing of requests to path operations."""
 
 
+class Route:
+    def __init__(self, path: str, endpoint) -> None:
+        self.path = path
+        self.endpoint = endpoint
+
+
 class Router:
     """Groups path operations, for example to structure an app in several files.
 

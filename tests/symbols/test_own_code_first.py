@@ -60,6 +60,9 @@ def test_describe_a_class_answers_its_own_doc(webkit):
     _root, db = webkit
     with Service(str(db)) as svc:
         (router,) = svc.describe("webkit.routing.Router")["symbols"]
+        (route,) = svc.describe("webkit.routing.Route")["symbols"]
     assert router["signature"] == "class Router"
     assert router["doc"] == ("Groups path operations, for example to structure an app in several files.\n\n"
                              "It is then included in the app, or in another router.")
+    # a class without a docstring has no doc (before: its members' signatures stood as one)
+    assert route["signature"] == "class Route" and not route.get("doc")

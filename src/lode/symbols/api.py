@@ -233,7 +233,10 @@ def _own_doc(store, index: SymbolIndex, c, doc: str) -> str:
         text = " ".join(lines[r[2] - 1].split()) if r[2] <= len(lines) else ""
         leaf = r[0][::-1].rpartition(".")[2]
         at = text.find(leaf)
-        if at >= 0 and last.startswith(text[:at + len(leaf)]):
+        start = text[:at + len(leaf)]
+        # a keyword before the name (`def get`, `fn new`) or a parameter list after it
+        # (TypeScript's `render()`): a signature, not a doc line that opens with a word
+        if at >= 0 and last.startswith(start) and (at > 0 or last[len(start):len(start) + 1] in ("(", "<")):
             return head
     return doc
 
