@@ -124,6 +124,24 @@ def test_no_attribute_from_cls_other_receivers_or_nested_scopes(tmp_path):
     assert all(n.count(".") <= 3 for n in names)  # nothing under a nested Hooks
     # once per name and class, every position kept or not
     assert names.count("fastapi.applications.FastAPI.router") == 1
-    assert ("fastapi.applications.FastAPI._debug", 25, "attribute") in defined
+    assert ("fastapi.applications.FastAPI._debug", 25, "field") in defined
     refs = {(s.name, s.line) for s in found.symbols if s.kind == REFERENCE}
     assert ("fastapi.routing.APIRouter", 23) in refs
+
+
+def test_an_editor_names_the_attribute_and_its_outline_keeps_to_the_methods(tmp_path):
+    from lode.symbols.structure import outline
+
+    svc = project(tmp_path, APP)
+    try:
+        main = textwrap.dedent(APP["main.py"]).lstrip("\n")
+        line = main.splitlines()[7]  # api.router.add_api_route("/items")
+        name = svc.name_at("main.py", "ws", main, 8, "router", line.index("router"))
+        assert name == "fastapi.applications.FastAPI.router"
+        assert _definitions(svc, name) == [("fastapi/applications.py", 23)]
+    finally:
+        svc.close()
+    # a field set in __init__ sits in its body: listed after it, it would end __init__ there
+    items = [(i.name.rsplit(".", 1)[-1], i.depth) for i in outline("fastapi/applications.py", str(tmp_path / "ws"))]
+    assert ("__init__", 1) in items and ("setup", 1) in items and ("title", 1) in items
+    assert not {"router", "settings", "middleware_stack"} & {n for n, _d in items}

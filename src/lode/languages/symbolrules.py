@@ -89,6 +89,10 @@ class SymbolRules:
     instance_members: dict[str, str] | None = None
     # method names that set up an instance (Python's `__init__`)
     constructors: frozenset[str] = frozenset()
+    # details a file's outline leaves out: definitions stated inside a method's body
+    # (instance_members), which the outline, ordered by line, would read as the method's
+    # next sibling and so end the method's range at them
+    outline_leaves_out: frozenset[str] = frozenset()
     # (definition, the node found as its scope) -> the node that is its scope: a
     # language whose parameters and locals may sit in a function that is no definition
     # (TypeScript's arrow functions) names that function; None: as found

@@ -18,6 +18,7 @@ from ..languages.treesitter import grammar_for
 from .extraction import extract_symbols
 from .layout import layout_for
 from .records import REFERENCE, Symbol
+from .rules import rules_for
 
 MAX_CAPTURE_TEXT = 200
 
@@ -57,12 +58,15 @@ def outline(path: str, root: str | None = None, text: str | None = None) -> list
         if fs is None:
             return []
         symbols = fs.symbols
+    rules = rules_for(spec)
+    left_out = rules.outline_leaves_out if rules is not None else frozenset()
     items = []
     # an item sits under the items above it that own it by name (`Mux` owns `Mux.Route`):
     # a Go method after a constructor belongs to its receiver type, never to the
     # constructor, and sits under nothing unless its type is the item above it
     owners: list[str] = []
-    for s in sorted((s for s in symbols if s.kind != REFERENCE and s.detail != "module"),
+    for s in sorted((s for s in symbols if s.kind != REFERENCE and s.detail != "module"
+                     and s.detail not in left_out),
                     key=lambda s: (s.line, s.column)):
         while owners and not s.name.startswith(owners[-1] + "."):
             owners.pop()

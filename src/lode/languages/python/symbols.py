@@ -49,10 +49,12 @@ RULES = SymbolRules(
     # one of those that only a class body holds (`if TYPE_CHECKING:` or `try:` there): the
     # class's attribute, as the assignments directly in the body are
     class_locals="attribute",
-    # `self.x = …` in a method (symbols.scm's `@def.instance`): the class's attribute,
-    # the one `__init__` sets when it sets one
-    instance_members={"instance": "attribute"},
+    # `self.x = …` in a method (symbols.scm's `@def.instance`): the class's field, the
+    # one `__init__` sets when it sets one; not in a file's outline, as it sits in the
+    # method's body (a field is no other Python definition's detail)
+    instance_members={"instance": "field"},
     constructors=frozenset({"__init__"}),
+    outline_leaves_out=frozenset({"field"}),
     self_names=frozenset({"self", "cls"}),
     is_class_name=lambda name: name[:1].isupper() and not name.isupper(),
     star_exports="__all__",  # the resolver keeps a module's __all__ among its aliases
