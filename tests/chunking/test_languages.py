@@ -155,3 +155,63 @@ def test_a_query_the_grammar_refuses_reads_its_files_as_text(monkeypatch, caplog
     assert chunks and chunks[0].chunker.startswith("text")
     assert "lua-newer grammar failed to load" in caplog.text and "no_such_node" in caplog.text
     assert language_for_path("b.luan") is None and text_language_for_path("b.luan") == "lua-newer"
+
+
+_CSHARP_SPLIT = '''using System.Collections.Generic;
+
+namespace Shop.Billing
+{
+    /// <summary>Totals an order's lines.</summary>
+    public sealed class InvoiceCalculator
+    {
+        private readonly Dictionary<string, decimal> _prices = new();
+
+        public void SetPrice(string sku, decimal price)
+        {
+            _prices[sku] = price;
+        }
+
+        public decimal Total(IEnumerable<string> skus)
+        {
+            decimal total = 0;
+            foreach (var sku in skus)
+            {
+                total += _prices.TryGetValue(sku, out var price) ? price : 0;
+            }
+            return total;
+        }
+    }
+}
+'''
+
+
+def _braces_balance(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def test_csharp_a_split_types_closing_brace_is_its_own_not_its_last_members():
+    config = ChunkConfig(body_budget=250)  # split the class into its members
+    chunks = chunk_file("Billing/InvoiceCalculator.cs", _CSHARP_SPLIT, config)
+    assert_partition(_CSHARP_SPLIT, chunks)
+    total = next(c for c in chunks if c.name == "InvoiceCalculator.Total")
+    text = _CSHARP_SPLIT[total.byte_start:total.byte_end]
+    assert text.rstrip().endswith("return total;\n        }") and _braces_balance(text)
+    last = chunks[chunks.index(total) + 1]  # the class's own `}` follows as its last piece
+    assert last.name == "InvoiceCalculator"
+    assert _CSHARP_SPLIT[last.byte_start:last.byte_end].startswith("}")
+
+
+def test_csharp_a_block_namespaces_one_type_holds_both_its_braces():
+    chunks = chunk_file("Billing/InvoiceCalculator.cs", _CSHARP_SPLIT)
+    assert_partition(_CSHARP_SPLIT, chunks)
+    assert [c.kind for c in chunks] == ["header", "class"]  # no `}` left over
+    whole = chunks[1]
+    text = _CSHARP_SPLIT[whole.byte_start:whole.byte_end]
+    assert text.startswith("namespace Shop.Billing\n{") and _braces_balance(text)
+    assert whole.embed.startswith("Billing/InvoiceCalculator.cs › public sealed class InvoiceCalculator\n"
+                                  "Totals an order's lines.")

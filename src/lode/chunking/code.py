@@ -149,8 +149,9 @@ class _Builder:
             end = outer.end_byte
             if self.spec.trailing:
                 after = outer.next_sibling
-                if after is not None and after.type in self.spec.trailing and self._trails(outer, after):
+                if after is not None and after.type in self.spec.trailing and self._trails(outer, after, keys):
                     end = after.end_byte
+                    start = _container_start(outer, after, keys, start)
             if d.kind in self.spec.brace_blocks:
                 end = _brace_block_end(outer) or end
             flat.append(Unit(d, start, end, outer, comments=comments))
@@ -158,13 +159,15 @@ class _Builder:
             self._give_back_tail_docs(flat)
         return self._merge_runs(flat) if self.spec.merge_runs else flat
 
-    def _trails(self, node: Node, after: Node) -> bool:
+    def _trails(self, node: Node, after: Node, definitions: set[tuple[int, int, str]]) -> bool:
         """Whether ``after``, a ``trailing`` sibling of ``node``, belongs to it. A comment
         does when it ends the definition's last line (`X = 2**25  # 32MiB`). One that
         may also stand above a definition (an ``attached`` kind: Haskell's `{-# INLINE f #-}`
         after f) does when it is on the line below ``node`` and a blank line or the end
         follows it; directly above the next definition it is that one's."""
         data = self.data
+        if _closes_unit(after, definitions):
+            return False
         if is_comment(after):  # a comment at the end of the definition's last line
             return data.count(b"\n", node.end_byte, after.start_byte) == 0
         if after.type not in self.spec.attached:
@@ -685,6 +688,35 @@ def _last_descendant(node: Node) -> Node | None:
     while node.child_count:
         node = node.child(node.child_count - 1)
     return node
+
+
+def _closes_unit(after: Node, definitions: set[tuple[int, int, str]]) -> bool:
+    """Whether ``after`` is the closing brace of a definition's own body (a type's `}`
+    after its last member): that brace ends the definition, not the member before it."""
+    if after.type != "}":
+        return False
+    body = after.parent
+    owner = body.parent if body is not None else None
+    return owner is not None and _key(owner) in definitions
+
+
+def _container_start(node: Node, after: Node, definitions: set[tuple[int, int, str]], start: int) -> int:
+    """Where the unit ``node`` starts when ``after``, the `}` closing the container it
+    stands in (a block namespace, not a unit), has joined it: at the container's head
+    when ``node`` is the container's one definition, so the chunk holds both the `{`
+    and the `}`; else at ``start`` (the container's last of several units takes only
+    its `}`)."""
+    if after.type != "}":
+        return start
+    body = after.parent
+    owner = body.parent if body is not None else None
+    if owner is None or owner.parent is None:
+        return start
+    for i in range(body.named_child_count):
+        child = body.named_child(i)
+        if _key(child) in definitions and _key(child) != _key(node):
+            return start
+    return min(start, owner.start_byte)
 
 
 def _brace_block_end(node: Node) -> int | None:

@@ -10,8 +10,9 @@ SPEC = LanguageSpec(
     queries=(own_query("csharp"),),
     attached=DEFAULT_ATTACHED,
     bodies=DEFAULT_BODIES | {"accessor_list", "arrow_expression_clause", "enum_member_declaration_list"},
-    # The `}` closing a namespace (or a type) is the last declaration's sibling, not part of
-    # it: it was a one-byte gap after a namespace's last type.
+    # The `}` closing a block namespace is its last declaration's sibling: it joins that
+    # declaration (which, when the namespace's only one, starts at `namespace X {`) rather
+    # than standing alone as a one-byte gap. A type's own `}` stays the type's.
     trailing=frozenset({"}"}),
-    version=2,
+    version=3,
 )
