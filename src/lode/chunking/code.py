@@ -712,9 +712,10 @@ def _container_start(node: Node, after: Node, definitions: set[tuple[int, int, s
     owner = body.parent if body is not None else None
     if owner is None or owner.parent is None:
         return start
-    for i in range(body.named_child_count):
-        child = body.named_child(i)
-        if _key(child) in definitions and _key(child) != _key(node):
+    lo, hi = body.start_byte, body.end_byte
+    own_lo, own_hi = node.start_byte, node.end_byte
+    for d_start, d_end, _ in definitions:  # another definition in the container, however wrapped
+        if lo <= d_start and d_end <= hi and not (own_lo <= d_start and d_end <= own_hi):
             return start
     return min(start, owner.start_byte)
 
