@@ -102,3 +102,16 @@ def write_web_project(root: Path) -> Path:
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text)
     return root
+
+
+def indexed_web_project(base: Path) -> tuple[Path, Path]:
+    """(root, store): the project written under ``base`` and indexed without vectors
+    into ``base``/store.db."""
+    from lode.service import Service
+
+    root = write_web_project(base / "webkit")
+    db = base / "store.db"
+    with Service(str(db)) as svc:
+        svc.add_workspace(str(root))
+        svc.index(str(root), embed=False)
+    return root, db

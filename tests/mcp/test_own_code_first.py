@@ -13,19 +13,12 @@ import pytest
 
 pytest.importorskip("mcp")
 
-from web_project import write_web_project  # noqa: E402
+from web_project import indexed_web_project  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def webkit(tmp_path_factory):
-    from lode.service import Service
-
-    root = write_web_project(tmp_path_factory.mktemp("own") / "webkit")
-    db = root.parent / "store.db"
-    with Service(str(db)) as svc:
-        svc.add_workspace(str(root))
-        svc.index(str(root), embed=False)
-    return root, db
+    return indexed_web_project(tmp_path_factory.mktemp("own"))
 
 
 def test_the_library_comes_first(webkit, mcp_answers):

@@ -10,19 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from web_project import write_web_project
+from web_project import indexed_web_project
 
 
 @pytest.fixture(scope="module")
 def webkit(tmp_path_factory):
-    from lode.service import Service
-
-    root = write_web_project(tmp_path_factory.mktemp("own") / "webkit")
-    db = root.parent / "store.db"
-    with Service(str(db)) as svc:
-        svc.add_workspace(str(root))
-        svc.index(str(root), embed=False)
-    return root, db
+    return indexed_web_project(tmp_path_factory.mktemp("own"))
 
 
 def _group(path: str) -> str:
