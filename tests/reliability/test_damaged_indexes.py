@@ -68,6 +68,19 @@ def _copy(good, tmp_path):
     return db
 
 
+def _daemon_over_a_damaged_copy(good, tmp_path):
+    """(daemon, store): a daemon started on a copy of the good store whose reversed-name
+    index lists nothing."""
+    from daemon import Daemon
+
+    base = tmp_path / "d"
+    base.mkdir()
+    db = base / "store.db"
+    db.write_bytes(good.read_bytes())
+    _empty_index(db, "symbols_rname")
+    return Daemon(base), db
+
+
 def _empty_index(db_path, index: str) -> None:
     """Make the index's root page an empty leaf: a valid B-tree that lists nothing, as an
     older copy of its pages written back would (no read of it fails)."""
@@ -241,15 +254,10 @@ def test_damaged_b_tree_and_full_text_indexes_are_both_rebuilt_in_place(indexed,
 def test_repair_waits_for_a_daemon_serving_the_store_to_stop(indexed, tmp_path):
     """An in-place repair under a running daemon left it answering "no definition" from
     its reply cache; a rebuilt store would have been swapped in under it."""
-    from daemon import Daemon, request
+    from daemon import request
 
     roots, good, _ = indexed
-    base = tmp_path / "d"
-    base.mkdir()
-    db = base / "store.db"
-    db.write_bytes(good.read_bytes())
-    _empty_index(db, "symbols_rname")
-    daemon = Daemon(base)
+    daemon, db = _daemon_over_a_damaged_copy(good, tmp_path)
     try:
         env = {**os.environ, "LODE_SOCKET": daemon.socket}
         run = subprocess.run([*LODE, "check", "--repair", "--db", str(db)], capture_output=True, text=True,
@@ -266,15 +274,10 @@ def test_repair_waits_for_a_daemon_serving_the_store_to_stop(indexed, tmp_path):
 
 
 def test_the_daemon_reports_a_damaged_symbol_index_instead_of_no_definition(indexed, tmp_path):
-    from daemon import Daemon, request
+    from daemon import request
 
     _, good, _ = indexed
-    base = tmp_path / "d"
-    base.mkdir()
-    db = base / "store.db"
-    db.write_bytes(good.read_bytes())
-    _empty_index(db, "symbols_rname")
-    daemon = Daemon(base)
+    daemon, _ = _daemon_over_a_damaged_copy(good, tmp_path)
     try:
         reply = daemon.exchange(request("symbol.definition", {"name": "ledger.settings.parse_config"}))[0]
         assert reply["error"]["code"] == -32020 and "lode check --repair" in reply["error"]["message"], reply
