@@ -243,6 +243,12 @@ class Service:
         names = list(dict.fromkeys(self._ws(w).name for w in workspace))
         return names[0] if len(names) == 1 else names
 
+    def _scoped_rows(self, workspace) -> list[WorkspaceRow]:
+        """The rows of the workspaces :meth:`_scope` reads (every workspace: None)."""
+        workspace = self._scope(workspace)
+        names = [workspace] if isinstance(workspace, str) else workspace
+        return [self._ws(w) for w in names] if names is not None else self.store.workspaces()
+
     @staticmethod
     def _describe(ws: WorkspaceRow) -> dict:
         from .workspace.config import WorkspaceConfig  # the workspace rules load only when asked for
@@ -491,9 +497,7 @@ class Service:
     def status(self, workspace: str | list[str] | None = None) -> dict:
         from .workspace import held
 
-        workspace = self._scope(workspace)
-        names = [workspace] if isinstance(workspace, str) else workspace
-        rows = [self._ws(w) for w in names] if names is not None else self.store.workspaces()
+        rows = self._scoped_rows(workspace)
         out = []
         for ws in rows:
             st = self.store.workspace_status(ws.id)
@@ -710,9 +714,7 @@ class Service:
         from .symbols.rules import rules_for
 
         files: dict[str, int] = {}
-        workspace = self._scope(workspace)
-        names = [workspace] if isinstance(workspace, str) else workspace
-        for ws in ([self._ws(w) for w in names] if names is not None else self.store.workspaces()):
+        for ws in self._scoped_rows(workspace):
             for lang, counts in self.store.workspace_status(ws.id)["languages"].items():
                 files[lang] = files.get(lang, 0) + int(counts.get("files", 0))
         return [lang for lang in sorted(files, key=lambda lang: -files[lang])
