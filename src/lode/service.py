@@ -18,7 +18,7 @@ from .config import is_postgres_url, resolve_db_text, store_label
 from .store import open_store
 from .store.sqlite import WorkspaceRow
 from .workspace.documents import DEFAULT_READ_CHARS, Root
-from .workspace.roots import holding, within
+from .workspace.roots import empty_folder, holding, within
 from .locations import location as _location
 
 WARM_MAX_FILES = 2000  # index runs of at most this many files load the embedding model while chunking
@@ -56,14 +56,6 @@ def _as_written(name):
 
 # What the progress bar shows while a run waits for another run of its workspace.
 WAITING_TEXT = "waiting for another index run of this workspace to finish"
-
-
-def _empty_folder(root: str) -> bool:
-    try:
-        with os.scandir(root) as entries:
-            return next(entries, None) is None
-    except OSError:
-        return False
 
 
 def _globs(name: str, value) -> tuple[str, ...]:
@@ -506,7 +498,7 @@ class Service:
                         "held": held_count, "held_files": held_files})
             if self.store.backend == "sqlite" and not os.path.isdir(ws.root):
                 out[-1]["root_missing"] = True  # moved or deleted: answers still come from its index
-            elif self.store.backend == "sqlite" and st.get("files") and _empty_folder(ws.root):
+            elif self.store.backend == "sqlite" and st.get("files") and empty_folder(ws.root):
                 out[-1]["root_empty"] = True  # an unmounted drive: index runs keep its index
         return {"db": store_label(self.db_path), "size_bytes": self.store.size_bytes(), "workspaces": out}
 

@@ -36,6 +36,7 @@ from . import held
 from .chunkers import chunkers_by_extension
 from .config import WorkspaceConfig
 from .orphans import follow
+from .roots import empty_folder
 from .walk import admit, walk
 
 TASK_FILES = 16          # files per worker task
@@ -328,14 +329,6 @@ class RootEmpty(NotFound):
     ``lode workspace remove``."""
 
 
-def _empty_folder(root: str) -> bool:
-    try:
-        with os.scandir(root) as entries:
-            return next(entries, None) is None
-    except OSError:  # unreadable: the walk says why
-        return False
-
-
 def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = None,
                     workers: int | None = None, config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
                     only: list[str] | None = None) -> IndexStats:
@@ -351,7 +344,7 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
                        f"NEW_PATH (its index is kept), or forget it with lode workspace remove "
                        f"{shlex.quote(ws.name)}", data={"root": ws.root})
     known = store.file_states(ws.id)
-    if known and _empty_folder(ws.root):
+    if known and empty_folder(ws.root):
         raise RootEmpty(f"workspace root {ws.root} is empty while its index holds {len(known)} entries (an "
                         f"unmounted drive, a folder being replaced?): the index is kept; mount or restore "
                         f"the folder and index again, or forget it with lode workspace remove "

@@ -36,3 +36,13 @@ def holding(path: str, items: Iterable[T], root_of: Callable[[T], str] = lambda 
             return None
     inside = [it for it in items if within(path, root_of(it))]
     return max(inside, key=lambda it: len(root_of(it))) if inside else None
+
+
+def empty_folder(root: str) -> bool:
+    """Whether ``root`` is a folder with nothing in it (a drive's mount point while the
+    drive is not mounted); False when it cannot be read: a walk says why."""
+    try:
+        with os.scandir(root) as entries:
+            return next(entries, None) is None
+    except OSError:
+        return False
