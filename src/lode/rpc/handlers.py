@@ -32,6 +32,14 @@ def _given(**kwargs: Any) -> dict[str, Any]:
 
 # --- workspaces -------------------------------------------------------------------------
 
+def _absolute_root(root: Any) -> None:
+    """Refuse a relative root: resolved here it would name the daemon's working
+    directory, not the caller's."""
+    if isinstance(root, str) and not os.path.isabs(os.path.expanduser(root)):
+        raise InvalidParams(f"invalid params: 'root' must be an absolute path, not {root!r}",
+                            data={"param": "root"})
+
+
 @method("workspace.add", writes=True)
 def workspace_add(ctx: Context, root: str = REQUIRED, name: str | None = None,
                   code: bool | None = None, include: list[str] | None = None,
@@ -43,10 +51,7 @@ def workspace_add(ctx: Context, root: str = REQUIRED, name: str | None = None,
     ``code`` turns code indexing on or off; ``include``/``exclude`` are globs;
     ``text_extensions`` declares extra plain-text extensions; ``allow_broad_root``
     accepts the home folder or a folder above it (refused by default, -32602)."""
-    if isinstance(root, str) and not os.path.isabs(os.path.expanduser(root)):
-        # Resolved here it would name the daemon's working directory, not the caller's.
-        raise InvalidParams(f"invalid params: 'root' must be an absolute path, not {root!r}",
-                            data={"param": "root"})
+    _absolute_root(root)
     return ctx.add_workspace(root, name=name, code=code, include=include, exclude=exclude,
                              text_extensions=text_extensions, allow_broad_root=allow_broad_root)
 
@@ -124,9 +129,7 @@ def workspace_move(ctx: Context, workspace: str = REQUIRED, root: str = REQUIRED
     index: the next run reads only the files that changed. The answer adds
     ``moved_from`` and how many of a sample of its indexed files are at the new root
     (``found`` of ``sampled``)."""
-    if isinstance(root, str) and not os.path.isabs(os.path.expanduser(root)):
-        raise InvalidParams(f"invalid params: 'root' must be an absolute path, not {root!r}",
-                            data={"param": "root"})
+    _absolute_root(root)
     result = ctx.service.move_workspace(workspace, root)
     ctx.workspaces_changed(result)
     return result
