@@ -9,6 +9,9 @@ import stat
 from ..config import MAX_TEXT_BYTES
 from ..errors import FileRefused
 
+# The refusal of a file gone when it comes to be read: the indexer reads it as a deletion.
+VANISHED = "no such file"
+
 
 def read_text(path: str, max_bytes: int = MAX_TEXT_BYTES) -> str:
     """The file's text, byte-for-byte (CRLF and a BOM kept, so offsets match the file).
@@ -40,7 +43,7 @@ def read_bytes(path: str, max_bytes: int = MAX_TEXT_BYTES) -> bytes:
     except FileRefused:
         raise
     except FileNotFoundError:
-        raise FileRefused(path, "no such file") from None
+        raise FileRefused(path, VANISHED) from None
     except IsADirectoryError:
         raise FileRefused(path, "is a directory") from None
     except PermissionError:

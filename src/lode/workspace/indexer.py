@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import Callable, Iterable, Iterator
 
+from ..chunking.reader import VANISHED  # a file gone when read: a deletion
 from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
 from ..errors import IndexFailed, NotFound
 from ..store.records import FileRecord
@@ -314,11 +315,6 @@ def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pac
                 pool = _pool(workers)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-
-
-# The reason the pipeline gives a file that is gone when it comes to read it
-# (lode.chunking.reader, lode.workspace.pipeline).
-VANISHED = "no such file"
 
 
 class RootEmpty(NotFound):

@@ -24,7 +24,7 @@ from ..chunking import chunk_file, minified, minified_note
 from ..chunking.derive import DERIVED_EXTENSIONS, derive
 from ..chunking.huge import PIECE_BYTES, PiecePlan, chunk_huge, is_huge, piece_symbols, piece_symbols_note
 from ..chunking.prose import chunk_markdown, chunk_text
-from ..chunking.reader import read_text
+from ..chunking.reader import VANISHED, read_text
 from ..config import DEFAULT_CHUNK_CONFIG, MAX_TEXT_BYTES, ChunkConfig
 from ..errors import FileRefused
 from ..languages import language_for_path, text_language_for_path
@@ -184,7 +184,7 @@ def _process(job: Job, config: ChunkConfig) -> FileRecord:
             with open(job.abspath, "rb") as f:
                 data = f.read(limit + 1)
         except FileNotFoundError:
-            raise FileRefused(job.path, "no such file") from None
+            raise FileRefused(job.path, VANISHED) from None
         except OSError as exc:
             raise FileRefused(job.path, f"unreadable: {exc.strerror or exc}") from None
         if len(data) > limit:
