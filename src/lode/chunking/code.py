@@ -690,14 +690,20 @@ def _last_descendant(node: Node) -> Node | None:
     return node
 
 
+def _brace_owner(after: Node) -> tuple[Node, Node] | None:
+    """(the body, the node owning it) when ``after`` is a `}` closing a body; else None."""
+    if after.type != "}":
+        return None
+    body = after.parent
+    owner = body.parent if body is not None else None
+    return (body, owner) if owner is not None else None
+
+
 def _closes_unit(after: Node, definitions: set[tuple[int, int, str]]) -> bool:
     """Whether ``after`` is the closing brace of a definition's own body (a type's `}`
     after its last member): that brace ends the definition, not the member before it."""
-    if after.type != "}":
-        return False
-    body = after.parent
-    owner = body.parent if body is not None else None
-    return owner is not None and _key(owner) in definitions
+    closed = _brace_owner(after)
+    return closed is not None and _key(closed[1]) in definitions
 
 
 def _container_start(node: Node, after: Node, definitions: set[tuple[int, int, str]], start: int) -> int:
@@ -706,12 +712,10 @@ def _container_start(node: Node, after: Node, definitions: set[tuple[int, int, s
     when ``node`` is the container's one definition, so the chunk holds both the `{`
     and the `}`; else at ``start`` (the container's last of several units takes only
     its `}`)."""
-    if after.type != "}":
+    closed = _brace_owner(after)
+    if closed is None or closed[1].parent is None:
         return start
-    body = after.parent
-    owner = body.parent if body is not None else None
-    if owner is None or owner.parent is None:
-        return start
+    body, owner = closed
     lo, hi = body.start_byte, body.end_byte
     own_lo, own_hi = node.start_byte, node.end_byte
     for d_start, d_end, _ in definitions:  # another definition in the container, however wrapped
