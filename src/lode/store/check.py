@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..errors import StoreError
+from .sqlite import INDEX_LOCK_SUFFIX
 
 # Rows of the integrity check read at most: past this the store is damaged either way.
 MAX_PROBLEMS = 1000
@@ -168,7 +169,7 @@ def no_index_runs(path: str) -> Iterator[None]:
     import fcntl
 
     try:
-        fd = os.open(f"{path}-index.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        fd = os.open(f"{path}{INDEX_LOCK_SUFFIX}", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
     except OSError:  # a folder that cannot hold it: no index run holds one either
         yield
         return
@@ -253,7 +254,7 @@ def swap_in(fresh: str, path: str) -> str:
             os.replace(fresh + suffix, path + suffix)
     os.replace(fresh, path)
     try:
-        os.remove(fresh + "-index.lock")  # the rebuild's own index runs' lock file
+        os.remove(f"{fresh}{INDEX_LOCK_SUFFIX}")  # the rebuild's own index runs' lock file
     except OSError:
         pass
     return kept

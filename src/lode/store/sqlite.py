@@ -50,6 +50,9 @@ BULK_CACHE_KIB = 64 * 1024
 BULK_CHECKPOINT_PAGES = 4000
 # How often a second index run of a workspace looks whether the first one is done.
 LOCK_POLL_SECONDS = 0.2
+# The file beside a store whose bytes are its workspaces' index locks (Store.index_lock;
+# a repair locks it whole: lode.store.check.no_index_runs).
+INDEX_LOCK_SUFFIX = "-index.lock"
 # Virtual-machine steps between two looks at a stop check (Store.stop_when): about a
 # millisecond of work, so a stopped statement ends within milliseconds.
 _STOP_CHECK_STEPS = 10_000
@@ -185,7 +188,7 @@ class Store:
         import fcntl
 
         try:
-            fd = os.open(f"{self._path_text}-index.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            fd = os.open(self._path_text + INDEX_LOCK_SUFFIX, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
         except OSError:
             yield
             return
