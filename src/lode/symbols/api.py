@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import threading
 
-from ..errors import InvalidParams
+from ..errors import InvalidParams, LodeError
 from ..workspace.roots import holding
 from .index import DEFAULT_LIMIT, SymbolIndex, normalize, tier
 
@@ -223,8 +223,6 @@ def _own_doc(store, index: SymbolIndex, c, doc: str) -> str:
                if r[7] == c.workspace and r[2] > c.line and r[0][::-1].rpartition(".")[0] == owner]
     if not members:
         return doc
-    from ..errors import LodeError
-
     try:
         lines = _span(store, c, 1, max(r[2] for r in members))
     except (OSError, LodeError):
