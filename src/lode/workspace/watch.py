@@ -30,6 +30,7 @@ from typing import Any
 
 from watchfiles import DefaultFilter, watch
 
+from ..store.sqlite import INDEX_LOCK_SUFFIX
 from .roots import holding
 
 log = logging.getLogger("lode.watch")
@@ -147,7 +148,7 @@ class Watcher:
         if not db:
             return set()
         db = os.path.realpath(os.fspath(db))
-        return {db + suffix for suffix in ("", "-wal", "-shm", "-journal", "-index.lock")}
+        return {db + suffix for suffix in ("", "-wal", "-shm", "-journal", INDEX_LOCK_SUFFIX)}
 
     def _watch_loop(self) -> None:
         while not self._stop.is_set():
