@@ -66,7 +66,7 @@ def _globs(name: str, value) -> tuple[str, ...]:
     return tuple(v.strip() for v in value)
 
 
-def _root_folder(root) -> str:
+def root_folder(root) -> str:
     """The real path of a folder given as a workspace root (added or moved to): a
     directory that exists and is no virtual tree (:func:`.workspace.config.check_root`)."""
     if not isinstance(root, str) or not root.strip():
@@ -256,7 +256,7 @@ class Service:
         """Add a workspace (or return the existing one with this root, reconfigured with
         whatever settings are given). A new root that is the home folder or above it is
         refused unless ``allow_broad_root`` (:func:`lode.workspace.config.broad_root`)."""
-        real = _root_folder(root)
+        real = root_folder(root)
         from .workspace.config import WorkspaceConfig, check_broad_root, check_text_extensions
 
         existing = [w for w in self.store.workspaces() if w.root == real]
@@ -343,7 +343,7 @@ class Service:
         from .workspace.moved import files_found
 
         ws = self._ws(workspace)
-        real = _root_folder(root)
+        real = root_folder(root)
         taken = [w.name for w in self.store.workspaces() if w.root == real and w.id != ws.id]
         if taken:
             raise InvalidParams(f"invalid params: {real} is already the root of workspace {taken[0]!r}; "

@@ -215,14 +215,14 @@ class Session:
         return names
 
     def _check_roots(self, roots, allow_broad_root: bool) -> None:
-        from .workspace.config import check_broad_root, check_root
+        """Refuse the whole list before adding any: each root as a workspace root
+        (:func:`.service.root_folder`), and a broad one unless allowed or known."""
+        from .service import root_folder
+        from .workspace.config import check_broad_root
 
         known = set(self.service.workspace_roots().values()) if roots else set()
         for root in roots:
-            real = os.path.realpath(os.path.expanduser(root))
-            if not os.path.isdir(real):
-                raise NotFound(f"no such directory: {root}", data={"param": "root"})
-            check_root(real)
+            real = root_folder(root)
             if not allow_broad_root and real not in known:
                 check_broad_root(real)
 
