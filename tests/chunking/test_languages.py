@@ -215,3 +215,47 @@ def test_csharp_a_block_namespaces_one_type_holds_both_its_braces():
     assert text.startswith("namespace Shop.Billing\n{") and _braces_balance(text)
     assert whole.embed.startswith("Billing/InvoiceCalculator.cs › public sealed class InvoiceCalculator\n"
                                   "Totals an order's lines.")
+
+
+_CSHARP_HANDLERS = '''using System.Data;
+using System.Xml;
+using System.Xml.Linq;
+
+namespace Shop.Storage
+{
+    internal abstract class XmlTypeHandler<T> : StringTypeHandler<T>
+    {
+        public override void SetValue(IDbDataParameter parameter, T? value)
+        {
+            base.SetValue(parameter, value);
+            parameter.DbType = DbType.Xml;
+        }
+    }
+
+    internal sealed class XDocumentHandler : XmlTypeHandler<XDocument>
+    {
+        protected override XDocument Parse(string xml) => XDocument.Parse(xml);
+        protected override string Format(XDocument xml) => xml.ToString();
+    }
+
+    internal sealed class XElementHandler : XmlTypeHandler<XElement>
+    {
+        protected override XElement Parse(string xml) => XElement.Parse(xml);
+        protected override string Format(XElement xml) => xml.ToString();
+    }
+}
+'''
+
+
+@pytest.mark.parametrize("budget", [None, 120])  # whole types, and the last one split
+def test_csharp_a_namespaces_closing_brace_is_not_its_last_types_of_several(budget):
+    config = ChunkConfig(body_budget=budget) if budget else None
+    chunks = chunk_file("Storage/XmlHandlers.cs", _CSHARP_HANDLERS, config) if config \
+        else chunk_file("Storage/XmlHandlers.cs", _CSHARP_HANDLERS)
+    assert_partition(_CSHARP_HANDLERS, chunks)
+    last = [c for c in chunks if c.name and c.name.startswith("XElementHandler")]
+    text = _CSHARP_HANDLERS[last[0].byte_start:last[-1].byte_end]
+    assert text.startswith("internal sealed class XElementHandler") and text.endswith("    }")
+    assert _braces_balance(text)
+    tail = chunks[-1]  # the namespace's `}` stands alone, as its `{` stands in the header
+    assert tail.kind == "gap" and _CSHARP_HANDLERS[tail.byte_start:tail.byte_end] == "}"

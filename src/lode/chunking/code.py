@@ -150,8 +150,9 @@ class _Builder:
             if self.spec.trailing:
                 after = outer.next_sibling
                 if after is not None and after.type in self.spec.trailing and self._trails(outer, after, keys):
-                    end = after.end_byte
-                    start = _container_start(outer, after, keys, start)
+                    joined = _container_start(outer, after, keys, start)
+                    if joined is not None:
+                        start, end = joined, after.end_byte
             if d.kind in self.spec.brace_blocks:
                 end = _brace_block_end(outer) or end
             flat.append(Unit(d, start, end, outer, comments=comments))
@@ -706,12 +707,13 @@ def _closes_unit(after: Node, definitions: set[tuple[int, int, str]]) -> bool:
     return closed is not None and _key(closed[1]) in definitions
 
 
-def _container_start(node: Node, after: Node, definitions: set[tuple[int, int, str]], start: int) -> int:
+def _container_start(node: Node, after: Node, definitions: set[tuple[int, int, str]], start: int) -> int | None:
     """Where the unit ``node`` starts when ``after``, the `}` closing the container it
-    stands in (a block namespace, not a unit), has joined it: at the container's head
-    when ``node`` is the container's one definition, so the chunk holds both the `{`
-    and the `}`; else at ``start`` (the container's last of several units takes only
-    its `}`)."""
+    stands in (a block namespace, not a unit), joins it: at the container's head when
+    ``node`` is the container's one definition, so the chunk holds both the `{` and the
+    `}`. None when the container holds other definitions: its `}` is not this unit's (a
+    class ending with its namespace's brace reads as cut wrong) and stays a gap. A
+    trailing sibling that is no closing brace (C's `;`) joins at ``start``."""
     closed = _brace_owner(after)
     if closed is None or closed[1].parent is None:
         return start
@@ -720,7 +722,7 @@ def _container_start(node: Node, after: Node, definitions: set[tuple[int, int, s
     own_lo, own_hi = node.start_byte, node.end_byte
     for d_start, d_end, _ in definitions:  # another definition in the container, however wrapped
         if lo <= d_start and d_end <= hi and not (own_lo <= d_start and d_end <= own_hi):
-            return start
+            return None
     return min(start, owner.start_byte)
 
 

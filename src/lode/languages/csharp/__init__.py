@@ -10,9 +10,10 @@ SPEC = LanguageSpec(
     queries=(own_query("csharp"),),
     attached=DEFAULT_ATTACHED,
     bodies=DEFAULT_BODIES | {"accessor_list", "arrow_expression_clause", "enum_member_declaration_list"},
-    # The `}` closing a block namespace is its last declaration's sibling: it joins that
-    # declaration (which, when the namespace's only one, starts at `namespace X {`) rather
-    # than standing alone as a one-byte gap. A type's own `}` stays the type's.
+    # The `}` closing a block namespace is its last declaration's sibling. When that
+    # declaration is the namespace's only one, its chunk starts at `namespace X {` and
+    # takes both braces; after several, the `}` is no one type's and stays a gap (a type
+    # ending with it reads as cut wrong). A type's own `}` stays the type's.
     trailing=frozenset({"}"}),
-    version=3,
+    version=4,
 )
