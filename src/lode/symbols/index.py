@@ -244,7 +244,23 @@ class SymbolIndex:
         """A name's definitions and every name that stands for them (the definitions'
         own names and the links pointing at them)."""
         defs = self.definitions(query, limit=None)
-        names = {c.name for c in defs}
+        names = self._linked({c.name for c in defs})
+        names |= {c.target for c in defs if c.target}
+        # a member of a re-exported type: `from pkg import Client` then `Client.send` is
+        # stored as `pkg.Client.send`, a name no link points at (the link is the class's)
+        for c in defs:
+            full = c.target or c.name
+            if not c.module or not full.startswith(c.module + "."):
+                continue
+            inner = full[len(c.module) + 1:].split(".")
+            for i in range(1, len(inner)):
+                owner, rest = ".".join([c.module, *inner[:i]]), ".".join(inner[i:])
+                names |= {f"{alias}.{rest}" for alias in self._linked({owner}) if alias != owner}
+        return defs, names
+
+    def _linked(self, start: set[str]) -> set[str]:
+        """``start`` and every name a link chain (bounded) points at one of them from."""
+        names = set(start)
         frontier = set(names)
         for _ in range(MAX_LINK_DEPTH):
             new = set()
@@ -257,8 +273,7 @@ class SymbolIndex:
             frontier = new
             if not frontier:
                 break
-        names |= {c.target for c in defs if c.target}
-        return defs, names
+        return names
 
     def _subtypes(self, types: set[str], kinds=("extends", "embeds")) -> set[str]:
         """Types that extend or embed any of ``types``, transitively (bounded)."""
