@@ -145,3 +145,65 @@ def test_an_editor_names_the_attribute_and_its_outline_keeps_to_the_methods(tmp_
     items = [(i.name.rsplit(".", 1)[-1], i.depth) for i in outline("fastapi/applications.py", str(tmp_path / "ws"))]
     assert ("__init__", 1) in items and ("setup", 1) in items and ("title", 1) in items
     assert not {"router", "settings", "middleware_stack"} & {n for n, _d in items}
+
+
+METER = {
+    "meter/__init__.py": "",
+    "meter/counter.py": """
+        class Counter:
+            limit: int = 10
+
+            def __init__(self, start: int = 0) -> None:
+                self.count = start
+
+            def reset(self) -> None:
+                self.total: int = 0
+                self.count = 0
+
+            def bump(self, n: int = 1) -> None:
+                self.count += n
+                self.total += n
+                self.hits += 1
+                self.limit += 1
+
+            def report(self) -> str:
+                return f"{self.count}/{self.total}/{self.hits}"
+        """,
+    "meter/use.py": """
+        from meter.counter import Counter
+
+
+        def tally(c: Counter) -> int:
+            c.hits += 1
+            return c.count + c.total
+        """,
+}
+
+
+def test_the_first_assignment_defines_a_field_and_every_other_write_is_a_use(tmp_path):
+    """A field is defined where it is first assigned (the `__init__` one first; an
+    annotated `self.total: int = 0` in another method as well), and only there: that
+    position is its definition, not also a reference, as a class body's `limit` is. A
+    later `self.count = 0` and an augmented `self.count += n` are uses; a name only ever
+    augmented (`self.hits += 1`) has uses and no definition."""
+    svc = project(tmp_path, METER)
+    try:
+        assert _definitions(svc, "Counter.count") == [("meter/counter.py", 5)]
+        assert _definitions(svc, "Counter.total") == [("meter/counter.py", 8)]
+        assert _definitions(svc, "Counter.hits") == []
+        assert _definitions(svc, "Counter.limit") == [("meter/counter.py", 2)]
+
+        def uses(name, every=True):
+            return [(r["path"], r["line"]) for r in svc.references(name, every=every)["references"]]
+
+        assert uses("Counter.count") == [("meter/counter.py", 9), ("meter/counter.py", 12),
+                                         ("meter/counter.py", 18), ("meter/use.py", 6)]
+        assert uses("Counter.total") == [("meter/counter.py", 13), ("meter/counter.py", 18),
+                                         ("meter/use.py", 6)]
+        assert uses("Counter.hits") == [("meter/counter.py", 14), ("meter/counter.py", 18),
+                                        ("meter/use.py", 5)]
+        assert uses("Counter.limit") == [("meter/counter.py", 15)]
+        # a file's first use, not its definition, when one position per file is asked
+        assert uses("Counter.count", every=False) == [("meter/counter.py", 9), ("meter/use.py", 6)]
+    finally:
+        svc.close()

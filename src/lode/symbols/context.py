@@ -55,6 +55,9 @@ class FileContext:
         self.links: list[Link] = []
         self.relations: list[Relation] = []
         self.suppressed: set[tuple[int, int]] = set()  # name nodes that are not definitions
+        # start bytes of the names a member set on the instance is defined at (Python's
+        # chosen `self.x = …`): a definition there, as a class body's `x = …` is, not a use
+        self.member_definitions: set[int] = set()
         self._found: list[tuple[int, int, str, str, int, int, str]] = []
         self._earliest_ref: dict[str, int] = {}  # a referenced name → where ref() first saw it
         self.defs: dict = {}  # every definition found (extraction), by span

@@ -346,6 +346,7 @@ def _instance_members(ctx: FileContext, members: list[tuple[Def, Def]]) -> None:
         d.detail = rules.instance_members[d.detail]
         d.scope, d.qname = method.scope, qname
         ctx.add(qname, DEFINITION, d.name, d.detail)
+        ctx.member_definitions.add(d.name.start_byte)
 
 
 def _parameter_of(d: Def, callable: Def) -> bool:
@@ -471,6 +472,8 @@ def _typed_member(ctx: FileContext, base_node: Node, member_node: Node, base: st
     if not typed:
         return False
     member_start = member_node.start_byte
+    if member_start in ctx.member_definitions:
+        return True  # the assignment defining the member (`self.x = …`): no use of it
     member = ctx.data[member_start:member_node.end_byte].decode("utf-8", "replace")
     ctx.ref(f"{typed}.{member}", member_node, member_start)
     return True
