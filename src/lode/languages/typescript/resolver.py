@@ -23,6 +23,16 @@ class TypeScriptResolver(Resolver):
         ctx.define_module(module)
         return module
 
+    def keep(self, ctx, d, short: str) -> bool:
+        """A call signature (symbols.scm's ``@def.call_signature``, named by its opening
+        parenthesis) is its interface's method ``call``; other definitions as written."""
+        if d.detail != "call_signature":
+            return True
+        scope = d.scope
+        if scope is not None and scope.detail in ctx.rules.types:
+            ctx.add(ctx.join(scope.qname, "call"), "method", d.node, "method")
+        return False
+
     def specifier(self, ctx, source) -> str:
         """The module an import specifier names."""
         text = ctx.text(source).strip("'\"`")

@@ -14,6 +14,12 @@
 (method_definition name: [(property_identifier) (private_property_identifier)] @name) @def.method
 (abstract_method_signature name: (property_identifier) @name) @def.method
 (method_signature name: (property_identifier) @name) @def.method
+; an interface's construct and call signatures (`new (host: string): Client`, `(req:
+; Request): Response`) are its members `new` and `call`, methods: the first is named by
+; its keyword, the second by nothing written (resolver.py's keep names it `call`; JS
+; calls it so through `h.call(…)`)
+(construct_signature "new" @name) @def.method
+(call_signature (formal_parameters "(" @name)) @def.call_signature
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @name) @def.property
 (property_signature name: (property_identifier) @name) @def.property
 ; a constructor's parameter property (`constructor(private readonly client: Client)`): a
