@@ -6,10 +6,11 @@ For every file of a registered code language (at most N files per language and c
 sampled evenly by path), chunked as the indexer does, counts per language:
 
   chunks      all chunks, and per kind (the `kinds` line)
-  reparse     top-level definition chunks (one unit, not split) whose own text parses
-              with an error when given to the grammar alone: a unit cut short or grown
-              over a neighbour (some grammars cannot parse a member alone: compare
-              between versions, not across languages)
+  reparse     top-level definition chunks (one unit, not split: no fragment of it, no
+              member chunk after it) whose own text parses with an error when given to
+              the grammar alone: a unit cut short or grown over a neighbour (some
+              grammars cannot parse a member alone: compare between versions, not
+              across languages)
   tiny        chunks of one line under the short-content threshold (`}` or `end` alone,
               a lone import), and of those the definition chunks
   gaps        gap chunks after the header; `code gaps`: those holding a line that is
@@ -116,7 +117,10 @@ def survey_file(path: str) -> tuple[str, Counter, Counter, dict[str, list[str]]]
             if not whole and (prev is None or (prev.kind, prev.name) != (c.kind, c.name)) \
                     and i + 1 < len(chunks) and (chunks[i + 1].kind, chunks[i + 1].name) == (c.kind, c.name):
                 note("split", c)
-            if whole and c.breadcrumb.count(" › ") == 1:
+            # a split unit whose members took its closing brace is one head chunk followed
+            # by chunks nested under it: not whole either
+            nested = i + 1 < len(chunks) and chunks[i + 1].breadcrumb.startswith(c.breadcrumb + " › ")
+            if whole and not nested and c.breadcrumb.count(" › ") == 1:
                 counts["top defs"] += 1
                 if grammar is None:
                     grammar = grammar_for(spec)

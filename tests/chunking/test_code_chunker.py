@@ -213,8 +213,8 @@ def test_crlf_and_bom_keep_offsets_true_to_the_file():
 
 
 def test_every_chunk_records_its_chunker_and_version():
-    for rel, chunker in [("go/server/handler.go", "code-go-3"), ("zig/geometry.zig", "code-zig-2"),
-                         ("typescript/src/Cart.tsx", "code-tsx-3"), ("docs/guide.md", "markdown-1"),
+    for rel, chunker in [("go/server/handler.go", "code-go-4"), ("zig/geometry.zig", "code-zig-3"),
+                         ("typescript/src/Cart.tsx", "code-tsx-4"), ("docs/guide.md", "markdown-1"),
                          ("docs/settings.yaml", "yaml-1"), ("docs/notes.txt", "text-1")]:
         _, chunks = chunks_of(rel)
         assert {c.chunker for c in chunks} == {chunker}

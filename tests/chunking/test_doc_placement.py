@@ -123,7 +123,9 @@ def test_php_enum_methods_are_named_under_the_enum_when_split():
     names = [c.name for c in chunks]
     assert "Status.fromName" in names and "Status.isFinal" in names
     kinds = [c.kind for c in chunks if c.byte_start >= PHP_ENUM.index("/**\n * Represents")]
-    assert kinds[0] == kinds[-1] == "enum" and set(kinds[1:-1]) == {"function"}  # no gap
+    assert kinds[0] == "enum" and set(kinds[1:]) == {"function"}  # no gap
+    last = chunks[-1]  # the enum's closing `}` ends its last method's chunk, not a chunk alone
+    assert last.name == "Status.isFinal" and PHP_ENUM[last.byte_start:last.byte_end].endswith("}\n}")
 
 
 HASKELL_PRAGMAS = """\

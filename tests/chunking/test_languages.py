@@ -194,16 +194,14 @@ def _braces_balance(text: str) -> bool:
     return depth == 0
 
 
-def test_csharp_a_split_types_closing_brace_is_its_own_not_its_last_members():
+def test_csharp_a_split_types_closing_braces_end_its_last_members_chunk():
     config = ChunkConfig(body_budget=250)  # split the class into its members
     chunks = chunk_file("Billing/InvoiceCalculator.cs", _CSHARP_SPLIT, config)
     assert_partition(_CSHARP_SPLIT, chunks)
     total = next(c for c in chunks if c.name == "InvoiceCalculator.Total")
+    assert total is chunks[-1]  # no `}` chunk of its own follows
     text = _CSHARP_SPLIT[total.byte_start:total.byte_end]
-    assert text.rstrip().endswith("return total;\n        }") and _braces_balance(text)
-    last = chunks[chunks.index(total) + 1]  # the class's own `}` follows as its last piece
-    assert last.name == "InvoiceCalculator"
-    assert _CSHARP_SPLIT[last.byte_start:last.byte_end].startswith("}")
+    assert text.startswith("public decimal Total(") and text.endswith("return total;\n        }\n    }\n}")
 
 
 def test_csharp_a_block_namespaces_one_type_holds_both_its_braces():
@@ -259,3 +257,60 @@ def test_csharp_a_namespaces_closing_brace_is_not_its_last_types_of_several(budg
     assert _braces_balance(text)
     tail = chunks[-1]  # the namespace's `}` stands alone, as its `{` stands in the header
     assert tail.kind == "gap" and _CSHARP_HANDLERS[tail.byte_start:tail.byte_end] == "}"
+
+
+_JAVA_SPLIT = '''package com.shop.billing;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** Totals an order's lines. */
+public final class InvoiceCalculator {
+  private final Map<String, Long> prices = new HashMap<>();
+
+  public void setPrice(String sku, long cents) {
+    prices.put(sku, cents);
+  }
+
+  public long total(Iterable<String> skus) {
+    long total = 0;
+    for (String sku : skus) {
+      total += prices.getOrDefault(sku, 0L);
+    }
+    return total;
+  }
+}
+'''
+
+_KOTLIN_SPLIT = '''package com.shop.billing
+
+/** Totals an order's lines. */
+class InvoiceCalculator {
+    private val prices = mutableMapOf<String, Long>()
+
+    fun setPrice(sku: String, cents: Long) {
+        prices[sku] = cents
+    }
+
+    fun total(skus: Iterable<String>): Long {
+        var total = 0L
+        for (sku in skus) {
+            total += prices[sku] ?: 0L
+        }
+        return total
+    }
+    // endregion
+}
+'''
+
+
+@pytest.mark.parametrize("path, text, tail", [
+    ("billing/InvoiceCalculator.java", _JAVA_SPLIT, "    return total;\n  }\n}"),
+    ("billing/InvoiceCalculator.kt", _KOTLIN_SPLIT, "        return total\n    }\n    // endregion\n}"),
+])
+def test_a_split_classs_closing_brace_ends_its_last_piece_not_a_chunk_alone(path, text, tail):
+    chunks = chunk_file(path, text, ChunkConfig(body_budget=150))  # split the class into its members
+    assert_partition(text, chunks)
+    assert [c.name for c in chunks].count("InvoiceCalculator") == 1  # its head, no `}` piece
+    assert chunks[-1].name == "InvoiceCalculator.total"
+    assert text[chunks[-1].byte_start:chunks[-1].byte_end].endswith(tail)

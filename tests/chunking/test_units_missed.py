@@ -119,9 +119,10 @@ def test_ruby_spec_blocks_are_units_named_by_their_titles():
     chunks = chunk_file("spec/shop/cart_spec.rb", RUBY_SPEC, ChunkConfig(body_budget=150))
     assert_partition(RUBY_SPEC, chunks)
     tests = {(c.name, c.line_start, c.line_end) for c in chunks if c.kind == "test"}
+    # small enough to stay whole; a split block's closing `end` ends its last piece
     assert {("Shop::Cart.total.is zero for an empty cart", 11, 13),
-            ("Shop::Cart.total.sums the prices of every item", 15, 18),
-            ("Shop::Cart.with a discount code", 21, 27)} <= tests  # small enough to stay whole
+            ("Shop::Cart.total.sums the prices of every item", 15, 19),
+            ("Shop::Cart.with a discount code", 21, 28)} <= tests
     # the spec's helper method is named under it; nothing is left in a gap
     assert ("method", "Shop::Cart.add_items") in {(c.kind, c.name) for c in chunks}
     assert "gap" not in {c.kind for c in chunks}

@@ -20,7 +20,7 @@ def test_call_starts_the_daemon_and_reports_errors(tmp_path):
            "LODE_DB": str(tmp_path / "store.db")}
     first = lode("--call", "sys.capabilities", env=env)
     assert first.returncode == 0, first.stderr
-    assert "code-go-3" in json.loads(first.stdout)["chunkers"]
+    assert "code-go-4" in json.loads(first.stdout)["chunkers"]
     try:
         unknown = lode("--call", "no.such", "{}", env=env)
         assert unknown.returncode == 1 and "error -32601" in unknown.stderr

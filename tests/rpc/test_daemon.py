@@ -39,7 +39,7 @@ def test_socket_is_owner_only(daemon):
 
 def test_capabilities(daemon):
     caps = daemon.call("sys.capabilities")
-    assert caps["chunkers"]["code-go-3"] == [".go"]
+    assert caps["chunkers"]["code-go-4"] == [".go"]
     assert {lang["name"] for lang in caps["languages"]} >= {"go", "python", "rust", "zig"}
     assert ".docx" in caps["derived_formats"]
     assert "model" in caps and "ranker" in caps

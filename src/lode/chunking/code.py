@@ -20,7 +20,7 @@ The embed surface is breadcrumb + doc (+ values for constants) and never the bod
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..config import ChunkConfig
 from ..languages.spec import LanguageSpec
@@ -510,11 +510,36 @@ class _Builder:
 
     def _split_nested(self, u: Unit, scope: list[str], crumb: str) -> None:
         cursor, first = u.start, True
-        for c in u.children:
+        children = u.children
+        for i, c in enumerate(children):
             first = self._emit_fragments(u, crumb, cursor, c.start, first)
+            after = children[i + 1].start if i + 1 < len(children) else u.end
+            if not first and self._closing_tail(c, after):
+                c = replace(c, end=after)  # the `}` closing the unit (or a block) ends this member
             self._emit_unit(c, [*scope, u.label])
             cursor = c.end
         self._emit_fragments(u, crumb, cursor, u.end, first)
+
+    def _closing_tail(self, member: Unit, end: int) -> bool:
+        """Whether ``[member.end, end)``, what follows a member of a split unit up to the
+        next member or the unit's end, is only closing tokens and comments (`}`, `};`,
+        `// endregion⏎}`) under the short content size: a chunk of its own would be a
+        lone `}`."""
+        if member.end >= end or nonws(self.data, member.end, end) >= self.config.short_content:
+            return False
+        node = member.node
+        while True:
+            sib = node.next_sibling
+            if sib is None:  # a wrapper's last child: its parent's siblings follow
+                node = node.parent
+                if node is None or node.end_byte >= end:
+                    return True
+                continue
+            if sib.start_byte >= end:
+                return True
+            if sib.end_byte > member.end and sib.is_named and not is_comment(sib):
+                return False
+            node = sib
 
     def _split_statements(self, u: Unit, crumb: str) -> None:
         cuts = [s for s in _statement_starts(u.definition.node) if u.start < s < u.end]

@@ -17,7 +17,8 @@ from collections.abc import Callable  # not typing's: typing is ~3 ms to import
 # Bumped when chunking that every code language shares changes (lode.chunking.summary):
 # added to each language's own version in its chunker id, so every code file is chunked
 # again. 1: a signature written over several lines reads as on one line (`f(x int)`).
-SHARED_CHUNKING_VERSION = 1
+# 2: a split unit's closing `}` (or `end`) ends its last member's chunk, not a chunk alone.
+SHARED_CHUNKING_VERSION = 2
 
 DEFAULT_BODIES = frozenset({
     "block", "body", "statement_block", "compound_statement", "class_body",
