@@ -102,9 +102,15 @@ def test_go_interface_implementations_by_method_set(corpus_store):
 
 def test_only_first_occurrence_per_name_and_kind(corpus_store):
     rows = corpus_store.db.execute(
-        "SELECT s.rname, s.kind, count(*) FROM symbols s GROUP BY s.file_id, s.rname, s.kind "
+        "SELECT s.rname, s.kind, count(*) FROM symbols s GROUP BY s.file_id, s.rname, s.kind, s.detail "
         "HAVING count(*) > 1").fetchall()
     assert rows == []
+    # two definitions of one name in a file only where the language keeps a detail's
+    # rows apart (Haskell's `data Item = Item …`: the type and its constructor)
+    rows = corpus_store.db.execute(
+        "SELECT s.rname, group_concat(s.detail) FROM symbols s GROUP BY s.file_id, s.rname, s.kind "
+        "HAVING count(*) > 1").fetchall()
+    assert [(r[::-1], sorted(d.split(","))) for r, d in rows] == [("Shop.Value.Item", ["constructor", "type"])]
 
 
 def test_references_are_stored_once_per_file(corpus_store):

@@ -114,6 +114,10 @@ class SymbolRules:
     # file where one of detail `body` has the same name (Elixir's `@type params` beside
     # `def params`: a file keeps one row per name and kind, and a look-up wants the body)
     yields_to: tuple[tuple[str, str], ...] = ()
+    # details whose definition a file keeps beside another definition of the same name
+    # (Haskell's `newtype Money = Money Int`: the type and its constructor are two
+    # things, each a definition); other definitions keep one row per name and kind
+    own_rows: frozenset[str] = frozenset()
     # details that are methods when their nearest scope is one of `types`
     callables: frozenset[str] = frozenset({"function", "method"})
     types: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "impl", "enum",

@@ -215,6 +215,14 @@ class FileContext:
                     seen.add((name, kind, line, col))
                     out.append((name, kind, line, col, detail))
             return out
+        own = self.rules.own_rows
+        if own:
+            for _b, _i, name, kind, line, col, detail in found:
+                k = (name, kind, detail) if detail in own else (name, kind)
+                if k not in seen:
+                    seen.add(k)
+                    out.append((name, kind, line, col, detail))
+            return out
         for _b, _i, name, kind, line, col, detail in found:
             if (name, kind) not in seen:
                 seen.add((name, kind))

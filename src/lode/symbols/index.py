@@ -166,10 +166,12 @@ class SymbolIndex:
         return ranked[:limit] if limit else list(ranked)
 
     def _definitions(self, q: str, inherit: int) -> list[Candidate]:
-        found: dict[tuple[str, str, int], tuple[tuple, Candidate]] = {}
+        found: dict[tuple[str, str, int, int], tuple[tuple, Candidate]] = {}
 
         def add(c: Candidate, rank: int) -> None:
-            k = (c.workspace, c.path, c.line)  # two checkouts of a project: both listed
+            # two checkouts of a project: both listed; two definitions on one line too
+            # (Haskell's `newtype Money = Money Int`: the type and its constructor)
+            k = (c.workspace, c.path, c.line, c.column)
             # a module stands behind anything it defines, a module reached through a link
             # behind the one named so (`export * from './stream/sse.types'` makes no
             # `types` of its own); examples, docs sources and tests behind other code

@@ -14,6 +14,9 @@ RULES = SymbolRules(
     types=frozenset({"class"}),
     # `data Fruit = Apple | Banana { weight :: Int }`: Shop.Apple, Shop.weight
     transparent_scopes=frozenset({"type", "constructor"}),
+    # `newtype Money = Money Int`, `data Cart = Cart {…}`: the type and its constructor
+    # share a name and are both definitions
+    own_rows=frozenset({"constructor"}),
     module_nodes=frozenset({"header"}),
     strip_dirs=("src", "lib"),
     markers=("package.yaml",),
