@@ -203,7 +203,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.store.postgres.fts": ("K1", "B", "MIN_IDF"),  # FTS5's own bm25 constants: SQLite's answers need them
     "lode.store.postgres.vectors": ("HNSW_MIN_VECTORS", "HNSW_M", "HNSW_EF_CONSTRUCTION", "EF_SEARCH_MIN",
                                     "EF_SEARCH_MAX"),
-    "lode.workspace.pipeline": ("CHUNK_SECONDS", "MAX_DERIVED_FILE_BYTES"),
+    "lode.workspace.pipeline": ("CHUNK_SECONDS", "FILE_CPU_SECONDS", "MAX_DERIVED_FILE_BYTES"),
     "lode.workspace.held": ("RETRY_FIRST", "RETRY_MAX", "HASH_LIMIT"),
     "lode.workspace.moved": ("MOVE_SAMPLE_FILES", "MOVE_MATCH_SHARE"),
     "lode.chunking.summary": ("SIGNATURE_MAX", "VALUE_MAX"),

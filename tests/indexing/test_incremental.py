@@ -194,6 +194,11 @@ def test_a_chunker_that_runs_too_long_costs_only_structure(service, project, mon
 
     monkeypatch.setattr(pipeline, "chunk_file", slow_on_http)
     monkeypatch.setattr(pipeline, "CHUNK_SECONDS", 0.2)
+    # Files are chunked in worker processes: forked from this one (threads left by earlier
+    # tests would choose the fork server), they chunk with the patched chunker.
+    import lode.workspace.indexer as indexer
+
+    monkeypatch.setattr(indexer, "_single_threaded", lambda: True)
     root = project("go")
     run = service.index(str(root))
     assert run["indexed"] == 5 and run["refused"] == 0

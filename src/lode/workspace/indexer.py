@@ -30,7 +30,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..chunking.reader import VANISHED  # a file gone when read: a deletion
 from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
-from ..errors import IndexFailed, NotFound
+from ..errors import NotFound
 from ..store.records import FileRecord
 from ..store.sqlite import Store, WorkspaceRow
 from . import held
@@ -49,7 +49,7 @@ TASK_FILES = 16          # files per worker task
 # 0.67-0.72 -> 0.60-0.61 (bench/account.py, two runs each).
 MAX_TASK_FILES = 32
 TASKS_PER_WORKER = 16
-INLINE_BELOW = 48        # fewer changed files than this: no process pool
+INLINE_BELOW = 48        # fewer changed files than this: one worker process, not a pool
 BATCH_FILES = 200        # files per store transaction
 BATCH_CHUNKS = 20_000    # ... or this many chunks, whichever comes first
 # Tasks in flight per worker. The pool's loop submits tasks only between two store
@@ -86,10 +86,19 @@ class IndexStats:
 
 
 def _pool(workers: int, before_fork: Callable[[], None] | None = None):  # a ProcessPoolExecutor
-    # multiprocessing and concurrent.futures load only for a pooled run (~12 ms a no-op
-    # re-index need not pay)
-    import multiprocessing
+    # concurrent.futures loads only for a pooled run
     from concurrent.futures import ProcessPoolExecutor
+
+    # Workers exit with this process, even when it is killed outright.
+    return ProcessPoolExecutor(max_workers=workers, mp_context=_context(before_fork), initializer=_worker_start,
+                               initargs=(os.getpid(),))
+
+
+def _context(before_fork: Callable[[], None] | None = None):
+    """How index workers are started (a multiprocessing context)."""
+    # multiprocessing loads only once a file needs chunking (~12 ms a no-op re-index
+    # need not pay)
+    import multiprocessing
 
     # A fork server costs a run ~0.15 s before the first file is read (a fresh
     # interpreter importing the pipeline); forking is a copy of this process, but only
@@ -101,10 +110,8 @@ def _pool(workers: int, before_fork: Callable[[], None] | None = None):  # a Pro
             before_fork()
     else:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["lode.workspace.pipeline"])
-    # Workers exit with this process, even when it is killed outright.
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_start,
-                               initargs=(os.getpid(),))
+        ctx.set_forkserver_preload(["lode.workspace.pipeline", "lode.workspace.solo"])
+    return ctx
 
 
 def _worker_start(parent_pid: int) -> None:
@@ -115,12 +122,18 @@ def _worker_start(parent_pid: int) -> None:
     KeyboardInterrupt traceback besides. Now the indexing process alone stops: queued
     tasks are cancelled, those running finish and are read whole, then the workers end.
     Its cyclic garbage collector is off: each task collects as it starts
-    (pipeline.process_many)."""
+    (pipeline.process_many). It leaves no core file when a parser crashes in it (in the
+    folder lode was started from, the user's)."""
+    import resource
     import signal
 
     follow(parent_pid)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     gc.disable()
+    try:
+        resource.setrlimit(resource.RLIMIT_CORE, (0, resource.getrlimit(resource.RLIMIT_CORE)[1]))
+    except (ValueError, OSError):
+        pass
 
 
 def _reaped_cpu() -> float:
@@ -210,51 +223,80 @@ def _task_files(files: int, workers: int) -> int:
 
 def _run(jobs: list, workers: int, config: ChunkConfig, cpu: list[float],
          pack: Callable[[str], bytes] | None = None) -> Iterator[FileRecord]:
-    """Records for ``jobs``, streamed; in-process for small runs, else a bounded pool
-    whose workers are started, and sent their first tasks, before this returns.
+    """Records for ``jobs``, streamed; by one worker process for small runs, else by a
+    bounded pool, whose workers are started, and sent their first tasks, before this
+    returns. Never in this process: a parser crashing on a file (a fault in its C code,
+    a parse running away) costs that file, not the run (or the daemon running it).
     Adds the CPU seconds spent chunking to ``cpu[0]``. ``pack``: the store's
     ``pack_body``, applied to each chunk's text by whoever chunks it (pipeline.process_many)."""
     if workers <= 1 or len(jobs) < INLINE_BELOW:
-        return _inline(jobs, config, cpu, pack)
+        from .solo import Solo
+
+        worker = Solo(_context())
+        worker.start()  # before the first progress call, as the pool's
+        return _single(worker, jobs, config, cpu, pack)
     stream = _pooled(jobs, workers, config, cpu, pack)
     next(stream)  # the pool is up; closing the stream from here on shuts it down
     return stream
 
 
-def _inline(jobs: list, config: ChunkConfig, cpu: list[float], pack=None) -> Iterator[FileRecord]:
-    from .pipeline import process_many
+def _single(worker, jobs: list, config: ChunkConfig, cpu: list[float], pack=None) -> Iterator[FileRecord]:
+    """Records for ``jobs`` from one worker (a started solo.Solo), which has the next
+    task while this process handles a task's records; when it dies, the files it had
+    are chunked again one at a time."""
+    from .solo import Died
 
-    for task in _tasks(jobs):
-        records, seconds = process_many(task, config, pack)
-        cpu[0] += seconds
-        yield from records
+    tasks = _tasks(jobs)
+    sent: list[list] = []
+
+    def feed() -> None:
+        while len(sent) < 2 and (task := next(tasks, None)) is not None:
+            worker.send(task, config, pack)
+            sent.append(task)
+
+    try:
+        feed()
+        while sent:
+            try:
+                records, seconds = worker.answer()
+            except Died:
+                suspects = [j for task in sent for j in task]
+                sent.clear()
+                yield from _isolated(suspects, config, cpu, pack, worker)
+                feed()
+                continue
+            sent.pop(0)
+            feed()
+            cpu[0] += seconds
+            yield from records
+    finally:
+        worker.close()
 
 
-def _isolated(suspects: list, config: ChunkConfig, cpu: list[float], pack=None) -> Iterator[FileRecord]:
+def _isolated(suspects: list, config: ChunkConfig, cpu: list[float], pack=None,
+              worker=None) -> Iterator[FileRecord]:
     """Records for the files that were in flight when a worker died: each chunked alone
-    in a pool of one worker, made again after each crash, so a file that kills its
-    worker is found and refused (with its mtime and size: re-read when it changes) and
-    the others are indexed as usual."""
-    from concurrent.futures.process import BrokenProcessPool
+    by one worker (``worker``, a solo.Solo, or a new one), started again after each
+    crash, so a file that kills its worker is found and refused, saying how it died
+    (with its mtime and size: re-read when it changes), and the others are indexed as
+    usual."""
+    from .solo import Died, Solo
 
-    from .pipeline import process_many
-
-    pool = _pool(1)
+    own = worker is None
+    if own:
+        worker = Solo(_context())
     try:
         for job in suspects:
             try:
-                records, seconds = pool.submit(process_many, [job], config, pack).result()
-            except BrokenProcessPool:
-                pool.shutdown(wait=False, cancel_futures=True)
-                pool = _pool(1)
-                yield FileRecord(job.path, job.mtime_ns, job.size, chunker=job.chunker,
-                                 refused="the process chunking it crashed (a parser fault, or killed "
-                                         "for its memory)")
+                records, seconds = worker.run([job], config, pack)
+            except Died as exc:
+                yield FileRecord(job.path, job.mtime_ns, job.size, chunker=job.chunker, refused=exc.reason)
                 continue
             cpu[0] += seconds
             yield from records
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if own:
+            worker.close()
 
 
 def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pack=None) -> Iterator[FileRecord | None]:
@@ -267,7 +309,6 @@ def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pac
     tasks = _tasks(jobs, _task_files(len(jobs), workers))
     window = workers * IN_FLIGHT_PER_WORKER
     pool = _pool(workers, lambda: warm(jobs, config))
-    completed = 0
     try:
         pending: dict = {}
         exhausted = False
@@ -280,7 +321,7 @@ def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pac
                     exhausted = True
                     break
                 try:
-                    pending[pool.submit(process_many, task, config, pack)] = task
+                    pending[pool.submit(process_many, task, config, pack, True)] = task
                 except BrokenProcessPool as exc:  # a worker died before wait() saw it
                     broken = (exc, task)
                     break
@@ -299,15 +340,13 @@ def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pac
                         break
                     pending.pop(fut)
                     cpu[0] += seconds
-                    completed += 1
                     yield from records
             if broken is not None:
                 exc, unsent = broken
-                if not completed:  # the pool never worked: a setup problem, not a file
-                    raise IndexFailed(f"indexing worker processes failed to start: {exc}") from exc
                 # A worker died: the system killed it (memory), or a parser crashed on a
                 # file. Every file in flight is a suspect; each is chunked again alone,
-                # and only one that kills its worker again is refused.
+                # and only one that kills its worker again is refused. (When workers
+                # cannot start at all, the first of those says so: IndexFailed.)
                 suspects = [j for task in (*pending.values(), unsent) for j in task]
                 pending.clear()
                 pool.shutdown(wait=False, cancel_futures=True)
@@ -409,8 +448,7 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     total = len(jobs)
     cpu = [0.0]
     own_cpu = time.process_time()
-    pooled = workers > 1 and len(jobs) >= INLINE_BELOW
-    reaped = _reaped_cpu() if pooled else 0.0
+    reaped = _reaped_cpu()
     # Workers start before the first progress call: it may start a thread (the embedding
     # model's warm-up, a progress bar), and a process with no other thread forks them.
     records = held.Diverted(_run(jobs, workers, config, cpu, getattr(store, "pack_body", None)))
@@ -426,15 +464,12 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     records.write(store, ws.id)
     stats.held = len(records.kept)
     stats.refused += len(walk_errors)
-    own = time.process_time() - own_cpu  # inline, this holds the chunking too (cpu[0] is part of it)
-    if pooled:
-        # The workers' whole CPU once the pool is gone (they are reaped as it shuts down):
-        # cpu[0], their tasks' own count, leaves out pickling and sending the results
-        # (~1.4 of Go's tree's ~42 CPU s). A fork server's workers are not this
-        # process's children: then only cpu[0] is known.
-        stats.cpu_seconds = round(max(cpu[0], _reaped_cpu() - reaped) + own, 3)
-    else:
-        stats.cpu_seconds = round(own, 3)
+    own = time.process_time() - own_cpu
+    # The workers' whole CPU once they are gone (they are reaped as they end): cpu[0],
+    # their tasks' own count, leaves out pickling and sending the results (~1.4 of Go's
+    # tree's ~42 CPU s). A fork server's workers are not this process's children: then
+    # only cpu[0] is known.
+    stats.cpu_seconds = round(max(cpu[0], _reaped_cpu() - reaped) + own, 3)
     stats.seconds = time.monotonic() - started
     store.finish_index(ws.id, stats.seconds)
     return stats

@@ -36,6 +36,12 @@ from .chunkers import plugin_for
 # A file whose chunker runs longer than this (CPU seconds) is chunked as plain text instead (still
 # fully searchable), with a note in the store: one pathological file must not stall a run.
 CHUNK_SECONDS = 10.0
+# An index worker is stopped by the system (SIGXCPU) once one file has taken this many
+# CPU seconds (more for a large file, as CHUNK_SECONDS grows): the backstop for what
+# CHUNK_SECONDS cannot interrupt, a parse or query running away inside a C library
+# (a Python signal handler runs only between bytecodes). The file is refused, saying
+# so (lode.workspace.solo); the run goes on.
+FILE_CPU_SECONDS = 60
 
 # A plug-in deriver's file may be this large (a PDF is mostly images and fonts); the text
 # it gives is still held to MAX_TEXT_BYTES.
@@ -308,8 +314,22 @@ def _compact_records() -> None:
 _compact_records()
 
 
+def _limit_cpu(job: Job) -> None:
+    """This process is stopped by the system after FILE_CPU_SECONDS more CPU seconds
+    (grown for a large file): only ever set in an index worker."""
+    import resource
+
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    soft = int(used.ru_utime + used.ru_stime) + 1 + FILE_CPU_SECONDS * (1 + job.size // PIECE_BYTES)
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+
+
 def process_many(jobs: list[Job], config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
-                 pack: Callable[[str], bytes] | None = None) -> tuple[list[FileRecord], float]:
+                 pack: Callable[[str], bytes] | None = None,
+                 cpu_guard: bool = False) -> tuple[list[FileRecord], float]:
     """Records for a task of files, and the CPU seconds this process spent on them.
 
     ``pack``: the store's function making the stored form of a chunk's text (its
@@ -323,7 +343,8 @@ def process_many(jobs: list[Job], config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
     hundreds of thousands of short-lived containers, and collecting every few hundred
     of them was ~12% of a worker's CPU (Go's standard library). A task is a few files,
     so the cycles they leave (each file's symbol state) are collected once at its end,
-    inside the CPU time reported. An index worker runs with the collector off
+    inside the CPU time reported. ``cpu_guard`` (an index worker's) limits each file's
+    CPU (FILE_CPU_SECONDS). An index worker runs with the collector off
     throughout (lode.workspace.indexer): it collects at the start of each task instead,
     when the last task's records have been sent and freed; at the end the collection
     walked every one of them (Go's tree: ~0.2 CPU s over both workers, now ~0.02)."""
@@ -334,7 +355,13 @@ def process_many(jobs: list[Job], config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
     else:
         gc.collect(1)  # the young generations: what earlier tasks left, not yet collected
     try:
-        records = [process(j, config) for j in jobs]
+        if cpu_guard:
+            records = []
+            for j in jobs:
+                _limit_cpu(j)
+                records.append(process(j, config))
+        else:
+            records = [process(j, config) for j in jobs]
         if pack is not None:
             for rec in records:
                 for c in rec.chunks:

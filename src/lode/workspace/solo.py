@@ -1,0 +1,153 @@
+"""One index worker process, handed tasks one at a time: what a small run chunks in
+(and what the files in flight when a pooled worker died are chunked in again, one at
+a time), so that a file that crashes its parser — a fault in a grammar's C code, a
+parse that runs away (the worker's per-file CPU limit ends it), the memory killer —
+costs that file, never the run or the daemon running it.
+
+The worker is started like the pool's (lode.workspace.indexer._pool: forked from a
+process running one thread, else through the fork server) and says it is ready before
+it is sent anything: a worker that ends before that is a setup problem (the run fails
+with :class:`~lode.errors.IndexFailed`); one that ends later died on the task it was
+given, and :attr:`Died.reason` says how (from its exit signal).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+
+from ..errors import IndexFailed
+
+_READY = "ready"
+
+
+class Died(Exception):
+    """The worker ended while it chunked a task."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def death_reason(exitcode: int | None) -> str:
+    """What a worker's exit code says about the file it was chunking, for its refusal."""
+    from .pipeline import FILE_CPU_SECONDS
+
+    if exitcode is not None and exitcode < 0:
+        sig = -exitcode
+        if sig == signal.SIGXCPU:
+            return (f"parsing and chunking it ran over the limit of {FILE_CPU_SECONDS:g} CPU s a file "
+                    "(the process chunking it was stopped)")
+        if sig == signal.SIGKILL:
+            return "the process chunking it was killed (by the system, for its memory?)"
+        try:
+            name = signal.Signals(sig).name
+        except ValueError:
+            name = f"signal {sig}"
+        return f"the process chunking it crashed ({name}: a fault in a parser or chunker)"
+    return f"the process chunking it ended (exit status {exitcode})"
+
+
+def _main(conn, parent_pid: int) -> None:
+    from .indexer import _worker_start
+    from .pipeline import process_many
+
+    _worker_start(parent_pid)
+    conn.send(_READY)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):  # the indexing process is gone or closed us
+            return
+        if message is None:
+            return
+        task, config, pack = message
+        conn.send(process_many(task, config, pack, cpu_guard=True))
+
+
+class Solo:
+    """A worker process; :meth:`run` sends it a task and returns its records and CPU
+    seconds, or raises :class:`Died`. Started with ``with`` (ended at the block's end)."""
+
+    def __init__(self, context):
+        self._ctx = context
+        self._proc = None
+        self._conn = None
+        self._sent = 0  # tasks sent whose answer is not read yet
+
+    def __enter__(self) -> Solo:
+        self.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def start(self) -> None:
+        if self._proc is not None:
+            return
+        ctx = self._ctx
+        ours, theirs = ctx.Pipe()
+        try:
+            proc = ctx.Process(target=_main, args=(theirs, os.getpid()), daemon=True, name="lode-index-worker")
+            proc.start()
+        except OSError as exc:
+            ours.close()
+            raise IndexFailed(f"an indexing worker process failed to start: {exc}") from exc
+        finally:
+            theirs.close()
+        self._proc, self._conn, self._sent = proc, ours, 0
+        try:
+            ready = ours.recv()
+        except (EOFError, OSError):
+            proc.join()
+            self._proc = self._conn = None
+            ours.close()
+            raise IndexFailed("an indexing worker process failed to start "
+                              f"({death_reason(proc.exitcode).removeprefix('the process chunking it ')})") from None
+        assert ready == _READY
+
+    def send(self, task, config, pack) -> None:
+        """Hand the worker a task (it may take several; their answers come in order)."""
+        if self._proc is None:
+            self.start()
+        try:
+            self._conn.send((task, config, pack))
+        except OSError:  # it died already: the answer read next says how
+            pass
+        self._sent += 1
+
+    def answer(self):
+        """The next task's (records, CPU seconds); raises Died when the worker died,
+        after which the next send starts a new one (tasks sent and not answered are lost)."""
+        try:
+            result = self._conn.recv()
+        except (EOFError, OSError):
+            proc = self._proc
+            self._conn.close()
+            proc.join()
+            self._proc = self._conn = None
+            raise Died(death_reason(proc.exitcode)) from None
+        self._sent -= 1
+        return result
+
+    def run(self, task, config, pack):
+        self.send(task, config, pack)
+        return self.answer()
+
+    def close(self) -> None:
+        if self._proc is None:
+            return
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None
+        if self._sent:  # on a task nobody waits for any more (the run was stopped)
+            proc.kill()
+        else:
+            try:
+                conn.send(None)
+            except OSError:
+                pass
+        conn.close()
+        proc.join(5)
+        if proc.is_alive():
+            proc.kill()
+            proc.join()
