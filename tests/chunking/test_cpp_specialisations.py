@@ -85,3 +85,42 @@ def test_template_names_drop_qualifiers_and_long_conditions():
     assert template_name("hash<std::vector<std::pair<int, int>>>") == "hash<vector<pair<int, int>>>"
     assert template_name("formatter<" + ", ".join(f"argument_{i}" for i in range(12)) + ">") == \
         "formatter<" + ", ".join(f"argument_{i}" for i in range(6)) + ", …>"
+
+
+_OSTREAM_TEST = '''#include <sstream>
+
+#include "fmt/ostream.h"
+#include "gtest/gtest.h"
+
+struct test {};
+
+namespace fmt {
+template <> struct formatter<test> : formatter<int> {
+  auto format(const test&, format_context& ctx) const -> decltype(ctx.out()) {
+    return formatter<int>::format(42, ctx);
+  }
+};
+}  // namespace fmt
+
+namespace {
+auto describe(std::ostream& os, test) -> std::ostream& { return os << "test"; }
+
+auto render(test t) -> std::string { return fmt::format("{}", t); }
+}  // namespace
+
+TEST(ostream_test, specialisation) { EXPECT_EQ("42", render(test())); }
+'''
+
+
+def test_a_namespaces_one_definition_holds_its_head_and_its_closing_line():
+    chunks = chunk_file("test/ostream-test.cc", _OSTREAM_TEST)
+    assert_partition(_OSTREAM_TEST, chunks)
+    spec = next(c for c in chunks if c.name == "formatter<test>")
+    text = _OSTREAM_TEST[spec.byte_start:spec.byte_end]
+    assert text.startswith("namespace fmt {\ntemplate <> struct formatter<test>")
+    assert text.endswith("};\n}  // namespace fmt")  # no `// namespace fmt` gap left behind
+    # a namespace of several definitions keeps its closing line out of the last one
+    render = next(c for c in chunks if c.name == "render")
+    assert _OSTREAM_TEST[render.byte_start:render.byte_end].endswith('fmt::format("{}", t); }')
+    after = chunks[chunks.index(render) + 1]
+    assert after.kind == "gap" and _OSTREAM_TEST[after.byte_start:after.byte_end] == "}  // namespace"

@@ -152,7 +152,7 @@ class _Builder:
                 if after is not None and after.type in self.spec.trailing and self._trails(outer, after, keys):
                     joined = _container_start(outer, after, keys, start)
                     if joined is not None:
-                        start, end = joined, after.end_byte
+                        start, end = joined, _closing_comment_end(after, self.data)
             if d.kind in self.spec.brace_blocks:
                 end = _brace_block_end(outer) or end
             flat.append(Unit(d, start, end, outer, comments=comments))
@@ -749,6 +749,16 @@ def _container_start(node: Node, after: Node, definitions: set[tuple[int, int, s
         if lo <= d_start and d_end <= hi and not (own_lo <= d_start and d_end <= own_hi):
             return None
     return min(start, owner.start_byte)
+
+
+def _closing_comment_end(after: Node, data: bytes) -> int:
+    """End of ``after``, a trailing sibling that has joined a unit, or, when it is a
+    container's `}`, of the comment after it on its line (`}  // namespace fmt`)."""
+    closed = _brace_owner(after)
+    sib = closed[1].next_sibling if closed is not None else None
+    if sib is not None and is_comment(sib) and b"\n" not in data[after.end_byte:sib.start_byte]:
+        return sib.end_byte
+    return after.end_byte
 
 
 def _brace_block_end(node: Node) -> int | None:

@@ -12,8 +12,9 @@ SPEC = LanguageSpec(
     bodies=DEFAULT_BODIES | {"accessor_list", "arrow_expression_clause", "enum_member_declaration_list"},
     # The `}` closing a block namespace is its last declaration's sibling. When that
     # declaration is the namespace's only one, its chunk starts at `namespace X {` and
-    # takes both braces; after several, the `}` is no one type's and stays a gap (a type
-    # ending with it reads as cut wrong). A type's own `}` stays the type's.
+    # takes both braces (and a comment after the `}` on its line); after several, the
+    # `}` is no one type's and stays a gap (a type ending with it reads as cut wrong).
+    # A type's own `}` stays the type's.
     trailing=frozenset({"}"}),
-    version=4,
+    version=5,
 )
