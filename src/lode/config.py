@@ -206,6 +206,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.workspace.pipeline": ("CHUNK_SECONDS", "FILE_CPU_SECONDS", "MAX_DERIVED_FILE_BYTES"),
     "lode.workspace.held": ("RETRY_FIRST", "RETRY_MAX", "HASH_LIMIT"),
     "lode.workspace.moved": ("MOVE_SAMPLE_FILES", "MOVE_MATCH_SHARE"),
+    "lode.workspace.walk": ("SPEC_PATTERNS", "GITIGNORE_CACHE"),
     "lode.chunking.summary": ("SIGNATURE_MAX", "VALUE_MAX"),
     "lode.chunking.code": ("REGION_PIECES",),
     "lode.chunking": ("MINIFIED_BYTES", "MINIFIED_LINE_CHARS"),
