@@ -55,3 +55,19 @@ def test_a_workspace_taking_a_removed_ones_id_is_embedded_whole(service, project
         pytest.skip("this store does not reuse a removed workspace's id")
     assert run["embedding"]["embedded"] > 0
     assert _unembedded(service, new.name) == 0
+
+
+def test_missing_texts_reads_what_missing_and_texts_read(service, project):
+    # The embedding stage reads the hashes to embed and their texts in one pass on
+    # SQLite (store.vectors.missing_texts): the same as missing() and then texts().
+    root = project("go")
+    service.index(str(root), workers=1, embed=False)
+    vectors, ws = service.store.vectors, service.store.workspace(root.name)
+    if not hasattr(vectors, "missing_texts"):
+        pytest.skip("this store reads the texts by hash")
+    model = "tokenlearn-static-64@0.1.1"
+    for since in (None, 0, ws.generation):
+        hashes = vectors.missing(model, ws.id, since)
+        assert vectors.missing_texts(model, ws.id, since) == vectors.texts(hashes)
+        assert sorted(vectors.missing_texts(model, None, since)) == sorted(vectors.missing(model, None, since))
+    assert len(vectors.missing(model, ws.id)) > 3

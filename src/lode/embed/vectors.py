@@ -69,7 +69,11 @@ def embed_workspace(store, embedder: Embedder, workspace_id: int | None = None,
     seconds include the helper processes', :mod:`.helpers`)."""
     started = time.monotonic()
     cpu0 = time.process_time()
-    todo = missing(store, embedder.id, workspace_id, since_generation)
+    # The texts come with the hashes when the store reads both in one pass (SQLite's);
+    # otherwise a batch at a time, by hash.
+    both = getattr(store.vectors, "missing_texts", None)
+    known = both(embedder.id, workspace_id, since_generation) if both is not None else None
+    todo = list(known) if known is not None else missing(store, embedder.id, workspace_id, since_generation)
     total, done = len(todo), 0
     # A large run embeds the texts that may need a larger tokenizer last, all at once,
     # so the model sizes it once for all of them (lode.embed.compact) instead of
@@ -80,7 +84,7 @@ def embed_workspace(store, embedder: Embedder, workspace_id: int | None = None,
         progress(0, total, "embedding")
     # seconds embedding (or waiting for helpers); the helpers' CPU seconds, count, peak RSS (MB)
     clock = [0.0, 0.0, 0, 0.0]
-    with closing(_embedded(store, embedder, todo, clock, last)) as batches:
+    with closing(_embedded(store, embedder, todo, clock, last, known)) as batches:
         for count, keys, vecs in batches:
             store.vectors.add(embedder.id, embedder.dim, [(h, v.tobytes()) for h, v in zip(keys, vecs)])
             done += count
@@ -96,14 +100,16 @@ def embed_workspace(store, embedder: Embedder, workspace_id: int | None = None,
             "texts_per_second": round(total / clock[0], 1) if clock[0] > 0 else None}
 
 
-def _embedded(store, embedder: Embedder, todo: list[str], clock: list[float], last=None):
+def _embedded(store, embedder: Embedder, todo: list[str], clock: list[float], last=None,
+              known: dict[str, str] | None = None):
     """(hashes accounted for, hashes with a text, their vectors) per batch of ``todo``,
     in the order they are ready. A large run hands the batches to helper processes
     (:mod:`.helpers`), at most two waiting per helper; otherwise, or when a helper
     fails, they are embedded here. Texts ``last`` picks wait for the end, and go to
     the same helpers with the characters their larger tokenizer must hold: to one
     helper, in one batch, when enough of the other texts were kept back to keep the
-    other helpers busy meanwhile (see :func:`_late_to_one`)."""
+    other helpers busy meanwhile (see :func:`_late_to_one`). ``known``: the text of
+    each hash of ``todo``, when already read (else read a batch at a time)."""
     from . import helpers
 
     name = _name_of(embedder)
@@ -161,7 +167,8 @@ def _embedded(store, embedder: Embedder, todo: list[str], clock: list[float], la
     try:
         for i in range(0, len(todo), EMBED_BATCH):
             part = todo[i:i + EMBED_BATCH]
-            found = store.vectors.texts(part)
+            # (taken out of ``known`` as they go: the texts are freed once embedded)
+            found = {h: known.pop(h, None) for h in part} if known is not None else store.vectors.texts(part)
             keys = [h for h in part if found.get(h)]
             count = len(part)
             if last is not None:

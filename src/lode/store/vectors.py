@@ -43,6 +43,24 @@ class VectorTables:
             "SELECT DISTINCT c.embed_hash FROM chunks c WHERE c.embed_hash IS NOT NULL" + ws +
             " AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.model = ? AND v.hash = c.embed_hash)", args)]
 
+    def missing_texts(self, model_id: str, workspace_id: int | None = None,
+                      since_generation: int | None = None) -> dict[str, str]:
+        """:meth:`missing`'s hashes, each with its text (one chunk's, when several share
+        it), read in one pass over the chunks: asking :meth:`texts` for them afterwards
+        looked each hash up again in the index (Go's tree, 102k texts: 0.44 -> 0.19 CPU s)."""
+        ws, args = "", []
+        if workspace_id is not None:
+            since = " AND generation > ?" if since_generation is not None else ""
+            ws = f" AND c.file_id IN (SELECT id FROM files WHERE workspace_id = ?{since})"
+            args = [workspace_id] + ([since_generation] if since_generation is not None else [])
+        args.append(model_id)
+        out: dict[str, str] = {}
+        for h, t in self.store.db.execute(
+                "SELECT c.embed_hash, c.embed FROM chunks c WHERE c.embed_hash IS NOT NULL" + ws +
+                " AND NOT EXISTS (SELECT 1 FROM vectors v WHERE v.model = ? AND v.hash = c.embed_hash)", args):
+            out.setdefault(h, t)
+        return out
+
     def texts(self, hashes: list[str]) -> dict[str, str]:
         """The embedded text of each hash (one chunk's, when several share it)."""
         out = {}
