@@ -387,7 +387,8 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     walk_errors: list[FileRecord] = []
 
     def on_error(path: str, reason: str) -> None:
-        walk_errors.append(FileRecord(path + "/", 0, 0, refused=reason))
+        # A folder that cannot be listed: recorded as on_skip records an entry (once).
+        on_skip(path + "/", reason)
 
     def on_skip(path: str, reason: str) -> None:
         # An entry not read (symlink out, loop, FIFO …) is listed as refused; written
