@@ -30,7 +30,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..chunking.reader import VANISHED  # a file gone when read: a deletion
 from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
-from ..errors import NotFound
+from ..errors import IndexFailed, NotFound  # noqa: F401 (IndexFailed: old import path)
 from ..store.records import FileRecord
 from ..store.sqlite import Store, WorkspaceRow
 from . import held
