@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -50,6 +51,21 @@ def project(tmp_path_factory):
     return root
 
 
+def _wait_until_files_are_stored(db, timeout: float = 60.0) -> None:
+    """Until the store holds a first batch of files: on a loaded machine a fixed sleep
+    could end before the run began (the server then had nothing to stop)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=0.2) as con:
+                if con.execute("SELECT count(*) FROM files").fetchone()[0]:
+                    return
+        except sqlite3.Error:
+            pass  # not created yet, or mid-write
+        time.sleep(0.05)
+    raise AssertionError("the index run stored no file")
+
+
 @pytest.mark.parametrize("how", ["stdin closed", "SIGTERM", "SIGINT"])
 def test_a_server_told_to_stop_mid_index_ends_cleanly(project, tmp_path, how):
     server = subprocess.Popen(
@@ -62,7 +78,7 @@ def test_a_server_told_to_stop_mid_index_ends_cleanly(project, tmp_path, how):
             "clientInfo": {"name": "test", "version": "1"}}}).encode() + b"\n")
         server.stdin.flush()
         assert b'"result"' in server.stdout.readline()
-        time.sleep(1.5)  # the first index run is under way
+        _wait_until_files_are_stored(tmp_path / "store.db")  # the first index run is under way
         if how == "stdin closed":
             server.stdin.close()
         else:
