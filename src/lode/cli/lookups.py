@@ -136,7 +136,8 @@ def _filtered_note(record: dict | None) -> str:
 def _source_note(r: dict) -> None:
     """Say where an answer came from when it is not the index, or why not."""
     if str(r.get("source", "")).startswith("lsp:"):
-        out.print(f"[dim]answered by {escape(r['source'][4:])}[/]")
+        note = r.get("lsp", {}).get("note")
+        out.print(f"[dim]answered by {escape(r['source'][4:])}{f' (+ {escape(note)})' if note else ''}[/]")
     elif r.get("lsp", {}).get("error"):
         server, error = r["lsp"]["server"], r["lsp"]["error"]
         said = error if error.startswith(server) else f"{server}: {error}"  # the name once

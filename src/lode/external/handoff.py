@@ -174,13 +174,41 @@ def hand_off(store, op: str, answer: dict, workspace: str | None = None, every: 
                else {**e, "module": ""} for e in entries]
     if not entries and answer.get(key):
         return {**answer, "lsp": {"server": server.name, "note": "the server found nothing"}}
+    note = None
+    if op == "references" and server.partial_references:
+        entries, added = _with_index_references(entries, answer.get(key, []), every)
+        if added:
+            note = {"server": server.name,
+                    "note": f"{added} position{'s' if added != 1 else ''} from the index the server did not report"}
     from ..symbols.index import path_tier  # the index's order: own code, then examples and docs, then tests
 
     entries.sort(key=lambda e: (e["workspace"] == "", path_tier(e["path"]), e["path"], e["line"], e["column"]))
     total = len(entries)
     cut = bool(limit) and total > limit
-    return {**answer, key: entries[:limit] if cut else entries, "total": total, "truncated": cut,
-            "source": source}
+    out = {**answer, key: entries[:limit] if cut else entries, "total": total, "truncated": cut,
+           "source": source}
+    if note is not None:
+        out["lsp"] = note
+    return out
+
+
+def _with_index_references(entries: list[dict], index: list[dict], every: bool) -> tuple[list[dict], int]:
+    """A partial server's references with the index's uses it did not report (a line
+    the server names keeps the server's entry); one per file unless ``every``. Returns
+    them and how many the index added."""
+    lines = {(e["workspace"], e["path"], e["line"]) for e in entries}
+    extra = [c for c in index if (c.get("workspace"), c["path"], c["line"]) not in lines]
+    if not extra:
+        return entries, 0
+    merged = entries + extra
+    if not every:
+        firsts: dict[tuple, dict] = {}
+        for e in sorted(merged, key=lambda e: (e["path"], e["line"], e.get("column", 0))):
+            firsts.setdefault((e.get("workspace"), e["path"]), e)
+        merged = list(firsts.values())
+    ids = {id(x) for x in extra}
+    added = sum(1 for e in merged if id(e) in ids)
+    return merged, added
 
 
 def _hover_text(result) -> str:

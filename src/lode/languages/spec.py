@@ -77,6 +77,10 @@ class LanguageServer:
     command: tuple[str, ...]
     # answers to the server's workspace/configuration requests, by section, for a root
     settings: Callable[[str], dict] | None = None
+    # its references can miss uses the index holds (jedi: its search stops after a few
+    # dozen files, and a use through an import alias goes unseen): the hand-off adds the
+    # index's positions it did not report
+    partial_references: bool = False
 
 
 @dataclass(frozen=True)
