@@ -314,3 +314,45 @@ def test_a_split_classs_closing_brace_ends_its_last_piece_not_a_chunk_alone(path
     assert [c.name for c in chunks].count("InvoiceCalculator") == 1  # its head, no `}` piece
     assert chunks[-1].name == "InvoiceCalculator.total"
     assert text[chunks[-1].byte_start:chunks[-1].byte_end].endswith(tail)
+
+
+_KOTLIN_ACCESSORS = '''package shop.http
+
+public class RequestBuilder {
+    public var body: Any = EmptyContent
+        @InternalAPI public set
+
+    public var bodyType: TypeInfo?
+        get() = attributes.getOrNull(BodyTypeKey)
+        @InternalAPI set(value) {
+            if (value != null) attributes.put(BodyTypeKey, value) else attributes.remove(BodyTypeKey)
+        }
+
+    public var timeout: Long = 0
+        get() = field
+        @Synchronized set
+
+    public val attributes: Attributes = Attributes(concurrent = true)
+
+    @OptIn(InternalAPI::class)
+    public fun build(): RequestData = RequestData(url.build(), body, attributes)
+}
+'''
+
+
+def test_kotlin_an_annotated_setter_after_an_expression_getter_keeps_the_classs_units():
+    # the grammar read `@InternalAPI` as annotating the getter's expression and failed:
+    # the class and every member were lost to one header chunk
+    chunks = chunk_file("shop/http/RequestBuilder.kt", _KOTLIN_ACCESSORS)
+    assert_partition(_KOTLIN_ACCESSORS, chunks)
+    spans = {c.name: (c.line_start, c.line_end) for c in chunks if c.kind not in ("header", "gap")}
+    assert spans == {"RequestBuilder": (3, 21)}
+    split = chunk_file("shop/http/RequestBuilder.kt", _KOTLIN_ACCESSORS, ChunkConfig(body_budget=150))
+    assert_partition(_KOTLIN_ACCESSORS, split)
+    spans = {}
+    for c in split:  # a member cut in pieces spans its first piece's start to its last's end
+        if c.kind not in ("header", "gap", "class"):
+            spans[c.name] = (spans.get(c.name, (c.line_start,))[0], c.line_end)
+    assert spans == {"RequestBuilder.body": (4, 5), "RequestBuilder.bodyType": (7, 11),
+                     "RequestBuilder.timeout": (13, 15), "RequestBuilder.attributes": (17, 17),
+                     "RequestBuilder.build": (19, 21)}
