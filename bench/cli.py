@@ -143,6 +143,11 @@ def main() -> None:
     corpus = args.corpus.resolve()
     if not corpus.is_dir():
         sys.exit(f"bench: {corpus} is not a folder")
+    # Bytecode for lode's modules, as an install writes it: an editable checkout run with
+    # PYTHONDONTWRITEBYTECODE would otherwise compile every module on every command.
+    import lode
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(lode.__file__).parent)],
+                   check=True, stdout=subprocess.DEVNULL)
     work = Path(tempfile.mkdtemp(prefix="lode-cli-bench-", dir=args.keep))
     tree = work / corpus.name
     shutil.copytree(corpus, tree, symlinks=True)
