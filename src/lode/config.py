@@ -229,7 +229,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.search.ranking": ("PATH_WEIGHT", "PATH_NAMED_WEIGHT", "NAME_WEIGHT", "FILE_WEIGHT",
                             "FILE_CAP", "FILE_MASS_WEIGHT", "EVIDENCE_WEIGHT", "MENTION_WEIGHT", "TITLE_MENTION_WEIGHT", "CODE_LINE_WEIGHT", "FRAME_WEIGHT", "FRAME_INNER_WEIGHT", "STEM_NAMED_WEIGHT", "DEPTH_BONUS", "PACKAGE_BONUS",
                             "SHALLOW_WEIGHT", "SHALLOW_FILES",
-                            "PROSE", "TEST", "AUX", "TINY", "TINY_LINES", "TINY_ALL", "VALUE", "VALUE_LINES", "TAIL", "DECLARATION",
+                            "PROSE", "TEST", "AUX", "TINY", "TINY_LINES", "TINY_ALL", "VALUE", "VALUE_LINES", "ERROR_TYPE", "TAIL", "DECLARATION",
                             "PRIVATE", "PRIVATE_SHARE", "DIVERSITY", "TEXT_DIVERSITY", "DEPTH_AFTER", "DEPTH_SLOTS", "DEPTH_PER_FILE"),
     "lode.search.fusion": ("SHORT_WORDS", "WEIGHT_SHORT", "RRF_K", "SEMANTIC_ONLY_FLOOR"),
     "lode.embed.evidence": ("MAX_CHUNKS", "TEXT_CHARS", "OPEN_CORPORA", "NEAREST"),
