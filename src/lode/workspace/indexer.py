@@ -110,7 +110,7 @@ def _context(before_fork: Callable[[], None] | None = None):
             before_fork()
     else:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["lode.workspace.pipeline", "lode.workspace.solo"])
+        ctx.set_forkserver_preload(["lode.workspace.pipeline", "lode.workspace.indexer", "lode.workspace.solo"])
     return ctx
 
 
@@ -230,21 +230,27 @@ def _run(jobs: list, workers: int, config: ChunkConfig, cpu: list[float],
     Adds the CPU seconds spent chunking to ``cpu[0]``. ``pack``: the store's
     ``pack_body``, applied to each chunk's text by whoever chunks it (pipeline.process_many)."""
     if workers <= 1 or len(jobs) < INLINE_BELOW:
-        from .solo import Solo
+        from . import solo
 
-        worker = Solo(_context())
+        ctx = _context()
+        worker = solo.borrow(ctx)
         worker.start()  # before the first progress call, as the pool's
-        return _single(worker, jobs, config, cpu, pack)
+        # Kept for the next run by a process with threads (a daemon; one that forks its
+        # workers is a command-line run, about to end), unless it read much (its freed
+        # heap stays with it).
+        keep = ctx.get_start_method() == "forkserver" and sum(j.size for j in jobs) <= RELEASE_BYTES
+        return _single(worker, jobs, config, cpu, pack, keep)
     stream = _pooled(jobs, workers, config, cpu, pack)
     next(stream)  # the pool is up; closing the stream from here on shuts it down
     return stream
 
 
-def _single(worker, jobs: list, config: ChunkConfig, cpu: list[float], pack=None) -> Iterator[FileRecord]:
+def _single(worker, jobs: list, config: ChunkConfig, cpu: list[float], pack=None,
+            keep: bool = False) -> Iterator[FileRecord]:
     """Records for ``jobs`` from one worker (a started solo.Solo), which has the next
     task while this process handles a task's records; when it dies, the files it had
-    are chunked again one at a time."""
-    from .solo import Died
+    are chunked again one at a time. ``keep``: the worker is kept for the next run."""
+    from .solo import Died, give_back
 
     tasks = _tasks(jobs)
     sent: list[list] = []
@@ -270,7 +276,7 @@ def _single(worker, jobs: list, config: ChunkConfig, cpu: list[float], pack=None
             cpu[0] += seconds
             yield from records
     finally:
-        worker.close()
+        give_back(worker, keep)
 
 
 def _isolated(suspects: list, config: ChunkConfig, cpu: list[float], pack=None,

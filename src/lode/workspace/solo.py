@@ -15,10 +15,16 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 
 from ..errors import IndexFailed
 
 _READY = "ready"
+
+# An idle worker a process with threads (a daemon, the MCP or language server) keeps for
+# its next small run (see borrow).
+_kept: list = []
+_kept_lock = threading.Lock()
 
 
 class Died(Exception):
@@ -130,6 +136,15 @@ class Solo:
         self._sent -= 1
         return result
 
+    def started_by(self, context) -> bool:
+        """Whether this worker was started as ``context`` starts one (fork, fork server)."""
+        return self._ctx.get_start_method() == context.get_start_method()
+
+    @property
+    def idle(self) -> bool:
+        """Running, and owing no answer."""
+        return self._proc is not None and self._sent == 0 and self._proc.is_alive()
+
     def run(self, task, config, pack):
         self.send(task, config, pack)
         return self.answer()
@@ -151,3 +166,33 @@ class Solo:
         if proc.is_alive():
             proc.kill()
             proc.join()
+
+
+def borrow(context) -> Solo:
+    """A worker for a run: the one kept by the last run (see give_back) when it was
+    started as ``context`` starts one, else a new one. (A process that forks its workers
+    now, having no other thread any more, gets a copy of its present state, as a pool's
+    workers are.)"""
+    with _kept_lock:
+        worker = _kept.pop() if _kept else None
+    if worker is not None and worker.idle and worker.started_by(context):
+        return worker
+    if worker is not None:
+        worker.close()
+    return Solo(context)
+
+
+def give_back(worker: Solo, keep: bool) -> None:
+    """End ``worker``, or with ``keep`` (and when it is idle) keep it for the next run. A
+    daemon's watcher re-indexes a saved file or three at a time: a worker started from the
+    fork server for each run imported the indexer and loaded the language's grammar and
+    queries again. Re-indexing 1-3 saved Go files (net/, a Service in a process with a
+    thread, 12 runs, median, loaded 2-core machine): 0.67-0.89 s wall and 0.15-0.17 CPU s
+    (this process and its workers) a run with a new worker each, 0.12-0.13 s and
+    0.03-0.04 CPU s with the kept one. A kept worker holds ~16 MB (PSS)."""
+    if keep and worker.idle:
+        with _kept_lock:
+            if not _kept:
+                _kept.append(worker)
+                return
+    worker.close()
