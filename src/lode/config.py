@@ -199,6 +199,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.store.check": ("MAX_PROBLEMS",),
     "lode.store.symbols": ("INDEX_SAMPLE",),
     "lode.store.fts_rows": ("RAW_BELOW",),
+    "lode.store.chunks": ("SPLIT_WINDOW",),
     "lode.store.postgres.connection": ("POOL_SIZE", "CONNECT_SECONDS"),
     "lode.store.postgres.fts": ("K1", "B", "MIN_IDF"),  # FTS5's own bm25 constants: SQLite's answers need them
     "lode.store.postgres.vectors": ("HNSW_MIN_VECTORS", "HNSW_M", "HNSW_EF_CONSTRUCTION", "EF_SEARCH_MIN",
@@ -224,7 +225,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.search.query": ("MAX_QUERY_CHARS", "MAX_WORD_CHARS", "LONG_QUERY_WORDS", "REPORT_WORDS",
                           "CODE_LINE_MIN_CHARS", "MAX_CODE_LINES"),
     "lode.search.lexical": ("CANDIDATES", "MAX_TERMS", "NAMED", "SUBSTRING_SCAN_LIMIT",
-                            "MAX_SUBSTRING_CHARS", "COMMON_SHARE", "COMMON_MIN_CHUNKS"),
+                            "MAX_SUBSTRING_CHARS", "COMMON_SHARE", "COMMON_MIN_CHUNKS", "SPLIT_REST"),
     "lode.search.semantic": ("CANDIDATES",),
     "lode.search.ranking": ("PATH_WEIGHT", "PATH_NAMED_WEIGHT", "NAME_WEIGHT", "FILE_WEIGHT",
                             "FILE_CAP", "FILE_MASS_WEIGHT", "EVIDENCE_WEIGHT", "MENTION_WEIGHT", "TITLE_MENTION_WEIGHT", "CODE_LINE_WEIGHT", "FRAME_WEIGHT", "FRAME_INNER_WEIGHT", "STEM_NAMED_WEIGHT", "DEPTH_BONUS", "PACKAGE_BONUS",

@@ -244,3 +244,32 @@ def test_a_term_longer_than_an_index_key_is_indexed_and_found(tmp_path, pg_url):
     finally:
         sq.close()
         pg.close()
+
+
+REPORT = """--dry-run needs a one-letter shortcut
+
+The `--dry-run` option of the archive command has no short form, while most options
+have one: `-v` for `--verbose`, `-x` for `--exclude`, `-o` for the output. I would like
+`-n` for `--dry-run`, as rsync and make have: I check which files an archive would hold
+before every run, and typing the long option each time is tedious.
+"""
+
+
+def test_split_definitions_read_alike_and_a_report_is_answered_alike(tmp_path, pg_url):
+    """A pasted report reads every part of a split definition (store.chunks.split_parts):
+    both stores find the same parts and answer the report the same."""
+    archiver = Path(__file__).parents[1] / "search" / "projects" / "archiver"
+    sq, pg = _two_stores(tmp_path, pg_url, sources={"archiver": archiver})
+    try:
+        runs = []
+        for svc in (sq, pg):
+            keys = _keys(svc.store)
+            parts = svc.store.chunks.split_parts(sorted(keys), ("gap", "header"))
+            runs.append({keys[i]: [keys[p] for p in run] for i, run in parts.items()})
+        assert runs[0] == runs[1] and len(runs[0]) == 2  # add_options, cut in two
+        a, b = ([(h["path"], h["line_start"]) for h in svc.search(REPORT, "archiver", limit=10)["hits"]]
+                for svc in (sq, pg))
+        assert a == b and a[0] == ("archiver/cli.py", 13)  # add_options, listed once by its head
+    finally:
+        sq.close()
+        pg.close()

@@ -177,6 +177,8 @@ def _run(store, text: str, q, workspaces: list, opts: SearchOptions, t0: float,
             timings["evidence"] = _ms(te)
         scored = ranking.score({i: rows[i] for i in lex if i in rows}, lex, q, literals, bodies, tails, files)
         ranking.reexported(scored, exports)
+        # A pasted text: a split definition is one hit, scored whole (lexical.fold_splits).
+        scored = lexical.fold_splits(scored, info.get("splits") or {})
         if plan.mode_used == "hybrid" and sem and opts.mode == "auto":
             scored = fusion.fill(scored, sem, rows)
         elif plan.mode_used == "hybrid" and sem:

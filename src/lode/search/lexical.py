@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from ..store.stems import index_terms
 from .filters import Filters
+from .ranking import NOT_DEFINITIONS
 from .query import Query, Term, framed_path, fts_expression, path_tail
 
 # bm25 column weights: body, breadcrumb (path, scope, signature), body identifier parts.
@@ -33,6 +34,10 @@ MAX_SUBSTRING_CHARS = 256  # LIKE patterns longer than this are cut (SQLite refu
 # make bm25 score most of the index: they are dropped when rarer words remain.
 COMMON_SHARE = 0.05
 COMMON_MIN_CHUNKS = 20_000
+# A pasted text: a definition split in several chunks is one definition, listed once and
+# scored by its best part plus the other parts' evidence (their bm25 relative to the best
+# candidate's), at most SPLIT_REST — one more best-matching chunk's worth (:func:`fold_splits`).
+SPLIT_REST = 1.0
 
 
 @dataclass
@@ -108,18 +113,66 @@ def retrieve(store, q: Query, workspace_ids: list[int], filters: Filters,
                 needle[:MAX_SUBSTRING_CHARS], scope, min(want, SUBSTRING_SCAN_LIMIT))]
     by_id = {c.id: c for c in found}
     named = [i for i in store.fts.named(_name_keys(q), scope, NAMED) if i not in by_id]
-    if named and expr:
-        for i, r in store.fts.bm25_of(expr, named, WEIGHTS):
-            by_id[i] = Candidate(i, r)
-    for i in named:
-        by_id.setdefault(i, Candidate(i, 0.0))
-    framed = [i for i in _framed(store, q, workspace_ids, filters) if i not in by_id]
-    if framed and expr:
-        for i, r in store.fts.bm25_of(expr, framed, WEIGHTS):
-            by_id[i] = Candidate(i, r)
-    for i in framed:
-        by_id.setdefault(i, Candidate(i, 0.0))
+    framed = [i for i in _framed(store, q, workspace_ids, filters) if i not in by_id and i not in named]
+    # A pasted text: every part of a split definition one of whose parts is a candidate
+    # (:func:`_split_parts`).
+    splits = _split_parts(store, [*by_id, *named, *framed]) if q.shape == "text" and expr else {}
+    seen = {*by_id, *named, *framed}
+    missing = sorted({i for run in splits.values() for i in run if i not in seen})
+    # The added candidates' bm25 in one pass of the index (a pass costs as much for one
+    # id as for a hundred: bm25 reads every term's document count).
+    added = [*named, *framed, *missing]
+    scores = dict(store.fts.bm25_of(expr, added, WEIGHTS)) if added and expr else {}
+    for ids in (named, framed, missing):
+        for i in sorted(set(ids)):
+            if i in scores:
+                by_id[i] = Candidate(i, scores[i])
+        for i in ids:
+            by_id.setdefault(i, Candidate(i, 0.0))
+    if missing:
+        splits.update(store.chunks.split_parts(missing, tuple(sorted(NOT_DEFINITIONS))))
+    if q.shape == "text" and expr:
+        info["splits"] = splits
     return list(by_id.values()), info
+
+
+def _split_parts(store, ids: list[int]) -> dict[int, tuple[int, ...]]:
+    """A pasted text names a function to change, and a long function is cut in several
+    chunks: every part of a split definition one of whose parts is among ``ids`` becomes
+    a candidate too (with its own bm25, 0 when it holds no word of the query), so the
+    definition is scored whole and listed by its head (:func:`fold_splits`). Returns each
+    such part's run of parts (``store.chunks.split_parts``)."""
+    return store.chunks.split_parts(ids, tuple(sorted(NOT_DEFINITIONS)))
+
+
+def fold_splits(scored: list, runs: dict[int, tuple[int, ...]]) -> list:
+    """One hit per split definition (``runs``: :func:`_split_parts`): its head, scored as
+    its best part plus the other parts' lexical evidence (each part's bm25 relative to
+    the best candidate's), at most SPLIT_REST; the other parts leave the list (they
+    still counted towards their file's evidence when the candidates were scored). A
+    whole function read in 60-line windows is otherwise several middling hits, each
+    behind a short function that holds a few of the words, and each a further chunk of
+    its file for diversity."""
+    if not runs:
+        return scored
+    by_id = {s.id: s for s in scored}
+    out, done = [], set()
+    for s in scored:
+        run = runs.get(s.id)
+        if run is None:
+            out.append(s)
+            continue
+        if run in done:
+            continue
+        done.add(run)
+        parts = [by_id[i] for i in run if i in by_id]
+        best = max(parts, key=lambda p: (p.score, -p.id))
+        shown = by_id.get(run[0], best)
+        rest = sum(p.lexical for p in parts if p is not best)
+        shown.score = best.score + min(SPLIT_REST, rest)
+        shown.tier = max(p.tier for p in parts)
+        out.append(shown)
+    return out
 
 
 def _framed(store, q: Query, workspace_ids: list[int], filters: Filters) -> list[int]:

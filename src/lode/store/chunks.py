@@ -11,6 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from collections.abc import Callable  # not typing's: typing is ~3 ms to import
 
+# A split definition's parts are read at most this many chunks either side of a part (a
+# definition of more parts is taken as the window around the part found).
+SPLIT_WINDOW = 32
+
+
 @dataclass(frozen=True)
 class ChunkFilter:
     """Which chunks of the searched workspaces may be returned (every field empty: all).
@@ -37,6 +42,21 @@ class ChunkFilter:
             if values and value not in values:
                 return False
         return self.path_ok is None or self.path_ok(path)
+
+
+def split_runs(near: dict[int, set[int]]) -> dict[int, tuple[int, ...]]:
+    """``near``: chunk id → the ids near it with its file, name and kind (itself
+    included). The run of consecutive ids through each chunk, for runs of two or more."""
+    out: dict[int, tuple[int, ...]] = {}
+    for c, ns in near.items():
+        lo = hi = c
+        while lo - 1 in ns:
+            lo -= 1
+        while hi + 1 in ns:
+            hi += 1
+        if hi > lo:
+            out[c] = tuple(range(lo, hi + 1))
+    return out
 
 
 def _like_prefix(p: str) -> str:
@@ -132,6 +152,32 @@ class ChunkReads:
                 "SELECT c.id FROM chunks c JOIN chunks p ON p.id = c.id - 1 AND p.file_id = c.file_id"
                 f" WHERE c.id IN ({','.join('?' * len(part))}) AND p.name IS c.name AND p.kind = c.kind", part))
         return out
+
+    def split_parts(self, ids: list[int], not_kinds: tuple[str, ...] = ()) -> dict[int, tuple[int, ...]]:
+        """For those of ``ids`` that are one part of a definition split in several chunks,
+        the ids of all its parts in order: the run of consecutive chunks of its file with
+        the same name and kind (:meth:`continuations`' rule), at most SPLIT_WINDOW chunks
+        either side of the chunk. Chunks without a name, or of ``not_kinds``, are none."""
+        db = self.store.db
+        near: dict[int, set[int]] = {}
+        for i in range(0, len(ids), 500):
+            part = ids[i:i + 500]
+            # A file's chunks get consecutive ids in order (Store.write_batch). First the
+            # chunks with a next or previous part (few of a query's candidates: two rows
+            # read per chunk), then the window around those.
+            split = [r[0] for r in db.execute(
+                f"SELECT c.id FROM chunks c WHERE c.id IN ({','.join('?' * len(part))})"
+                f" AND c.kind NOT IN ({','.join('?' * len(not_kinds))}) AND EXISTS (SELECT 1 FROM chunks n"
+                " WHERE n.id IN (c.id - 1, c.id + 1) AND n.file_id = c.file_id AND n.name = c.name AND n.kind = c.kind)",
+                [*part, *not_kinds])]
+            if not split:
+                continue
+            for c, n in db.execute(
+                    "SELECT c.id, n.id FROM chunks c JOIN chunks n ON n.id BETWEEN c.id - ? AND c.id + ?"
+                    " AND n.file_id = c.file_id AND n.name = c.name AND n.kind = c.kind"
+                    f" WHERE c.id IN ({','.join('?' * len(split))})", [SPLIT_WINDOW, SPLIT_WINDOW, *split]):
+                near.setdefault(c, set()).add(n)
+        return split_runs(near)
 
     def first_at_line(self, file_id: int, line: int) -> int | None:
         """The first chunk of a file spanning ``line`` (1-based)."""

@@ -8,7 +8,7 @@ predicate to rows read back.
 
 from __future__ import annotations
 
-from ..chunks import ChunkFilter
+from ..chunks import SPLIT_WINDOW, ChunkFilter, split_runs
 
 _PART = 500  # ids per query
 
@@ -97,6 +97,20 @@ class PgChunkReads:
                 " WHERE c.id = ANY(%s) AND p.name IS NOT DISTINCT FROM c.name AND p.kind = c.kind",
                 (list(ids[i:i + _PART]),)))
         return out
+
+    def split_parts(self, ids: list[int], not_kinds: tuple[str, ...] = ()) -> dict[int, tuple[int, ...]]:
+        """For those of ``ids`` that are one part of a split definition, the ids of all its
+        parts in order (:meth:`lode.store.chunks.ChunkReads.split_parts`)."""
+        near: dict[int, set[int]] = {}
+        for i in range(0, len(ids), _PART):
+            for c, n in self.store._all(
+                    # A file's chunks get consecutive ids in order (PgStore.write_batch).
+                    "SELECT c.id, n.id FROM chunks c JOIN chunks n ON n.id BETWEEN c.id - %s AND c.id + %s"
+                    " AND n.file_id = c.file_id AND n.name = c.name AND n.kind = c.kind"
+                    " WHERE c.id = ANY(%s) AND NOT (c.kind = ANY(%s))",
+                    (SPLIT_WINDOW, SPLIT_WINDOW, list(ids[i:i + _PART]), list(not_kinds))):
+                near.setdefault(c, set()).add(n)
+        return split_runs(near)
 
     def first_at_line(self, file_id: int, line: int) -> int | None:
         """The first chunk of a file spanning ``line`` (1-based)."""
