@@ -4,16 +4,19 @@ reads it before a look-up (a path typed in a subfolder) without importing the se
 
 from __future__ import annotations
 
-import re
-
 # the path holds a dot or a slash, which no line does
-_LOCATION = re.compile(r"^(?P<path>[^:#\s][^:#]*[./][^:#]*)(?P<at>(?::|#L)(?P<line>\d+)(?::(?P<column>\d+))?)$")
+_PATTERN = r"^(?P<path>[^:#\s][^:#]*[./][^:#]*)(?P<at>(?::|#L)(?P<line>\d+)(?::(?P<column>\d+))?)$"
+_compiled = []  # the pattern, compiled once a name may be a location: re loads only then
 
 
 def _match(name):
     if not isinstance(name, str) or not name[-1:].isdigit() or not ("#L" in name or ":" in name):
         return None
-    m = _LOCATION.match(name.strip().strip("`"))
+    if not _compiled:
+        import re  # ~25 M instructions, with enum: a look-up a daemon answers need not pay them
+
+        _compiled.append(re.compile(_PATTERN))
+    m = _compiled[0].match(name.strip().strip("`"))
     return m if m is not None and int(m["line"]) >= 1 else None
 
 

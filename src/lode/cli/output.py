@@ -5,8 +5,9 @@ prints JSON (or nothing) should not pay at start-up."""
 
 from __future__ import annotations
 
-import json
 import sys
+
+from . import wire
 
 
 class _LazyConsole:
@@ -34,13 +35,13 @@ err = _LazyConsole(stderr=True)
 
 
 def json_line(obj) -> None:
-    line = json.dumps(obj, ensure_ascii=False)
+    line = wire.dumps(obj, ensure_ascii=False)
     try:
         line.encode("utf-8")
     except UnicodeEncodeError:  # a file name that is not UTF-8: written escaped (\xNN)
         from ..service import Service
 
-        line = json.dumps(Service.printable(obj), ensure_ascii=False)
+        line = wire.dumps(Service.printable(obj), ensure_ascii=False)
     sys.stdout.write(line + "\n")
 
 

@@ -17,13 +17,13 @@ Only the standard library is imported: the point is a fast start.
 
 from __future__ import annotations
 
-import json
 import os
 
 from .. import __version__
 from ..config import default_socket_path, is_postgres_url, resolve_db_location, store_label
 from ..errors import LodeError, RemoteFailed  # noqa: F401 (old import path)
 from ..workspace.roots import holding
+from . import wire  # json's own import (re behind it) would be most of such a look-up's
 
 NO_DAEMON_ENV = "LODE_NO_DAEMON"
 CONNECT_SECONDS = 0.5   # a daemon that does not answer its capabilities this fast is skipped
@@ -87,13 +87,13 @@ class Daemon:
         if params is not None:
             message["params"] = params
         try:
-            self._sock.sendall(json.dumps(message).encode() + b"\n")
+            self._sock.sendall(wire.dumps(message).encode() + b"\n")
             line = self._readline()
         except OSError as exc:
             raise Unusable(str(exc)) from None
         if not line:
             raise Unusable("the daemon closed the connection")
-        reply = json.loads(line)
+        reply = wire.loads(line)
         if "error" in reply:
             err = reply["error"] or {}
             code = err.get("code", -32603)
