@@ -18,6 +18,7 @@ import pytest
 
 import hostile
 from daemon import LODE, Daemon, request, strict_json
+from processes import alive
 
 BIG_FILES, BIG_FUNCS = 30, 200
 
@@ -492,9 +493,9 @@ def test_7_index_workers_die_with_the_indexer(tmp_path):
     proc.kill()
     proc.wait()
     deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and any(_alive(k) for k in kids):
+    while time.monotonic() < deadline and any(alive(k) for k in kids):
         time.sleep(0.1)
-    assert not [k for k in kids if _alive(k)]
+    assert not [k for k in kids if alive(k)]
 
 
 def _parent(pid: int) -> int | None:
@@ -502,14 +503,6 @@ def _parent(pid: int) -> int | None:
         return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
     except (OSError, IndexError, ValueError):
         return None
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def test_7_call_with_socket_and_no_db_does_not_start_a_daemon(tmp_path):

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from daemon import Daemon
 from polling import wait_for
+from processes import alive
 
 
 def _children(pid: int) -> list[int]:
@@ -38,19 +39,11 @@ def _descendants(pid: int) -> set[int]:
     return out
 
 
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 def _workers(daemon: Daemon) -> set[int]:
     """The daemon's index workers: the processes its fork server started."""
     servers = [p for p in _children(daemon.proc.pid)
                if b"forkserver" in Path(f"/proc/{p}/cmdline").read_bytes()]
-    return {w for s in servers for w in _children(s) if _alive(w)}
+    return {w for s in servers for w in _children(s) if alive(w)}
 
 
 def _found(daemon: Daemon, word: str) -> bool:
@@ -78,7 +71,7 @@ def test_a_daemon_keeps_one_worker_for_its_small_runs(tmp_path):
         assert _workers(daemon) == {first}  # the saved file's run used it again
 
         os.kill(first, signal.SIGKILL)  # as the memory killer would, while it is idle
-        assert wait_for(lambda: not _alive(first), 10)
+        assert wait_for(lambda: not alive(first), 10)
         _save(ws / "prices.py", "discount_everything")
         _save(ws / "stock.py", "restock_everything")
         assert wait_for(lambda: _found(daemon, "discount_everything") and _found(daemon, "restock_everything"), 30)
@@ -92,4 +85,4 @@ def test_a_daemon_keeps_one_worker_for_its_small_runs(tmp_path):
     finally:
         daemon.stop()
     assert daemon.proc.returncode is not None
-    assert wait_for(lambda: not any(_alive(p) for p in family), 10), [p for p in family if _alive(p)]
+    assert wait_for(lambda: not any(alive(p) for p in family), 10), [p for p in family if alive(p)]

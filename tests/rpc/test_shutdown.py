@@ -16,6 +16,7 @@ from pathlib import Path
 from lode.service import Service
 
 from daemon_process import DaemonProcess
+from processes import alive
 
 FILES = 1200
 
@@ -43,13 +44,6 @@ def _children(pid: int) -> set[int]:
         frontier = {p for p, parent in parents.items() if parent in frontier} - found
         found |= frontier
     return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def _send(sock_path: str, method: str, params: dict) -> socket.socket:
@@ -103,9 +97,9 @@ def test_a_daemon_stopped_mid_index_exits_promptly_and_leaves_a_whole_store(tmp_
         d.stop()
     assert took < 10, f"the daemon took {took:.1f} s to stop"
     deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and any(_alive(p) for p in workers):
+    while time.monotonic() < deadline and any(alive(p) for p in workers):
         time.sleep(0.1)
-    assert not [p for p in workers if _alive(p)], "worker processes outlived the daemon"
+    assert not [p for p in workers if alive(p)], "worker processes outlived the daemon"
 
     files, _ = _consistent(d.db)
     assert 0 < files < FILES, files  # stopped in the middle, whole batches kept
