@@ -13,7 +13,7 @@ from operator import itemgetter
 
 from ..languages.spec import LanguageSpec
 from ..languages.symbolrules import SymbolRules
-from ..languages.treesitter import Node
+from ..languages.treesitter import Node, grammar_for
 from .layout import Layout
 from .records import DEFINITION, REFERENCE, Link, Relation, Symbol
 
@@ -24,6 +24,22 @@ SCAN_BELOW = 16
 
 def key(node: Node) -> tuple[int, int]:
     return node.start_byte, node.end_byte
+
+
+_field_ids: dict[tuple[str, tuple[str, ...]], tuple[int, ...]] = {}
+
+
+def field_ids(spec: LanguageSpec, names: tuple[str, ...]) -> tuple[int, ...]:
+    """The grammar's ids of the fields ``names``, in their order, less those the grammar
+    lacks: ``node.child_by_field_id(i)`` for each is ``child_by_field_name`` for each
+    name without tree-sitter's search of the name among the grammar's fields (a scan
+    of every field name per call; a missing name, the dearest, scans them all)."""
+    k = (spec.name, names)
+    found = _field_ids.get(k)
+    if found is None:
+        language = grammar_for(spec).language
+        found = _field_ids[k] = tuple(i for i in map(language.field_id_for_name, names) if i)
+    return found
 
 
 @dataclass(slots=True)

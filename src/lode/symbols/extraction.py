@@ -27,7 +27,7 @@ from ..languages.resolver import resolver_for
 from ..languages.spec import LanguageSpec
 from ..languages.symbolrules import SymbolRules
 from ..languages.treesitter import Node, Tree, grammar_for
-from .context import Def, FileContext, key
+from .context import Def, FileContext, field_ids, key
 from .layout import Layout
 from .records import DEFINITION, METHOD, REFERENCE, FileSymbols, PackedSymbols, Symbol, defined_names
 from .rules import rules_for
@@ -160,7 +160,7 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         elif what == _BASE_MEMBER:  # `pkg.Name`, `s.Close`
             refs.append((_ref_base, caps["ref.base"][0], caps["ref.member"][0]))
         elif what == _DEFINITION:
-            _keep_definition(defs, caps, *role[1:3], pattern, *role[3:])
+            _keep_definition(defs, caps, role[1], role[2], pattern, role[3], role[4], role[5])
         elif what == _SCOPE:
             scopes.append(caps["scope"][0])
         elif what == _TYPED:
@@ -388,12 +388,15 @@ def _relate(ctx: FileContext, resolver, caps: dict, by_node: dict) -> None:
             ctx.relate(owner.qname, base, kind, node)
 
 
-def _member(base: Node) -> Node | None:
+_MEMBER_FIELDS = ("property", "field", "attribute", "name")
+
+
+def _member(ctx: FileContext, base: Node) -> Node | None:
     """The member named after ``base`` (``b`` in ``a.b``, ``a?.b``, ``a::b``)."""
     parent = base.parent
     if parent is not None:
-        for field in ("property", "field", "attribute", "name"):
-            m = parent.child_by_field_name(field)
+        for field in field_ids(ctx.spec, _MEMBER_FIELDS):
+            m = parent.child_by_field_id(field)
             if m is not None and m.start_byte >= base.end_byte:
                 return m
     return base.next_named_sibling
@@ -430,7 +433,7 @@ def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | N
     if local is None and target is None and not typed:
         return  # an untyped local's member (most bases): no answer rather than a guess
     if member_node is None:
-        member_node = _member(base_node)
+        member_node = _member(ctx, base_node)
         if member_node is None:
             return
     if target is not None:  # `pkg.Name`: that package's member, when visible across packages
@@ -460,8 +463,8 @@ def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | N
         return  # an untyped local's member: no answer rather than a guess
     if ctx.type_params and ctx.type_parameter(base.encode(), base_start, base_node):
         return  # `T.member` inside the generic declaring T
-    member = ctx.text(member_node)
     ctx.ref(local, base_node, base_start)  # `run_command.params` uses run_command itself too
+    member = ctx.text(member_node)
     ctx.ref(f"{local}.{member}", base_node, base_start)
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from .context import FileContext, key
+from .context import FileContext, field_ids, key
 from .records import RETURNS
 
 _OBJECT_FIELDS = ("operand", "object", "value")
@@ -77,6 +77,12 @@ class TypeTable:
         self._spans: dict[str, tuple[list[int], list[tuple[int, int, str]]]] = {}
         self._resolved_names: dict[tuple[str, bytes], str | None] = {}  # see _resolved
         self._type_names: dict[tuple[str, bytes], str | None] = {}  # see type_name
+        # the fields read here, as the grammar's ids (context.field_ids)
+        spec = ctx.spec
+        self._object_ids = field_ids(spec, _OBJECT_FIELDS)
+        self._member_ids = field_ids(spec, ctx.rules.member_fields)
+        self._inner_ids = field_ids(spec, ("type", "operand"))
+        self._function_ids = field_ids(spec, ("function",))
 
     # ---- building -----------------------------------------------------------------
 
@@ -140,9 +146,9 @@ class TypeTable:
         each name's scopes are sorted by start, for lookups by position."""
         # each callee's object and member are found once (up to six field look-ups in
         # tree-sitter), not in each of the three rounds that may ask
-        members = self.ctx.rules.member_fields
+        objects, members = self._object_ids, self._member_ids
         pending = [(table, slot, callee, _NO_PARTS if callee.child_count == 0  # a bare name: no fields to ask
-                    else (_child(callee, _OBJECT_FIELDS), _child(callee, members)))
+                    else (_child(callee, objects), _child(callee, members)))
                    for table, slot, callee in self._calls]
         values = self._values
         changed = True  # since the spans were last indexed
@@ -281,7 +287,7 @@ class TypeTable:
                 continue
             if node_type not in rules.type_wrappers:
                 return None
-            inner = node.child_by_field_name("type") or node.child_by_field_name("operand")
+            inner = _child(node, self._inner_ids)
             node = inner if inner is not None else (node.named_child(0) if node.named_child_count else None)
         if node is None or (self._generics and self._type_parameter(node)):
             return None
@@ -300,8 +306,8 @@ class TypeTable:
         file does not say, the callee's name plus ``()`` (``server.New()``) — members
         of it are references the index resolves through the ``returns`` relations
         other files state. ``parts``: the callee's (object, member) when known."""
-        obj, member = parts if parts is not None else (_child(callee, _OBJECT_FIELDS),
-                                                       _child(callee, self.ctx.rules.member_fields))
+        obj, member = parts if parts is not None else (_child(callee, self._object_ids),
+                                                       _child(callee, self._member_ids))
         if obj is not None and member is not None:
             owner = self.type_of(obj)
             if owner:
@@ -385,18 +391,18 @@ class TypeTable:
             return t
         if node_type in ("this", "self"):
             return self.enclosing_type(node)
-        if node_type == "super" or (node_type == "call" and node.child_by_field_name("function") is not None
-                                    and ctx.text(node.child_by_field_name("function")) == "super"):
+        if node_type == "super" or (node_type == "call" and _child(node, self._function_ids) is not None
+                                    and ctx.text(_child(node, self._function_ids)) == "super"):
             return self.base_of(self.enclosing_type(node))
         if node_type in ctx.rules.see_through:
             return self.type_of(node.named_children[0] if node.named_child_count else None, depth + 1)
         if node_type in ctx.rules.call_nodes:
-            fn = node.child_by_field_name("function")
+            fn = _child(node, self._function_ids)
             if fn is None:
                 return None
             return self.call_type(fn, defer=True)
-        obj = _child(node, _OBJECT_FIELDS)
-        member = _child(node, ctx.rules.member_fields)
+        obj = _child(node, self._object_ids)
+        member = _child(node, self._member_ids)
         if obj is not None and member is not None:
             owner = self.type_of(obj, depth + 1)
             if owner:
@@ -413,9 +419,10 @@ def _typed(table: dict, slot, t: str) -> bool:
     return False
 
 
-def _child(node, fields):
+def _child(node, fields: tuple[int, ...]):
+    """The child in the first of ``fields`` (ids, context.field_ids) that ``node`` has."""
     for f in fields:
-        c = node.child_by_field_name(f)
+        c = node.child_by_field_id(f)
         if c is not None:
             return c
     return None
