@@ -65,6 +65,9 @@ class FileContext:
         self.every = every
         self.types = None  # a typed.TypeTable once definitions are qualified
         self.by_node: dict = {}  # definitions by their node's and their name's span
+        # the node spans of the definitions whose detail is a type's when qualified, in
+        # order of start (the longer first): where typed.TypeTable looks for enclosing types
+        self.type_spans: list[tuple[int, int]] = []
         self.module = ""
         self.aliases: dict[str, str] = {}
         self.local_defs: dict[str, str] = {}  # top-level short name → qualified name

@@ -253,6 +253,7 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
     type_params = rules.type_parameters
     class_locals = rules.class_locals
     transparent = rules.transparent_scopes
+    types, type_spans = rules.types, ctx.type_spans
     instance = rules.instance_members
     members: list[tuple[Def, Def]] = []  # (method, `self.x = …` in it), see _instance_members
     for start, neg_end, _i, d in ordered:
@@ -269,6 +270,8 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
             enclosing = top[1] if top is not None else None
             stack.append((-neg_end, d, start, enclosing))
         by_node[(start, -neg_end)] = d
+        if d.detail in types:
+            type_spans.append((start, -neg_end))
         name_span = d.name_span
         if name_span is not None:
             by_node[name_span] = d

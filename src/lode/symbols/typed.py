@@ -77,6 +77,7 @@ class TypeTable:
         self._spans: dict[str, tuple[list[int], list[tuple[int, int, str]]]] = {}
         self._resolved_names: dict[tuple[str, bytes], str | None] = {}  # see _resolved
         self._type_names: dict[tuple[str, bytes], str | None] = {}  # see type_name
+        self._type_spans: tuple | None = None  # see enclosing_type
         # the fields read here, as the grammar's ids (context.field_ids)
         spec = ctx.spec
         self._object_ids = field_ids(spec, _OBJECT_FIELDS)
@@ -346,6 +347,24 @@ class TypeTable:
         return bases[0] if len(bases) == 1 else None
 
     def enclosing_type(self, node) -> str | None:
+        """The qualified name of the innermost type definition around ``node``."""
+        start, end = node.start_byte, node.end_byte
+        if start < end:
+            # The definitions around a node are those whose span holds its span: found by
+            # position, not by asking tree-sitter for each parent in turn (a parent is
+            # found by walking down from the root). A zero-width node (a missing one)
+            # may touch a span it lies outside of: its parents are walked.
+            index = self._type_spans
+            if index is None:
+                index = self._type_spans = self._index_types()
+            starts, spans, up = index
+            i = bisect_right(starts, start) - 1
+            while i >= 0:
+                span = spans[i]
+                if end <= span[1]:
+                    return span[2]
+                i = up[i]
+            return None
         types = self.ctx.rules.types
         p = node.parent
         while p is not None:
@@ -354,6 +373,30 @@ class TypeTable:
                 return d.qname
             p = p.parent
         return None
+
+    def _index_types(self) -> tuple[list[int], list[tuple[int, int, str]], list[int]]:
+        """The spans of the file's named type definitions, as enclosing_type's walk up
+        the parents finds them (a span whose entry in ``by_node`` is that type's own
+        node), sorted by start, outer first: their starts, (start, end, qualified name)
+        and the index of the one around each (-1: none)."""
+        types = self.ctx.rules.types
+        by_node = self.by_node
+        spans, up, stack = [], [], []
+        last = None
+        for k in self.ctx.type_spans:  # sorted by start, the longer first
+            if k == last:
+                continue
+            last = k
+            d = by_node.get(k)
+            if d is None or not d.qname or d.detail not in types or key(d.node) != k:
+                continue
+            start, end = k
+            while stack and spans[stack[-1]][1] <= start:
+                stack.pop()
+            up.append(stack[-1] if stack else -1)
+            stack.append(len(spans))
+            spans.append((start, end, d.qname))
+        return [sp[0] for sp in spans], spans, up
 
     def type_of(self, node, depth: int = 0, text: str | None = None, start: int | None = None) -> str | None:
         """The type of an expression: a typed name, ``self``, a field of a typed
