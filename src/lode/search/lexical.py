@@ -38,6 +38,7 @@ COMMON_MIN_CHUNKS = 20_000
 # scored by its best part plus the other parts' evidence (their bm25 relative to the best
 # candidate's), at most SPLIT_REST — one more best-matching chunk's worth (:func:`fold_splits`).
 SPLIT_REST = 1.0
+_SPLIT_NOT_KINDS = tuple(sorted(NOT_DEFINITIONS))  # kinds never a split definition's part
 
 
 @dataclass
@@ -116,7 +117,8 @@ def retrieve(store, q: Query, workspace_ids: list[int], filters: Filters,
     framed = [i for i in _framed(store, q, workspace_ids, filters) if i not in by_id and i not in named]
     # A pasted text: every part of a split definition one of whose parts is a candidate
     # (:func:`_split_parts`).
-    splits = _split_parts(store, [*by_id, *named, *framed]) if q.shape == "text" and expr else {}
+    pasted = q.shape == "text" and bool(expr)
+    splits = _split_parts(store, [*by_id, *named, *framed]) if pasted else {}
     seen = {*by_id, *named, *framed}
     missing = sorted({i for run in splits.values() for i in run if i not in seen})
     # The added candidates' bm25 in one pass of the index (a pass costs as much for one
@@ -130,8 +132,8 @@ def retrieve(store, q: Query, workspace_ids: list[int], filters: Filters,
         for i in ids:
             by_id.setdefault(i, Candidate(i, 0.0))
     if missing:
-        splits.update(store.chunks.split_parts(missing, tuple(sorted(NOT_DEFINITIONS))))
-    if q.shape == "text" and expr:
+        splits.update(_split_parts(store, missing))
+    if pasted:
         info["splits"] = splits
     return list(by_id.values()), info
 
@@ -142,7 +144,7 @@ def _split_parts(store, ids: list[int]) -> dict[int, tuple[int, ...]]:
     a candidate too (with its own bm25, 0 when it holds no word of the query), so the
     definition is scored whole and listed by its head (:func:`fold_splits`). Returns each
     such part's run of parts (``store.chunks.split_parts``)."""
-    return store.chunks.split_parts(ids, tuple(sorted(NOT_DEFINITIONS)))
+    return store.chunks.split_parts(ids, _SPLIT_NOT_KINDS)
 
 
 def fold_splits(scored: list, runs: dict[int, tuple[int, ...]]) -> list:
