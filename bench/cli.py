@@ -148,6 +148,8 @@ def main() -> None:
     import lode
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(lode.__file__).parent)],
                    check=True, stdout=subprocess.DEVNULL)
+    if args.keep is not None:
+        args.keep.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="lode-cli-bench-", dir=args.keep))
     tree = work / corpus.name
     shutil.copytree(corpus, tree, symlinks=True)
