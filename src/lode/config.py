@@ -227,6 +227,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.search.lexical": ("CANDIDATES", "MAX_TERMS", "NAMED", "SUBSTRING_SCAN_LIMIT",
                             "MAX_SUBSTRING_CHARS", "COMMON_SHARE", "COMMON_MIN_CHUNKS", "SPLIT_REST"),
     "lode.search.semantic": ("CANDIDATES",),
+    "lode.search.matrices": ("KEPT",),
     "lode.search.ranking": ("PATH_WEIGHT", "PATH_NAMED_WEIGHT", "NAME_WEIGHT", "FILE_WEIGHT",
                             "FILE_CAP", "FILE_MASS_WEIGHT", "EVIDENCE_WEIGHT", "MENTION_WEIGHT", "TITLE_MENTION_WEIGHT", "CODE_LINE_WEIGHT", "FRAME_WEIGHT", "FRAME_INNER_WEIGHT", "STEM_NAMED_WEIGHT", "DEPTH_BONUS", "PACKAGE_BONUS",
                             "SHALLOW_WEIGHT", "SHALLOW_FILES",

@@ -42,8 +42,12 @@ class Matrix:
 
 
 def matrix(store, model_id: str, dim: int, workspaces: list) -> Matrix:
-    """The vectors of every chunk of ``workspaces`` that has one for ``model_id``."""
+    """The vectors of every chunk of ``workspaces`` that has one for ``model_id``: read
+    from the store once per state and kept in a file beside it (:mod:`.matrices`),
+    which later processes map instead of reading the store again."""
     import numpy as np  # a lexical search never needs it (~60 ms of a CLI command's start)
+
+    from . import matrices
 
     state = (store_vectors.epoch(store), store.chunks.last_id())
     key = (store.location(), model_id, tuple(sorted((w.id, w.generation) for w in workspaces)))
@@ -51,12 +55,19 @@ def matrix(store, model_id: str, dim: int, workspaces: list) -> Matrix:
         hit = _CACHE.get(key)
         if hit is not None and hit.key == state:
             return hit
-    ws = [w.id for w in workspaces]
-    ids, blobs = [], []
-    for cid, blob in store.vectors.of_workspaces(model_id, ws):
-        ids.append(cid)
-        blobs.append(blob)
-    m = Matrix(np.asarray(ids, dtype=np.int64), store_vectors.as_matrix(blobs, dim), state)
+    path = matrices.path(store, key, state)
+    got = matrices.read(path, dim) if path is not None else None
+    if got is not None:
+        m = Matrix(got[0], got[1], state)
+    else:
+        ws = [w.id for w in workspaces]
+        ids, blobs = [], []
+        for cid, blob in store.vectors.of_workspaces(model_id, ws):
+            ids.append(cid)
+            blobs.append(blob)
+        m = Matrix(np.asarray(ids, dtype=np.int64), store_vectors.as_matrix(blobs, dim), state)
+        if path is not None:
+            matrices.write(path, m.ids, m.vecs)
     with _LOCK:
         if len(_CACHE) >= _CACHE_MAX:
             _CACHE.pop(next(iter(_CACHE)))
@@ -109,7 +120,7 @@ def retrieve(store, embedder: Embedder, text: str, workspaces: list, filters: Fi
     words = getattr(embedder, "query_words", None)
     if words:
         text = " ".join(text.split()[:words])
-    q = embedder.embed([text])[0]
+    q = getattr(embedder, "embed_query", embedder.embed)([text])[0]
     t2 = time.perf_counter()
     if m is None:
         ws = [w.id for w in workspaces]
