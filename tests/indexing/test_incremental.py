@@ -3,11 +3,11 @@ one transaction, drop deleted ones, re-chunk exactly one language on a chunker b
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import time
 
 from lode import languages
+from lode.languages.spec import replace
 
 
 def _files(service, ws):
@@ -89,7 +89,7 @@ def test_chunker_version_bump_rechunks_exactly_that_language(service, project, m
     service.index(str(root))
     gen1 = {p: s.id for p, s in _files(service, str(root)).items()}
     go = languages.language_named("go")
-    bumped = dataclasses.replace(go, version=go.version + 1)
+    bumped = replace(go, version=go.version + 1)
     monkeypatch.setitem(languages._BY_EXTENSION, ".go", bumped)
     run = service.index(str(root))
     assert run["indexed"] == 3 and run["unchanged"] == 2  # 3 .go files; README and docs kept
@@ -100,6 +100,36 @@ def test_chunker_version_bump_rechunks_exactly_that_language(service, project, m
             assert state.chunker == bumped.chunker_id != go.chunker_id
         else:
             assert state.id == gen1[path]
+
+
+def test_a_grammar_lost_after_indexing_keeps_unchanged_files_and_reads_changed_ones_as_text(service, project,
+                                                                                             monkeypatch):
+    # A run compares a file with the id its language's chunker has, without loading the
+    # grammar: an unchanged file keeps the chunks a working grammar made (as a file made
+    # by a plug-in this build lacks is held), and a file that is read again gets the id
+    # of what reads it (text, while its grammar does not load).
+    from lode.chunking.prose import TEXT_ID
+
+    root = project("go")
+    service.index(str(root))
+    go = languages.language_named("go")
+    gen1 = _files(service, str(root))
+    monkeypatch.setitem(languages._broken, "go", "OSError: cannot open shared object file")
+    monkeypatch.setattr(languages, "_checked", set(languages._checked) | {"go"})
+    run = service.index(str(root))
+    assert run["unchanged"] == 5 and run["indexed"] == 0
+    assert _files(service, str(root)) == gen1
+    changed = root / "store" / "reclaim.go"
+    changed.write_text(changed.read_text() + "\n// edited\n")
+    run = service.index(str(root))
+    assert run["indexed"] == 1 and run["unchanged"] == 4
+    after = _files(service, str(root))
+    assert after["store/reclaim.go"].chunker == TEXT_ID
+    assert all(s.chunker == go.chunker_id for p, s in after.items() if p.endswith(".go") and p != "store/reclaim.go")
+    monkeypatch.undo()  # the grammar loads again: the file read as text is read with it
+    run = service.index(str(root))
+    assert run["indexed"] == 1 and run["unchanged"] == 4
+    assert _files(service, str(root))["store/reclaim.go"].chunker == go.chunker_id
 
 
 def test_two_workspaces_share_one_store(service, project):

@@ -12,9 +12,7 @@ import os
 
 from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
 from ..languages import LANGUAGES, language_for_path, mark_unusable
-from ..languages.treesitter import QueryRefused
 from ..records import Chunk
-from .code import chunk_code
 from .prose import MARKDOWN_ID, TEXT_ID, YAML_ID, chunk_markdown, chunk_text, chunk_yaml
 
 MARKDOWN_EXTENSIONS = frozenset({".md", ".markdown"})
@@ -50,6 +48,11 @@ def chunk_file(path: str, text: str, config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
     an already parsed syntax tree of a code file (one parse shared with symbols)."""
     spec = language_for_path(path)
     if spec is not None and not minified(text):
+        # The code chunker (tree-sitter behind it) loads with the first code file: a walk
+        # that only asks for chunker ids (a no-op re-index) never needs it.
+        from ..languages.treesitter import QueryRefused
+        from .code import chunk_code
+
         if tree is None:
             from .huge import chunk_huge, huge_bytes
 

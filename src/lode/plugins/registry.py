@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 from ..errors import PluginError  # defined with the other errors; imported here by its old path
 from .installed import GROUPS, plugins_wanted
-from .protocols import EXTENSION_PATTERN, NAME_PATTERN, VERSION_PATTERN
 
 _METHOD = {"chunker": "chunk", "deriver": "derive", "ranker": "rank"}
 
@@ -60,13 +59,26 @@ class Registration:
 
 @dataclass(frozen=True)
 class Registry:
-    entries: tuple[Registration, ...]
+    """The plug-ins found; lode's own registrations join them in :attr:`entries` when
+    first asked for (a walk asks only about plug-ins: lode's own would import every
+    chunker's ids, ~0.1 of a no-op re-index's instructions, for nothing)."""
+
+    found: tuple[Registration, ...]
+
+    @property
+    def entries(self) -> tuple[Registration, ...]:
+        """lode's own registrations, then the plug-ins'."""
+        every = self.__dict__.get("_entries")
+        if every is None:
+            every = (*_builtins(), *self.found)
+            object.__setattr__(self, "_entries", every)
+        return every
 
     def of(self, kind: str) -> list[Registration]:
         return [r for r in self.entries if r.kind == kind]
 
     def plugins(self, kind: str | None = None) -> list[Registration]:
-        return [r for r in self.entries if not r.builtin and (kind is None or r.kind == kind)]
+        return [r for r in self.found if kind is None or r.kind == kind]
 
     def plugin_for(self, kind: str, ext: str) -> Registration | None:
         return self._by_ext.get((kind, ext))
@@ -130,6 +142,8 @@ def _entry_points(every, group: str):
 
 
 def _load(kind: str, ep) -> Registration:
+    from .protocols import EXTENSION_PATTERN, NAME_PATTERN, VERSION_PATTERN  # typing: only with plug-ins
+
     package = ep.dist.name if ep.dist is not None else "unknown package"
     package_version = ep.dist.version if ep.dist is not None else "?"
     who = f"{kind} plug-in {ep.name!r} (package {package})"
@@ -166,6 +180,8 @@ def _load(kind: str, ep) -> Registration:
 
 
 def _validate(entries: list[Registration]) -> None:
+    if all(r.builtin for r in entries):
+        return  # lode's own: nothing to check (nor the reserved extensions to import)
     reserved = reserved_extensions()
     claimed: dict[str, Registration] = {}
     names: dict[tuple[str, str], Registration] = {}
@@ -205,18 +221,19 @@ def _plugins_wanted() -> bool:
     return plugins_wanted()
 
 
-def build() -> Registry:
-    """Load and check every registration (raises :class:`PluginError`)."""
-    entries = _builtins()
-    if _plugins_wanted():
+def build(wanted: bool | None = None) -> Registry:
+    """Load and check every plug-in (raises :class:`PluginError`). ``wanted``: whether
+    plug-ins are on and may be installed, when the caller just looked (else looked here)."""
+    found: list[Registration] = []
+    if wanted if wanted is not None else _plugins_wanted():
         from importlib import metadata
 
         every = metadata.entry_points()  # one scan of the installed packages for all groups
         for kind, group in GROUPS.items():
             for ep in _entry_points(every, group):
-                entries.append(_load(kind, ep))
-    _validate(entries)
-    return Registry(tuple(entries))
+                found.append(_load(kind, ep))
+    _validate(found)
+    return Registry(tuple(found))
 
 
 _registry: Registry | None = None
@@ -228,15 +245,15 @@ def check() -> None:
     installed nothing can be, and the table is left to be built on first use (lode's
     own chunkers are not imported for a command that never chunks)."""
     if _registry is None and _plugins_wanted():
-        registry()
+        registry(wanted=True)
 
 
-def registry() -> Registry:
+def registry(wanted: bool | None = None) -> Registry:
     """This process's registry, built on first use (raises :class:`PluginError`, every
-    time it is asked, while a plug-in is unusable)."""
+    time it is asked, while a plug-in is unusable). ``wanted``: as for :func:`build`."""
     global _registry
     if _registry is None:
         with _lock:
             if _registry is None:
-                _registry = build()
+                _registry = build(wanted)
     return _registry

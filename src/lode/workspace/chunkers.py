@@ -11,11 +11,14 @@ from __future__ import annotations
 from ..chunking import chunker_id
 from ..chunking.derive import deriver_id
 from ..chunking.prose import MARKDOWN_ID
+from ..languages import registered_for_path
 
 
-def chunker_for(path: str, how: str) -> str:
+def chunker_for(path: str, how: str, checked: bool = True) -> str:
     """The chunker id a file gets; a change re-chunks it (stored per file). A plug-in's
-    files record its name and version (``p:toml@1``, ``d:pdf@1+markdown-1``)."""
+    files record its name and version (``p:toml@1``, ``d:pdf@1+markdown-1``).
+    ``checked=False``: a file of a registered language gets its language's id without
+    its grammar being loaded (see :func:`chunkers_by_extension`)."""
     if how == "derived":
         builtin = deriver_id(path)
         if builtin is not None:
@@ -26,14 +29,25 @@ def chunker_for(path: str, how: str) -> str:
         reg = plugin_for("chunker", path)
         if reg is not None:
             return reg.id
+    if not checked:
+        spec = registered_for_path(path)
+        if spec is not None:
+            return spec.chunker_id
     return chunker_id(path)
 
 
-def chunkers_by_extension():
+def chunkers_by_extension(checked: bool = True):
     """``chunker_for`` for one walk, remembered per (how, extension): the id depends on
     nothing else (splitext's extension for languages and built-in formats, the text
     after the last dot for plug-ins), and a no-op re-index of Go's 7,085 files spent
-    ~15% of its CPU asking again for each."""
+    ~15% of its CPU asking again for each.
+
+    ``checked=False``: the id a file of a registered language gets when its grammar
+    loads, without loading it: what the walk compares with a file's stored id (a file
+    stored under it and unchanged since is skipped). Loading the grammars of Go's tree
+    (8 wheels, importlib.resources behind them) to learn that was ~6% of a no-op
+    re-index. A file read again gets the checked id (its grammar loaded, or text when
+    it does not load)."""
     known: dict[tuple[str, str, str], str] = {}
 
     def chunker(path: str, how: str) -> str:
@@ -45,7 +59,7 @@ def chunkers_by_extension():
         key = (how, tail, tail if dot > slash and path[slash + 1:dot].lstrip(".") else "")
         got = known.get(key)
         if got is None:
-            got = known[key] = chunker_for(path, how)
+            got = known[key] = chunker_for(path, how, checked)
         return got
     return chunker
 

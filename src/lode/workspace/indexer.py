@@ -411,6 +411,7 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     due = held.retry_due(store, ws.id)
     seen: set[str] = set()
     ctimes: dict[str, int] = {}
+    expected_chunker = chunkers_by_extension(checked=False)  # no grammar loads (see there)
     chunker_for = chunkers_by_extension()
     if only is not None:
         entries = (e for e in (admit(ws.root, rules, p, on_skip) for p in dict.fromkeys(only)) if e is not None)
@@ -420,14 +421,18 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     for e in entries:
         seen.add(e.path)
         stats.files += 1
-        chunker = chunker_for(e.path, e.how)
         old = known.get(e.path)
+        same = old is not None and old.mtime_ns == e.mtime_ns and old.size == e.size \
+            and not (old.refused and old.ctime_ns != e.ctime_ns) and e.path not in due \
+            and old.refused != VANISHED  # chmod moves only the ctime; a file once found gone is here
+        if same and old.chunker == expected_chunker(e.path, e.how):
+            stats.unchanged += 1
+            continue
+        chunker = chunker_for(e.path, e.how)  # its grammar loaded: what the file is read with
         if old is not None and old.chunker != chunker and held.lacking(old.chunker):
             lacking.append(e.path)
             continue
-        if old is not None and old.mtime_ns == e.mtime_ns and old.size == e.size and old.chunker == chunker \
-                and not (old.refused and old.ctime_ns != e.ctime_ns) and e.path not in due \
-                and old.refused != VANISHED:  # chmod moves only the ctime; a file once found gone is here
+        if same and old.chunker == chunker:  # stored as text while its grammar does not load
             stats.unchanged += 1
             continue
         ctimes[e.path] = e.ctime_ns
