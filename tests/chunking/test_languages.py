@@ -3,7 +3,7 @@ snippets): what each language's rules promise, beyond the golden files."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from lode.languages.spec import replace
 
 import pytest
 

@@ -167,7 +167,7 @@ LOADED = ("import atexit, sys; atexit.register(lambda: print(sorted(m for m in (
 def test_a_look_up_the_daemon_answers_loads_neither_the_store_nor_the_socket_module(served, args):
     """The connection is made with the C socket module (the socket module's import was
     ~14 M instructions of ~53 M a look-up runs besides the interpreter's start), and
-    JSON read and written with json's C accelerator (lode.cli.wire): json's import, re
+    JSON read and written with json's C accelerator (lode.jsontext): json's import, re
     behind it, was ~31 M."""
     daemon, env, shop = served
     run = subprocess.run([sys.executable, "-c", LOADED, *args], capture_output=True, text=True, env=env,

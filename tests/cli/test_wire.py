@@ -1,4 +1,4 @@
-"""lode.cli.wire writes and reads JSON as the json package does with its defaults (the
+"""lode.jsontext writes and reads JSON as the json package does with its defaults (the
 command line's look-ups answered by a daemon use it: json's import, re behind it, was
 most of their own instructions)."""
 
@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from lode.cli import wire
+from lode import jsontext as wire
 
 VALUES = [
     {"hits": [{"path": "net/http/server.go", "line": 12, "score": 0.8125, "snippet": "func (srv *Server) Serve(l net.Listener) error {\n\t…"}],

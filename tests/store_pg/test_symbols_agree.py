@@ -6,8 +6,6 @@ file outlines and the list of every symbol."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from lode.store import open_store
@@ -42,11 +40,11 @@ def _answers(store, lang: str) -> dict:
                     got = getattr(index, what)(name)
                 except Exception as exc:  # the same refusal on both stores counts as agreement
                     got = f"{type(exc).__name__}: {exc}"
-                out[(what, name)] = [dataclasses.astuple(c) for c in got] if isinstance(got, list) else got
-        out[("file_symbols", m.path)] = [dataclasses.astuple(c) for c in index.file_symbols(m.path)]
+                out[(what, name)] = [tuple(c) for c in got] if isinstance(got, list) else got
+        out[("file_symbols", m.path)] = [tuple(c) for c in index.file_symbols(m.path)]
         out[("describe", m.names[0])] = api.describe(store, m.names[0], lang)
         out[("symbols", m.names[0])] = api.search(store, m.names[0].rsplit(".", 1)[-1][:4], lang)
-    out[("list_symbols",)] = [dataclasses.astuple(c) for c in index.list_symbols()]
+    out[("list_symbols",)] = [tuple(c) for c in index.list_symbols()]
     return out
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from . import wire
+from .. import jsontext as wire
 
 
 class _LazyConsole:

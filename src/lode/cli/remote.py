@@ -23,7 +23,7 @@ from .. import __version__
 from ..config import default_socket_path, is_postgres_url, resolve_db_location, store_label
 from ..errors import LodeError, RemoteFailed  # noqa: F401 (old import path)
 from ..workspace.roots import holding
-from . import wire  # json's own import (re behind it) would be most of such a look-up's
+from .. import jsontext as wire  # json's own import (re behind it) would be most of such a look-up's
 
 NO_DAEMON_ENV = "LODE_NO_DAEMON"
 CONNECT_SECONDS = 0.5   # a daemon that does not answer its capabilities this fast is skipped

@@ -9,7 +9,7 @@ defaults, so any grammar wheel that ships a ``tags.scm`` is chunked with no code
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections import namedtuple
 from importlib import import_module
 from collections.abc import Callable  # not typing's: typing is ~3 ms to import
 
@@ -69,7 +69,28 @@ DEFAULT_WRAPPERS = frozenset({
 })
 
 
-@dataclass(frozen=True)
+def _record(cls):
+    """``cls`` as a read-only record, as ``@dataclass(frozen=True)`` made it: its annotated
+    fields, in order, with the class attributes of the same names as their defaults,
+    become a named tuple's (compared by value), and its other attributes stay. Importing
+    dataclasses (inspect, ast and dis behind it) and compiling the spec's ~30-argument
+    methods was ~50 M of the ~180 M instructions of a command-line look-up, which loads
+    the spec of its answer's language. :func:`replace` is ``dataclasses.replace``."""
+    names = tuple(cls.__annotations__)
+    defaults = [vars(cls)[n] for n in names if n in vars(cls)]
+    if any(n in vars(cls) for n in names[:len(names) - len(defaults)]):
+        raise TypeError(f"{cls.__name__}: a field without a default follows one with a default")
+    body = {k: v for k, v in vars(cls).items() if k not in names and k not in ("__dict__", "__weakref__")}
+    return type(cls.__name__, (namedtuple(cls.__name__, names, defaults=defaults, module=cls.__module__),),
+                {**body, "__slots__": ()})
+
+
+def replace(record, **changes):
+    """A copy of a spec (or a server) with ``changes`` (``dataclasses.replace``)."""
+    return record._replace(**changes)
+
+
+@_record
 class LanguageServer:
     """A real language server lode can hand a look-up to (see ``lode.external``)."""
 
@@ -83,7 +104,7 @@ class LanguageServer:
     partial_references: bool = False
 
 
-@dataclass(frozen=True)
+@_record
 class LanguageSpec:
     """One language: grammar, queries and chunking rules (all data)."""
 
@@ -95,7 +116,7 @@ class LanguageSpec:
     attached: frozenset[str] = DEFAULT_ATTACHED
     bodies: frozenset[str] = DEFAULT_BODIES
     # Prefix a definition's signature when its node omits the keyword (Go `type_spec`).
-    signature_prefix: dict[str, str] = field(default_factory=dict)
+    signature_prefix: dict[str, str] = {}
     # Field holding a method's receiver (Go); its type names the method's scope.
     receiver_field: str | None = None
     # The node naming a type, read inside a receiver and an impl block's head.
@@ -104,11 +125,11 @@ class LanguageSpec:
     headers: frozenset[str] = DEFAULT_HEADERS
     # Declarations that group specs (Go's `const ( … )`): node type → (keyword, spec node
     # type); the unit is the whole declaration, labelled and embedded by its specs.
-    spec_groups: dict[str, tuple[str, str]] = field(default_factory=dict)
+    spec_groups: dict[str, tuple[str, str]] = {}
     # Value summaries and the names a stretch of code declares and calls.
     collections: frozenset[str] = DEFAULT_COLLECTIONS
     function_literals: frozenset[str] = DEFAULT_FUNCTION_LITERALS
-    declaring: dict[str, str | None] = field(default_factory=lambda: dict(DEFAULT_DECLARING))
+    declaring: dict[str, str | None] = DEFAULT_DECLARING
     calls: frozenset[str] = DEFAULT_CALLS
     # Where doc text lives besides comments above: the statement type whose string,
     # first in a body (or the file), is the docstring (Python: "expression_statement").
@@ -145,7 +166,7 @@ class LanguageSpec:
     # Name nodes whose text is rendered before it names a unit: node type → the renderer
     # (C++'s `template_type`, a specialisation's `formatter<std::tm, Char>`: see
     # ``lode.languages.c.names``).
-    unit_names: dict[str, Callable[[str], str]] = field(default_factory=dict)
+    unit_names: dict[str, Callable[[str], str]] = {}
     # Deepest tree level a unit may start at: the query cursor skips function bodies
     # below it (most of a tree), which makes finding definitions several times faster.
     max_depth: int = 8

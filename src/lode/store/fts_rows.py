@@ -28,7 +28,6 @@ import zlib
 from collections.abc import Iterable  # not typing's: typing is ~3 ms to import
 
 from .schema import scope_token
-from .tokens import breadcrumb_labels, idents_for
 
 # Bump whenever tokens.py (IDENT, identifier_parts, idents_for, breadcrumb_labels) or
 # row() changes the values a chunk's row gets: every store then rebuilds its lexical
@@ -94,11 +93,17 @@ def contains(body_z: bytes | str | None, needle: bytes) -> bool:
 def labelled(breadcrumb: str, workspace_id: int, labels: str | None = None) -> str:
     """The ``breadcrumb`` column: ``labels`` is :func:`breadcrumb_labels` of the
     breadcrumb when the caller already has it."""
-    return f"{labels or breadcrumb_labels(breadcrumb)} {scope_token(workspace_id)}"
+    if not labels:
+        from .tokens import breadcrumb_labels  # re behind it: not for opening a store
+
+        labels = breadcrumb_labels(breadcrumb)
+    return f"{labels} {scope_token(workspace_id)}"
 
 
 def row(chunk_id: int, body: str, name: str | None, breadcrumb: str, workspace_id: int) -> tuple:
     """(rowid, body, breadcrumb, idents): the FTS row of a chunk."""
+    from .tokens import idents_for
+
     return (chunk_id, body, labelled(breadcrumb, workspace_id), idents_for(body, name or ""))
 
 
@@ -107,6 +112,8 @@ def _rows(stored: Iterable[tuple], known: Iterable | None = None) -> list[tuple]
     ``breadcrumb``, ``idents``, ``labels``) whose values were derived as :func:`row`
     derives them, reused for stored chunks with the same texts instead of deriving
     them again."""
+    from .tokens import idents_for
+
     if not known:
         return [row(i, unpack(z), name, crumb, ws) for i, z, name, crumb, ws in stored]
     idents = {(c.body, c.name or ""): c.idents for c in known}

@@ -14,8 +14,6 @@ or another control character must not break ``path:line`` lines.
 
 from __future__ import annotations
 
-import re
-
 
 def to_store(path: str) -> tuple[str, bytes | None]:
     """(display text, raw bytes or None) for a walked relative path."""
@@ -38,12 +36,17 @@ def _only_escapes(path: str) -> bool:
     return all(not 0xD800 <= ord(c) <= 0xDFFF or 0xDC80 <= ord(c) <= 0xDCFF for c in path)
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]|[\ud800-\udfff]")
+_CONTROL = None  # compiled on first use: opening a store does not need re (~25 M instructions)
 
 
 def display(path: str) -> str:
     """``path`` safe to print on one line: control characters as ``\\n``, ``\\t``,
     ``\\xNN`` and bytes that are not UTF-8 as ``\\xNN``; anything else unchanged."""
+    global _CONTROL
+    if _CONTROL is None:
+        import re
+
+        _CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]|[\ud800-\udfff]")
     return _CONTROL.sub(_escape, path)
 
 

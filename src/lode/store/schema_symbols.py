@@ -19,9 +19,9 @@ are replaced by their difference (:func:`_replace_symbols`).
 
 from __future__ import annotations
 
-import json
 import sqlite3
-from json.encoder import encode_basestring as _quoted  # ensure_ascii=False's quoting
+
+from ..jsontext import encode_basestring as _quoted  # ensure_ascii=False's quoting (json's own)
 
 TYPE_CHECKING = False  # typing itself is ~3 ms to import
 
@@ -112,7 +112,9 @@ def _aliases(aliases: dict) -> str:
     try:
         return "{" + ", ".join([_quoted(k) + ": " + _quoted(v) for k, v in aliases.items()]) + "}"
     except TypeError:  # not strings: json's own conversions
-        return json.dumps(aliases, ensure_ascii=False)
+        from .. import jsontext
+
+        return jsontext.dumps(aliases, ensure_ascii=False)
 
 
 _COLUMNS = {

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import time
-import urllib.parse
 from collections import namedtuple
 from collections.abc import Callable, Iterable, Iterator  # not typing's: typing is ~3 ms to import
 from contextlib import contextmanager
 from functools import cached_property
 
+from .. import jsontext  # json's text without its package (re and enum behind it)
 from ..config import path_text
 from ..errors import NotFound, StoreError  # noqa: F401 (StoreError: old import path)
 from . import deferred, fts_rows, hooks
@@ -118,6 +117,8 @@ class Store:
             return False
         if getattr(self, "db", None) is not None:
             self.db.close()
+        import urllib.parse  # only for a store read as it stands (~37 M instructions with re)
+
         try:
             uri = "file:" + urllib.parse.quote(os.path.abspath(self._path_text)) + "?mode=ro&immutable=1"
             self.db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
@@ -311,7 +312,7 @@ class Store:
     # -- workspaces ---------------------------------------------------------------
 
     def _workspace(self, row) -> WorkspaceRow:
-        return WorkspaceRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
+        return WorkspaceRow(row[0], row[1], row[2], jsontext.loads(row[3]), row[4], row[5], row[6])
 
     _WS = "SELECT id, name, root, config, generation, indexed_at, index_seconds FROM workspaces"
 
@@ -337,7 +338,7 @@ class Store:
         try:
             with self.transaction() as db:
                 cur = db.execute("INSERT INTO workspaces (name, root, config, created_at) VALUES (?, ?, ?, ?)",
-                                 (name, root, json.dumps(config), time.time()))
+                                 (name, root, jsontext.dumps(config), time.time()))
         except sqlite3.IntegrityError:
             row = self.db.execute(self._WS + " WHERE root = ?", (root,)).fetchone()
             if row is not None:
@@ -351,7 +352,7 @@ class Store:
     def set_workspace_config(self, workspace_id: int, config: dict) -> None:
         with self.transaction() as db:
             db.execute("UPDATE workspaces SET config = ?, changes = changes + 1 WHERE id = ?",
-                       (json.dumps(config), workspace_id))
+                       (jsontext.dumps(config), workspace_id))
 
     def move_workspace(self, workspace_id: int, root: str) -> None:
         """Give a workspace a new root; its files' paths are relative to it, so they stay."""

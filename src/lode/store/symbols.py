@@ -15,8 +15,9 @@ Rows are plain tuples, in these column orders:
 
 from __future__ import annotations
 
-import json
 import sqlite3
+
+from .. import jsontext  # json's text without its package (re and enum behind it)
 
 
 # Rows of the symbols table looked up in its name index after a look-up that found
@@ -121,7 +122,7 @@ class SymbolTables:
 
     def module_aliases(self, module: str) -> list[dict]:
         """The import aliases (``__all__`` among them) of each file of a module."""
-        return [json.loads(aliases or "{}") for (aliases,) in self.store.db.execute(
+        return [jsontext.loads(aliases or "{}") for (aliases,) in self.store.db.execute(
             "SELECT aliases FROM symbol_files WHERE module = ?", (module,))]
 
     # -- links: re-exports and aliases ----------------------------------------------------

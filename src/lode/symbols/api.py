@@ -4,7 +4,7 @@ the daemon return. Paths are relative to their workspace's root."""
 from __future__ import annotations
 
 import os
-import threading
+from _thread import allocate_lock  # threading.Lock, without importing threading
 
 from ..errors import InvalidParams, LodeError
 from ..workspace.roots import holding
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 _CANDIDATE_KEYS = ("name", "path", "line", "column", "kind", "module", "detail", "via", "target",
                    "test", "workspace")
 _matchers: dict[tuple, tuple[tuple, NameMatcher]] = {}
-_lock = threading.Lock()
+_lock = allocate_lock()
 
 
 def _workspace_id(store, workspace) -> int | tuple[int, ...] | None:
@@ -113,8 +113,6 @@ def _defined(answer: dict, index: SymbolIndex, q: str, found: list) -> dict:
 
 def _every_position(store, firsts) -> list:
     """Every occurrence, in the files the index lists, of the names it matched there."""
-    from dataclasses import replace
-
     from ..chunking.huge import huge_bytes
     from ..chunking.reader import read_text
     from ..languages import language_for_path
@@ -149,7 +147,7 @@ def _every_position(store, firsts) -> list:
         if seen is None:
             out += cands
             continue
-        out += [replace(cands[0], name=s.name, line=s.line, column=s.column) for s in seen] or cands
+        out += [cands[0]._replace(name=s.name, line=s.line, column=s.column) for s in seen] or cands
     out.sort(key=lambda c: (c.test, c.path, c.line, c.column))
     return out
 

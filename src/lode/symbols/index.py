@@ -12,7 +12,7 @@ before test code. Nothing plausible → an empty list, never a guess.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from collections import namedtuple
 
 from ..errors import InvalidParams
 from ..languages import language_for_path, registered_for_path
@@ -28,22 +28,18 @@ _TYPES = frozenset({"class", "struct", "interface", "trait"})
 _PATH_ROOTS = ("crate.", "self.", "super.")
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    name: str
-    path: str
-    line: int
-    column: int
-    kind: str
-    module: str
-    detail: str = ""
-    via: str = ""  # where the re-export or alias followed is stated, "path:line"
-    target: str = ""  # the definition's own qualified name, when reached through a link
-    test: bool = False
-    workspace: str = ""
+class Candidate(namedtuple("Candidate", "name path line column kind module detail via target test workspace",
+                           defaults=("", "", "", False, ""))):
+    """One place a name is defined or used. Fields: name, path, line, column, kind,
+    module; detail, via (where the re-export or alias followed is stated, "path:line"),
+    target (the definition's own qualified name, when reached through a link), test and
+    workspace, empty unless given. A named tuple: a dataclass would import dataclasses,
+    and inspect, ast and dis behind it, for every command-line look-up."""
+
+    __slots__ = ()
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return self._asdict()
 
 
 class TopLevelName(str):

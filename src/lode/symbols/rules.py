@@ -5,11 +5,11 @@ the extraction machinery (tree-sitter, the per-file context and type table)."""
 
 from __future__ import annotations
 
-import threading
+from _thread import allocate_lock  # threading.Lock, without importing threading
 from importlib import import_module
 
 _rules: dict = {}  # language name -> its SymbolRules, or None
-_lock = threading.Lock()
+_lock = allocate_lock()
 
 
 def rules_for(spec):

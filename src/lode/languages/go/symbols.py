@@ -2,7 +2,7 @@
 nearest go.mod, then the directory); methods are qualified by their receiver type,
 pointer or not; only capitalised names are visible to other packages."""
 
-import re
+from __future__ import annotations  # re.Pattern below, unimported: a look-up needs no re
 
 from ..spec import own_query
 from ..symbolrules import SymbolRules
@@ -46,6 +46,8 @@ def hidden_imports(ctx, root, typed: list) -> None:
         name = names[raw]
         pattern = _bare.get(name)
         if pattern is None:
+            import re
+
             word = re.escape(raw)
             # the name first: the search skips ahead to it as a literal
             pattern = _bare[name] = re.compile(word + rb'(?<![\w."/]' + word + rb')(?![\w."/])')

@@ -2,9 +2,7 @@
 values, exceptions, value specifications). The wheel captures the binding inside a
 `let`/`type`/`module`; the definition around a single binding belongs to it."""
 
-from dataclasses import replace
-
-from ..spec import DEFAULT_WRAPPERS, LanguageSpec, grammar, module_query, own_query
+from ..spec import DEFAULT_WRAPPERS, LanguageSpec, grammar, module_query, own_query, replace
 
 SPEC = LanguageSpec(
     name="ocaml",

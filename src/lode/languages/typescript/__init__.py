@@ -1,9 +1,7 @@
 """TypeScript and TSX: JavaScript's tags + TypeScript's tags + ours, for both grammars."""
 
-from dataclasses import replace
-
 from ..javascript import JS_MAX_DEPTH, JS_WRAPPERS, TS_SERVER
-from ..spec import LanguageSpec, grammar, module_query, own_query, wheel_query
+from ..spec import LanguageSpec, grammar, module_query, own_query, replace, wheel_query
 
 _QUERIES = (
     module_query("tree_sitter_javascript"),

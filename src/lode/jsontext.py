@@ -1,9 +1,10 @@
-"""JSON for a look-up a daemon answers, without the json package.
+"""JSON text without the json package: what a command-line look-up reads and writes
+(a daemon's replies, the store's workspace settings, its output).
 
 ``import json`` loads ``re`` (and ``enum``, ``functools`` behind it): ~31 M
-instructions, more than half of what such a look-up runs besides the interpreter's own
-start. The package is a wrapper around its C accelerator, ``_json``; :func:`dumps` and
-:func:`loads` call the accelerator as ``json.dumps`` and ``json.loads`` do for their
+instructions, more than half of what a look-up a daemon answers runs besides the
+interpreter's own start. The package is a wrapper around its C accelerator, ``_json``;
+:func:`dumps` and :func:`loads` call the accelerator as ``json.dumps`` and ``json.loads`` do for their
 defaults, so the text is the same. Without the accelerator (another Python), the json
 package itself.
 """
@@ -13,6 +14,8 @@ from __future__ import annotations
 try:
     from _json import encode_basestring, encode_basestring_ascii, make_encoder, make_scanner
 except ImportError:  # pragma: no cover - CPython has it
+    from json.encoder import encode_basestring, encode_basestring_ascii
+
     make_encoder = make_scanner = None
 
 _INF = float("inf")

@@ -1,0 +1,40 @@
+"""A look-up run without a daemon imports what answering it needs: the store, the symbol
+tables and the one language of its answer; not the standard library's slower modules
+(dataclasses with inspect, ast and dis; re and enum; json; urllib; threading), which
+were most of the ~210 M instructions of a `lode def` on Go's standard library."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from shop_store import LODE, alone, indexed_shop
+
+# Printed as the command ends (its exit handlers run: lode.cli.fastpath).
+SLOW = ("dataclasses", "inspect", "re", "enum", "json", "urllib.parse", "threading", "typing")
+LOADED = ("import atexit, sys; atexit.register(lambda: print(sorted(m for m in sys.modules if m in "
+          f"{SLOW!r} or m.startswith('lode.languages.') and m.count('.') == 2 and m.split('.')[2] not in "
+          "('spec', 'registry', 'textonly', 'symbolrules')), file=sys.stderr)); "
+          "from lode.cli import main; main()")
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory):
+    base = tmp_path_factory.mktemp("lookup-imports")
+    env = alone(base, LODE_LSP="off")
+    return indexed_shop(base, env), env
+
+
+def test_a_definition_loads_no_slow_module_and_only_its_language(shop):
+    folder, env = shop
+    run = subprocess.run([sys.executable, "-c", LOADED, "def", "store.Store.reclaim", "--json"],
+                         capture_output=True, text=True, env=env, cwd=folder, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["candidates"][0]["path"] == "store/reclaim.go"
+    assert run.stderr.strip().splitlines()[-1] == "['lode.languages.go']"
+    plain = subprocess.run([*LODE, "def", "store.Store.reclaim", "--json"], capture_output=True, text=True,
+                           env=env, cwd=folder, timeout=120)
+    assert plain.stdout == run.stdout
