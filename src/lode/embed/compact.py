@@ -26,7 +26,6 @@ characters; when the cache folder cannot be written, the full tokenizer is used.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -89,6 +88,8 @@ def build(tokenizer_json: Path, model_id: str, extra: str = "") -> bool:
 def _files(tokenizer_json: Path, model_id: str, extra: str) -> tuple[Path, Path, str]:
     """The compact tokenizer's files for ``extra`` (built first when missing) and the
     added characters they hold."""
+    import hashlib  # (imported here: embedding a query never names these files)
+
     extra = "".join(sorted(set(extra) - PIECE_CHARS))
     st = tokenizer_json.stat()
     base = hashlib.blake2b(f"{FORMAT}|{model_id}|{tokenizer_json}|{st.st_size}|{st.st_mtime_ns}".encode(),

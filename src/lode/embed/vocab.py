@@ -28,7 +28,6 @@ before).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import mmap
 import os
@@ -39,6 +38,11 @@ from array import array
 from pathlib import Path
 
 from .compact import cache_dir
+
+try:  # hashlib's blake2b without importing hashlib (its OpenSSL bindings: ~12 M instructions a search)
+    from _blake2 import blake2b
+except ImportError:  # an interpreter without the module
+    from hashlib import blake2b
 
 FORMAT = b"LODEVOC1"
 _HEADER = struct.Struct("<8sIIII")  # format, buckets, pieces, pieces' bytes, meta's bytes
@@ -170,7 +174,7 @@ def load(tokenizer_json: Path, model_id: str) -> Vocabulary | None:
 
 def _path(tokenizer_json: Path, model_id: str) -> Path:
     st = tokenizer_json.stat()
-    key = hashlib.blake2b(b"%s|%s|%s|%d|%d" % (FORMAT, model_id.encode(), str(tokenizer_json).encode(),
+    key = blake2b(b"%s|%s|%s|%d|%d" % (FORMAT, model_id.encode(), str(tokenizer_json).encode(),
                                                 st.st_size, st.st_mtime_ns), digest_size=8).hexdigest()
     return cache_dir() / f"vocab-{key}.bin"
 

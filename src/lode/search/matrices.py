@@ -21,13 +21,17 @@ then the chunk ids (a ``.npy`` array, int64 [n]).
 
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
+
+try:  # hashlib's blake2b without importing hashlib (its OpenSSL bindings: ~12 M instructions a search)
+    from _blake2 import blake2b
+except ImportError:  # an interpreter without the module
+    from hashlib import blake2b
 
 KEPT = 4  # matrix files kept beside a store (the most recently written)
 
@@ -43,7 +47,7 @@ def path(store, key: tuple, state: tuple) -> Path | None:
     created = getattr(store, "created_at", None)
     if not location or created is None or "://" in location:
         return None
-    name = hashlib.blake2b(repr((key, state, created)).encode(), digest_size=12).hexdigest()
+    name = blake2b(repr((key, state, created)).encode(), digest_size=12).hexdigest()
     return folder(location) / f"{name}.npy"
 
 
