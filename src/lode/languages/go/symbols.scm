@@ -40,9 +40,11 @@
   type: (interface_type (type_elem [(type_identifier) (qualified_type)] @rel.embeds)))
 
 ; the member is captured with its base (no search for it from the base node); the
-; `!field`/`!name` forms keep a member-less base (a broken tree) as before
-(selector_expression operand: (identifier) @ref.base field: _ @ref.member)
-(selector_expression operand: (identifier) @ref.base !field)
+; `!field`/`!name` forms keep a member-less base (a broken tree) as before. A base that is
+; a name, a member or a call is one pattern's alternatives: two patterns for them carried
+; two more states over every selector_expression (the same matches, in the same order)
+(selector_expression operand: [(identifier) (selector_expression) (call_expression)] @ref.base field: _ @ref.member)
+(selector_expression operand: [(identifier) (selector_expression) (call_expression)] @ref.base !field)
 (qualified_type package: (package_identifier) @ref.base name: _ @ref.member)
 (qualified_type package: (package_identifier) @ref.base !name)
 (call_expression function: (identifier) @ref.local)
@@ -74,8 +76,6 @@
   result: (parameter_list . (parameter_declaration type: (_) @ret.type)))
 (function_declaration name: (identifier) @ret.owner
   result: (parameter_list . (parameter_declaration type: (_) @ret.type)))
-(selector_expression operand: [(selector_expression) (call_expression)] @ref.base field: _ @ref.member)
-(selector_expression operand: [(selector_expression) (call_expression)] @ref.base !field)
 (argument_list (identifier) @ref.value)
 ; a struct literal's key is a field's name (`Mux{methodNotAllowedHandler: h}` is no use of
 ; the function methodNotAllowedHandler); a map's, slice's or array's key is a value
