@@ -4,6 +4,8 @@ instead of reading every vector again, and answers exactly as from the store."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from lode.search import matrices, semantic
@@ -49,21 +51,31 @@ def test_a_later_process_maps_the_file_and_answers_the_same(tmp_path, project, f
         fresh_process()
         hits, count = _answer(svc, root, "rewrite the vector file without holes")
         assert count == first[1] + 1 and any(path == "store/gc.go" for path, _, _ in hits)
-        assert len(list(matrices.folder(svc.store.location()).glob("*.npy"))) == 2
+        assert len(list(matrices.folder(svc.store.location()).glob("*.npy"))) == 1  # the older state's went
     finally:
         svc.close()
 
 
-def test_only_the_newest_files_are_kept(tmp_path, project, fresh_process):
+def test_a_file_per_set_of_workspaces_in_its_latest_state(tmp_path, project, fresh_process, monkeypatch):
     root = project("go")
     svc = Service(tmp_path / "store.db")
+    folder = matrices.folder(svc.store.location())
     try:
-        for i in range(matrices.KEPT + 2):
+        for i in range(3):  # each index run moves the state: the older state's file goes
             write(root, {f"extra{i}.go": f"package extra\n\n// Extra{i} does a thing.\nfunc Extra{i}() {{}}\n"})
             svc.index(str(root))
             fresh_process()
             _answer(svc, root)
-        assert len(list(matrices.folder(svc.store.location()).glob("*.npy"))) == matrices.KEPT
+            assert len(list(folder.glob("*.npy"))) == 1
+        twin = tmp_path / "twin"
+        shutil.copytree(root, twin)
+        svc.index(str(twin))
+        monkeypatch.setattr(matrices, "KEPT", 2)
+        fresh_process()
+        for scope in (root, twin, None):  # three sets of workspaces: the newest two kept
+            svc.search("free unused vectors", str(scope) if scope else None, mode="semantic")
+        names = sorted(p.name for p in folder.glob("*.npy"))
+        assert len(names) == 2 and len({n.split("-")[0] for n in names}) == 2
     finally:
         svc.close()
 

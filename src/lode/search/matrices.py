@@ -7,13 +7,15 @@ that used vectors without a daemon; the file is mapped in well under a milliseco
 the product with the query reads it from the page cache. The rows are the store's
 answer as it was, in its order, so every search gets the same matrix either way.
 
-A file is named by a hash of what the matrix depends on: the store (its path and when
-it was made: a store made again at the same path reuses ids), the model, the
-workspaces and their generations, and the store's state (the vector epoch and the
+A file is named by hashes of what the matrix depends on: the store (its path and when
+it was made: a store made again at the same path reuses ids), the model and the
+workspaces, then their generations and the store's state (the vector epoch and the
 newest chunk id with the workspaces' change counters, which any index run or
-embedding batch moves). So a file is never stale, only unused: the newest
-:data:`KEPT` are kept. A store that cannot have files beside it (in memory, a server's,
-a read-only folder) reads the store every time, as before.
+embedding batch moves). So a file is never stale, only unused: writing one removes
+the files of the same workspaces in other states, and at most :data:`KEPT` files (sets
+of workspaces searched) are kept, the most recently written. A store that cannot have
+files beside it (in memory, a server's, a read-only folder) reads the store every
+time, as before.
 
 Layout: the vectors (a ``.npy`` array, float32 [n, dim], its data 64-byte aligned),
 then the chunk ids (a ``.npy`` array, int64 [n]).
@@ -33,7 +35,7 @@ try:  # hashlib's blake2b without importing hashlib (its OpenSSL bindings: ~12 M
 except ImportError:  # an interpreter without the module
     from hashlib import blake2b
 
-KEPT = 4  # matrix files kept beside a store (the most recently written)
+KEPT = 4  # matrix files (sets of workspaces searched) kept beside a store, the most recently written
 
 
 def folder(location: str) -> Path:
@@ -41,14 +43,15 @@ def folder(location: str) -> Path:
 
 
 def path(store, key: tuple, state: tuple) -> Path | None:
-    """The file for the matrix ``key`` (location, model, workspaces) in ``state``, or
-    None when the store keeps no files."""
-    location = key[0]
+    """The file for the matrix ``key`` (location, model, the workspaces' ids and
+    generations) in ``state``, or None when the store keeps no files."""
     created = getattr(store, "created_at", None)
-    if not location or created is None or "://" in location:
+    if not key[0] or created is None or "://" in key[0]:
         return None
-    name = blake2b(repr((key, state, created)).encode(), digest_size=12).hexdigest()
-    return folder(location) / f"{name}.npy"
+    location, model, workspaces = key  # workspaces: (id, generation) pairs
+    which = blake2b(repr((location, created, model, [i for i, _ in workspaces])).encode(), digest_size=8)
+    when = blake2b(repr((workspaces, state)).encode(), digest_size=8)
+    return folder(location) / f"{which.hexdigest()}-{when.hexdigest()}.npy"
 
 
 def read(file: Path, dim: int) -> tuple[np.ndarray, np.ndarray] | None:
@@ -95,8 +98,8 @@ def _header(f) -> tuple[tuple, int]:
 
 def write(file: Path, ids: np.ndarray, vecs: np.ndarray) -> None:
     """Keep the matrix in ``file`` (written beside and renamed: a reader sees the whole
-    file or none), then remove all but the :data:`KEPT` newest. Nothing is kept when
-    the folder cannot be written."""
+    file or none), then remove the same workspaces' files of other states and all but
+    the :data:`KEPT` newest. Nothing is kept when the folder cannot be written."""
     import numpy as np
 
     tmp = file.with_name(f".{file.name}.{os.getpid()}")
@@ -112,13 +115,19 @@ def write(file: Path, ids: np.ndarray, vecs: np.ndarray) -> None:
         except OSError:
             pass
         return
-    _prune(file.parent)
+    _prune(file)
 
 
-def _prune(where: Path) -> None:
+def _prune(kept: Path) -> None:
+    which = kept.name.split("-", 1)[0]
     try:
-        files = sorted(where.glob("*.npy"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
-        for old in files[KEPT:]:
+        files = []
+        for p in kept.parent.glob("*.npy"):
+            if p != kept and p.name.split("-", 1)[0] == which:
+                p.unlink(missing_ok=True)  # the same workspaces in an older state
+            else:
+                files.append((p.stat().st_mtime_ns, p))
+        for _, old in sorted(files, reverse=True)[KEPT:]:
             old.unlink(missing_ok=True)
     except OSError:  # another process pruned it first
         pass
