@@ -7,7 +7,10 @@ to load (DEPENDENCIES.md); the 2M-line Go tree has ~90k embeddable chunks at 64-
 
 The matrix of a set of workspaces is loaded once per process and kept while the
 store's vector ``epoch``, the workspaces' generations and the newest chunk id are
-unchanged (any re-index or embedding batch changes one of them).
+unchanged (any re-index or embedding batch changes one of them); the first process to
+read it in a state keeps it in a file beside the store, which later ones map
+(:mod:`.matrices`). The query is embedded without loading a tokenizer when the model
+can (``embed_query``, :mod:`lode.embed.vocab`).
 
 A store that searches its own vectors (PostgreSQL: ``store.vectors.nearest``, exact,
 then through an HNSW index once large) is asked instead: a client of a shared server
