@@ -67,3 +67,21 @@ def test_an_unreadable_vocabulary_file_falls_back(static_model, embedders, monke
         assert fresh._small is not None
     finally:
         path.write_bytes(kept)
+
+
+def test_an_index_run_that_embeds_builds_the_vocabulary_file(static_model, tmp_path, monkeypatch):
+    import shutil
+    from pathlib import Path
+
+    from lode.service import Service
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(vocab, "_open", {})
+    root = tmp_path / "shop"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "examples" / "shop", root)
+    svc = Service(tmp_path / "store.db")
+    try:
+        assert svc.index(svc.add_workspace(str(root))["name"])["embedding"]["embedded"] > 0
+    finally:
+        svc.close()
+    assert vocab._path(static_model / "tokenizer.json", MODEL_ID).exists()

@@ -92,6 +92,9 @@ def _embed(store, workspace_id: int, model: str | None, progress, generation: in
     if stored_model(store) != name:
         set_model(store, name)
     result = embed_workspace(store, embedder, workspace_id, progress, since)
+    if result["embedded"]:
+        # What a search's query needs built once (lode.embed.vocab), while the model is here.
+        getattr(embedder, "prepare_queries", lambda: None)()
     if mark is not None:
         store.vectors.set_settings({f"embedded:{workspace_id}": mark})
     return result

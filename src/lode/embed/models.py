@@ -261,6 +261,13 @@ class StaticEmbedder:
                 return self._embed(texts, served)
         return self.embed(texts)
 
+    def prepare_queries(self) -> None:
+        """Build the vocabulary file :meth:`embed_query` reads, when missing (an index
+        run's embedding stage: the first search after it need not build it)."""
+        from . import vocab
+
+        vocab.build_missing(self._tokenizer_json, self.id)
+
     def embed(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 

@@ -172,6 +172,18 @@ def load(tokenizer_json: Path, model_id: str) -> Vocabulary | None:
         return _open.setdefault(path, vocab)
 
 
+def build_missing(tokenizer_json: Path, model_id: str) -> bool:
+    """Build the model's vocabulary file when it is missing, without opening it. False
+    when it cannot be built."""
+    try:
+        path = _path(tokenizer_json, model_id)
+        if not path.exists():
+            _build_apart(tokenizer_json, path)
+    except Exception:  # an unwritable cache: searches load a tokenizer instead
+        return False
+    return True
+
+
 def _path(tokenizer_json: Path, model_id: str) -> Path:
     st = tokenizer_json.stat()
     key = blake2b(b"%s|%s|%s|%d|%d" % (FORMAT, model_id.encode(), str(tokenizer_json).encode(),
