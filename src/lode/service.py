@@ -11,7 +11,6 @@ Workspaces are named by name or root path. ``index``, ``status`` and ``search`` 
 from __future__ import annotations
 
 import os
-from contextlib import nullcontext
 
 from .errors import IndexerBusy, IndexStopped, InvalidParams, LodeError, NotFound, StoreError
 from .config import is_postgres_url, resolve_db_text, store_label
@@ -472,6 +471,8 @@ class Service:
         # the embedding stage runs (Store.checkpoint_later).
         later = getattr(self.store, "checkpoint_later", None)
         waiting = (lambda: progress(0, 0, WAITING_TEXT)) if progress is not None else None
+        from contextlib import nullcontext
+
         with self.store.index_lock(ws, waiting), (later() if later else nullcontext(lambda: None)) as checkpoint:
             if self.store_replaced():  # a repair swapped a rebuilt store in while this run waited
                 raise StoreError(f"the store {store_label(self.db_path)} was replaced while this run "

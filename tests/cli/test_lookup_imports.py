@@ -14,7 +14,8 @@ import pytest
 from shop_store import LODE, alone, indexed_shop
 
 # Printed as the command ends (its exit handlers run: lode.cli.fastpath).
-SLOW = ("dataclasses", "inspect", "re", "enum", "json", "urllib.parse", "threading", "typing")
+SLOW = ("dataclasses", "inspect", "re", "enum", "json", "urllib.parse", "threading", "typing", "shutil",
+        "tree_sitter")
 LOADED = ("import atexit, sys; atexit.register(lambda: print(sorted(m for m in sys.modules if m in "
           f"{SLOW!r} or m.startswith('lode.languages.') and m.count('.') == 2 and m.split('.')[2] not in "
           "('spec', 'registry', 'textonly', 'symbolrules')), file=sys.stderr)); "
@@ -28,8 +29,12 @@ def shop(tmp_path_factory):
     return indexed_shop(base, env), env
 
 
-def test_a_definition_loads_no_slow_module_and_only_its_language(shop):
+@pytest.mark.parametrize("lsp", ["off", None])
+def test_a_definition_loads_no_slow_module_and_only_its_language(shop, lsp):
+    """Also with hand-off allowed (no LODE_LSP) and no server for the answer's language
+    (gopls): only Go's servers are looked for, and its grammar is not loaded."""
     folder, env = shop
+    env = {k: v for k, v in env.items() if k != "LODE_LSP"} if lsp is None else env
     run = subprocess.run([sys.executable, "-c", LOADED, "def", "store.Store.reclaim", "--json"],
                          capture_output=True, text=True, env=env, cwd=folder, timeout=120)
     assert run.returncode == 0, run.stderr

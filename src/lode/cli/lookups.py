@@ -30,14 +30,21 @@ def escape(text: str) -> str:
 
 
 def _lsp_wanted(no_lsp: bool) -> bool:
-    """Whether a hand-off to a language server can happen at all: not with --no-lsp,
-    LODE_LSP=off, or no server's executable found (then the hand-off would return the
-    index's answer unchanged, after importing the LSP client: ~0.5 s)."""
-    if no_lsp or language_servers_allowed() == set():
+    """Whether a daemon is asked to hand a look-up to a language server: not with
+    --no-lsp, LODE_LSP=off, or no server's executable found."""
+    if not _lsp_allowed(no_lsp):
         return False  # decided without importing the service
     from ..service import Service
 
     return Service.language_servers_found()
+
+
+def _lsp_allowed(no_lsp: bool) -> bool:
+    """Whether a look-up answered here may be handed to a language server: not with
+    --no-lsp or LODE_LSP=off. Whether one is found is the hand-off's to say, for the
+    answer's language alone (looking for every language's servers first loaded every
+    language and, in the end, the same answer)."""
+    return not no_lsp and language_servers_allowed() != set()
 
 
 def _scoped(workspace, found: dict, holding) -> str | None:
@@ -57,7 +64,7 @@ def _scoped(workspace, found: dict, holding) -> str | None:
     return found["here"]
 
 
-def _lookup(db_path, no_daemon, method: str, params: dict, local, lsp=False, lsp_timeout=None, found=None):
+def _lookup(db_path, no_daemon, method: str, params: dict, local, no_lsp=True, lsp_timeout=None, found=None):
     """``method(params)`` answered by a daemon for this store, else ``local(service,
     workspace)``, in the workspace :func:`_scoped` picks. A
     hand-off to a language server goes to the daemon too (``lsp: true``): it keeps the
@@ -68,6 +75,7 @@ def _lookup(db_path, no_daemon, method: str, params: dict, local, lsp=False, lsp
     def remote(daemon):
         if any(v is Unusable for v in params.values()):
             raise Unusable("an option the daemon's method does not take")
+        lsp = _lsp_wanted(no_lsp)
         if lsp and lsp_timeout is not None:
             raise Unusable("--lsp-timeout is this command's own")
         call = {k: v for k, v in params.items() if v is not None}
@@ -334,8 +342,8 @@ def definition(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_daemon, 
     scope: dict = {}  # the current folder's workspace, when the look-up is kept to it
     _run(_lookup(db_path, no_daemon, "symbol.definition",
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
-                 lambda svc, ws, p: svc.definition(p["name"], ws, limit or 100, lsp=_lsp_wanted(no_lsp)),
-                 _lsp_wanted(no_lsp), lsp_timeout, found=scope),
+                 lambda svc, ws, p: svc.definition(p["name"], ws, limit or 100, lsp=_lsp_allowed(no_lsp)),
+                 no_lsp, lsp_timeout, found=scope),
          as_json, _listing("candidates", "no definition of {name} in the index", scope), _holds("candidates"))
 
 
@@ -344,8 +352,8 @@ def references(name, db_path, workspace, limit, every, no_lsp, lsp_timeout, no_d
     _run(_lookup(db_path, no_daemon, "symbol.references",
                  {"name": name, "workspace": workspace, "every": Unusable if every else None,
                   "limit": Unusable if (limit or 0) > 5000 else limit or 100},
-                 lambda svc, ws, p: svc.references(p["name"], ws, limit or 100, every=every, lsp=_lsp_wanted(no_lsp)),
-                 _lsp_wanted(no_lsp), lsp_timeout, found=scope),
+                 lambda svc, ws, p: svc.references(p["name"], ws, limit or 100, every=every, lsp=_lsp_allowed(no_lsp)),
+                 no_lsp, lsp_timeout, found=scope),
          as_json, _listing("references", "no references to {name} in the index", scope), _holds("references"))
 
 
@@ -353,8 +361,8 @@ def implementations(name, db_path, workspace, limit, no_lsp, lsp_timeout, no_dae
     scope: dict = {}  # the current folder's workspace, when the look-up is kept to it
     _run(_lookup(db_path, no_daemon, "symbol.implementations",
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None},
-                 lambda svc, ws, p: svc.implementations(p["name"], ws, limit or 100, lsp=_lsp_wanted(no_lsp)),
-                 _lsp_wanted(no_lsp), lsp_timeout, found=scope),
+                 lambda svc, ws, p: svc.implementations(p["name"], ws, limit or 100, lsp=_lsp_allowed(no_lsp)),
+                 no_lsp, lsp_timeout, found=scope),
          as_json, _listing("implementations", "no implementations of {name} in the index", scope),
          _holds("implementations"))
 
@@ -385,8 +393,8 @@ def describe(name, db_path, workspace, limit, include_body, no_lsp, lsp_timeout,
                  {"name": name, "workspace": workspace, "limit": Unusable if limit else None,
                   "include_body": Unusable if include_body else None},
                  lambda svc, ws, p: svc.describe(p["name"], ws, limit or 10, include_body=include_body,
-                                              lsp=_lsp_wanted(no_lsp)),
-                 _lsp_wanted(no_lsp), lsp_timeout, found=scope),
+                                              lsp=_lsp_allowed(no_lsp)),
+                 no_lsp, lsp_timeout, found=scope),
          as_json, render, _holds("symbols"))
 
 

@@ -12,17 +12,15 @@ marked ``"source": "index"`` with an ``"lsp"`` note saying why.
 from __future__ import annotations
 
 import os
-import re
 import time
-from urllib.parse import unquote, urlparse
 
-from ..languages import language_for_path
+from ..languages import grammar_error, registered_for_path
 from .positions import byte_column, utf16_column
 from .servers import server_for, timeout as default_timeout
 
 _LISTS = {"definition": "candidates", "references": "references", "implementation": "implementations"}
 _RETRY_PAUSE, _WARMUP_SECONDS = 0.25, 20.0
-_IDENT = re.compile(r"[A-Za-z_$][\w$]*")
+_IDENT = None  # compiled when a server's answer is read: a look-up without one needs no re
 
 
 def _line(path: str, line: int) -> str:
@@ -61,6 +59,8 @@ def _locations(result) -> list[tuple[str, int, int]]:
         return []
     if not isinstance(result, (list, tuple)):
         result = [result]
+    from urllib.parse import unquote, urlparse  # ~37 M instructions with re: a server answered
+
     out = []
     for loc in result:
         uri = getattr(loc, "uri", None) or getattr(loc, "target_uri", None)
@@ -81,6 +81,11 @@ def _entry(path: str, line0: int, char: int, roots: dict[str, str], name: str, k
             where = {"path": os.path.relpath(real, root).replace(os.sep, "/"), "workspace": ws}
             break
     if not name:
+        global _IDENT
+        if _IDENT is None:
+            import re
+
+            _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
         m = _IDENT.match(text[len(text.encode("utf-8")[:col - 1].decode("utf-8", "replace")):])
         name = m.group(0) if m else ""
     return {"name": name, **where, "line": line0 + 1, "column": col, "kind": kind}
@@ -115,9 +120,11 @@ def hand_off(store, op: str, answer: dict, workspace: str | None = None, every: 
     anchor, root = _anchor(store, answer, op, workspace)
     if anchor is None:
         return answer
-    spec = language_for_path(anchor["path"])
+    # the language by extension, its grammar loaded (tree-sitter, ~10 ms) only when a
+    # server for it is found: a file whose grammar fails is read as text, and has no server
+    spec = registered_for_path(anchor["path"])
     found = server_for(spec.name) if spec is not None else None
-    if found is None:
+    if found is None or grammar_error(spec) is not None:
         return answer
     server, exe = found
     # the client (lsprotocol, asyncio: ~0.4 s) only once a server is to be asked: a miss,
@@ -229,9 +236,9 @@ def ask_at(method: str, path: str, root: str, line: int, character: int, timeout
     """The answer of the server for ``path``'s language to ``textDocument/<method>`` at a
     0-based line and UTF-16 character (an editor's own position, for a word the index
     cannot name), or None: no such server, or it failed or outlasted the timeout."""
-    spec = language_for_path(path)
+    spec = registered_for_path(path)
     found = server_for(spec.name) if spec is not None else None
-    if found is None:
+    if found is None or grammar_error(spec) is not None:
         return None
     server, exe = found
     from .client import POOL, HandoffError

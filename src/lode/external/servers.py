@@ -13,17 +13,21 @@ seconds one hand-off may take, a server's start included (default
 from __future__ import annotations
 
 import os
-import shutil
 
 from ..config import language_servers_allowed
-from ..languages import LANGUAGES, language_named
-from ..languages.spec import LanguageServer
+from ..languages import language_named
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..languages.spec import LanguageServer
 
 DEFAULT_TIMEOUT = 5.0
 
 
 def _all_servers() -> tuple[LanguageServer, ...]:
     """Every server some language names, once each, in the registry's order."""
+    from ..languages import LANGUAGES
+
     seen: dict[str, LanguageServer] = {}
     for spec in LANGUAGES:
         for server in spec.servers:
@@ -31,7 +35,43 @@ def _all_servers() -> tuple[LanguageServer, ...]:
     return tuple(seen.values())
 
 
-SERVERS: tuple[LanguageServer, ...] = _all_servers()
+def __getattr__(name: str):
+    # SERVERS needs every language's spec: made for any_server, not for the server of
+    # one language (a look-up's hand-off), which loads that language's alone
+    if name == "SERVERS":
+        servers = globals()["SERVERS"] = _all_servers()
+        return servers
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _every_server() -> tuple[LanguageServer, ...]:
+    return globals().get("SERVERS") or __getattr__("SERVERS")
+
+
+def _which(command: str, path: str) -> str | None:
+    """``shutil.which(command, path=path)`` on POSIX, without importing shutil (fnmatch,
+    bz2, lzma behind it: ~4 M instructions of a look-up): the first executable file
+    named ``command`` in ``path``'s folders, or ``command`` itself when it names a file."""
+    if os.name != "posix":
+        import shutil
+
+        return shutil.which(command, path=path)
+
+    def runnable(file: str) -> bool:
+        return os.path.exists(file) and os.access(file, os.F_OK | os.X_OK) and not os.path.isdir(file)
+
+    if os.path.dirname(command):
+        return command if runnable(command) else None
+    if not path:
+        return None
+    seen = set()
+    for folder in path.split(os.pathsep):
+        if folder not in seen:
+            seen.add(folder)
+            file = os.path.join(folder, command)
+            if runnable(file):
+                return file
+    return None
 
 
 def language_id(language: str) -> str:
@@ -67,7 +107,7 @@ def server_for(language: str) -> tuple[LanguageServer, str] | None:
     for server in spec.servers if spec is not None else ():
         if names is not None and server.name not in names:
             continue
-        exe = shutil.which(server.command[0], path=path)
+        exe = _which(server.command[0], path=path)
         if exe:
             return server, exe
     return None
@@ -80,5 +120,5 @@ def any_server() -> bool:
     if names is not None and not names:
         return False
     path = search_path()
-    return any(shutil.which(s.command[0], path=path) for s in SERVERS
+    return any(_which(s.command[0], path=path) for s in _every_server()
                if names is None or s.name in names)
