@@ -262,29 +262,46 @@ def collect_identifiers(grammar, spec: LanguageSpec, root: Node | None, data: by
     holding the span."""
     if root is None:
         return "", [], []
-    declaring = spec.declaring
+    fields = _name_fields.get(spec.name)
+    if fields is None:
+        fields = _name_fields[spec.name] = _fields_naming(grammar, spec)
     found = region.starting_in(start, end) if region is not None else \
         identifier_nodes(grammar, spec, root, start, end)
     spans = sorted([(n.start_byte, n.end_byte) for n in found.get("comment", ())], key=_FIRST)  # stable
     comments = [data[s:e].decode("utf-8", "replace") for s, e in spans if s >= start and e <= end]
-    declared = _names(data, found.get("decl", ()), start, lambda n, n_type: (
-        n.child_by_field_name(declaring[n_type]) if declaring[n_type]
-        else (n.named_children[0] if n.named_children else None)), enough)
-    called = _names(data, found.get("call", ()), start, lambda n, _n_type: (
-        n.child_by_field_name("function") or n.child_by_field_name("macro")
-        or n.child_by_field_name("name") or (n.named_children[0] if n.named_children else None)), enough)
+    declared = _names(data, found.get("decl", ()), start, fields[0], (), enough)
+    called = _names(data, found.get("call", ()), start, None, fields[1], enough)
     return comment_text("\n".join(comments)), declared, called
+
+
+# language → (declaring node type → the grammar's id of its name field, None for its first
+# named child, 0 for a field the grammar lacks; the ids of a call's function fields)
+_name_fields: dict[str, tuple[dict[str, int | None], tuple[int, ...]]] = {}
+_CALLEE_FIELDS = ("function", "macro", "name")
+
+
+def _fields_naming(grammar, spec: LanguageSpec) -> tuple[dict[str, int | None], tuple[int, ...]]:
+    """The fields _names reads a declaration's and a call's name from, as the grammar's
+    field ids: ``child_by_field_id`` is ``child_by_field_name`` without the search of
+    the name among the grammar's fields on every call (a field the grammar lacks has
+    no child, as by name)."""
+    field_id = grammar.language.field_id_for_name
+    declaring = {n_type: (field_id(field) or 0) if field else None for n_type, field in spec.declaring.items()}
+    return declaring, tuple(i for i in map(field_id, _CALLEE_FIELDS) if i)
 
 
 _PLACE = itemgetter(0, 1, 2, 3, 4)  # a name's place: its span, then its node's span and type
 _FIRST = itemgetter(0)
 
 
-def _names(data: bytes, nodes, start: int, target, enough: int) -> list[str]:
+def _names(data: bytes, nodes, start: int, by_type: dict[str, int | None] | None, fields: tuple[int, ...],
+           enough: int) -> list[str]:
     """Distinct names in reading order of the names themselves. Nested calls start at
     the same byte (``Path(p).read_text().strip()`` is three calls at one offset), and
     the query cursor hands such nodes over in no fixed order: ordering by the node's
-    start alone made embed texts differ between two runs over the same bytes."""
+    start alone made embed texts differ between two runs over the same bytes. A node's
+    name is its child in its type's field (``by_type``, declarations) or in the first
+    of ``fields`` it has (calls), else its first named child."""
     out: list[str] = []
     seen: set[str] = set()
     placed = []
@@ -293,7 +310,22 @@ def _names(data: bytes, nodes, start: int, target, enough: int) -> list[str]:
         if n_start < start:
             continue
         n_type = n.type
-        t = target(n, n_type)
+        t = None
+        if by_type is not None:
+            field = by_type[n_type]
+            if field:
+                t = n.child_by_field_id(field)
+            elif field is None:
+                kids = n.named_children
+                t = kids[0] if kids else None
+        else:
+            for field in fields:
+                t = n.child_by_field_id(field)
+                if t is not None:
+                    break
+            else:
+                kids = n.named_children
+                t = kids[0] if kids else None
         n_end = n.end_byte
         if t is None:
             placed.append((n_end, n_start, n_start, n_end, n_type, False))
