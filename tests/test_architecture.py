@@ -40,7 +40,7 @@ INTERFACES = ("cli", "rpc", "mcp", "lsp", "tui")
 # lode.locations: a name given as path:LINE (re only), read by the service and by the
 # CLI, which resolves its path from the current folder before asking a daemon
 VOCABULARY = {"lode", "lode.service", "lode.errors", "lode.config", "lode.records", "lode.workspace.roots",
-              "lode.locations", "lode.jsontext"}
+              "lode.locations", "lode.jsontext", "lode.tuples"}
 # Interface → interface imports that are the design, not a break.
 INTERFACE_USES = {
     "cli": set(INTERFACES),          # `lode serve`, `lode mcp`, `lode lsp`, `lode tui` start them

@@ -9,9 +9,10 @@ defaults, so any grammar wheel that ships a ``tags.scm`` is chunked with no code
 
 from __future__ import annotations
 
-from collections import namedtuple
 from importlib import import_module
 from collections.abc import Callable  # not typing's: typing is ~3 ms to import
+
+from ..tuples import record, replace  # noqa: F401 (replace: for the language folders)
 
 # Node types that hold a definition's body; its signature is the text before them.
 # Bumped when chunking that every code language shares changes (lode.chunking.summary):
@@ -69,28 +70,7 @@ DEFAULT_WRAPPERS = frozenset({
 })
 
 
-def _record(cls):
-    """``cls`` as a read-only record, as ``@dataclass(frozen=True)`` made it: its annotated
-    fields, in order, with the class attributes of the same names as their defaults,
-    become a named tuple's (compared by value), and its other attributes stay. Importing
-    dataclasses (inspect, ast and dis behind it) and compiling the spec's ~30-argument
-    methods was ~50 M of the ~180 M instructions of a command-line look-up, which loads
-    the spec of its answer's language. :func:`replace` is ``dataclasses.replace``."""
-    names = tuple(cls.__annotations__)
-    defaults = [vars(cls)[n] for n in names if n in vars(cls)]
-    if any(n in vars(cls) for n in names[:len(names) - len(defaults)]):
-        raise TypeError(f"{cls.__name__}: a field without a default follows one with a default")
-    body = {k: v for k, v in vars(cls).items() if k not in names and k not in ("__dict__", "__weakref__")}
-    return type(cls.__name__, (namedtuple(cls.__name__, names, defaults=defaults, module=cls.__module__),),
-                {**body, "__slots__": ()})
-
-
-def replace(record, **changes):
-    """A copy of a spec (or a server) with ``changes`` (``dataclasses.replace``)."""
-    return record._replace(**changes)
-
-
-@_record
+@record
 class LanguageServer:
     """A real language server lode can hand a look-up to (see ``lode.external``)."""
 
@@ -104,7 +84,7 @@ class LanguageServer:
     partial_references: bool = False
 
 
-@_record
+@record
 class LanguageSpec:
     """One language: grammar, queries and chunking rules (all data)."""
 

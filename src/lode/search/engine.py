@@ -21,11 +21,10 @@ query finds without them (:func:`_hidden`; every interface's note is written fro
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 
 from ..embed import evidence
+from ..tuples import replace
 from . import fusion, lexical, modes, rank, ranking
-from . import semantic as semantic_retrieval
 from .filters import Filters
 from .options import SearchOptions
 from .query import parse
@@ -138,6 +137,8 @@ def _run(store, text: str, q, workspaces: list, opts: SearchOptions, t0: float,
         plan = _auto(store, workspaces, opts, plan, candidates, info, want, hidden)
     nearest: list[tuple[int, float]] = []
     if plan.mode_used in ("semantic", "hybrid"):
+        from . import semantic as semantic_retrieval  # not for a lexical search
+
         t = time.perf_counter()
         nearest, sinfo = semantic_retrieval.retrieve(store, plan.embedder, text, workspaces, opts.filters,
                                                      max(semantic_retrieval.CANDIDATES, want * 2))

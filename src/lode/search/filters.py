@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import os
 import posixpath
-from dataclasses import dataclass
 from functools import cached_property
 
 from ..errors import InvalidParams
+from ..tuples import record  # not dataclasses: a search would import inspect for it
 from ..store.chunks import ChunkFilter
 
 TAGS = ("code", "prose")
@@ -81,7 +81,7 @@ def rooted(paths, workspaces: list) -> tuple[object, list]:
     return [owners[p][0][1] if p in owners else p for p in given], workspaces
 
 
-@dataclass(frozen=True)
+@record
 class Filters:
     paths: tuple[str, ...] = ()
     path_globs: tuple[str, ...] = ()

@@ -16,9 +16,8 @@ Ranking the candidates is :mod:`.ranking`'s job.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from ..store.stems import index_terms
+from ..tuples import replace
 from .filters import Filters
 from .ranking import NOT_DEFINITIONS
 from .query import Query, Term, framed_path, fts_expression, path_tail
@@ -41,10 +40,23 @@ SPLIT_REST = 1.0
 _SPLIT_NOT_KINDS = tuple(sorted(NOT_DEFINITIONS))  # kinds never a split definition's part
 
 
-@dataclass
 class Candidate:
-    id: int
-    bm25: float            # positive, higher is better (0 for a definition fetched by name only)
+    """A chunk the lexical index found (a plain class, as a dataclass made it: importing
+    dataclasses, inspect behind it, was ~43 M instructions of a command-line search)."""
+
+    __slots__ = ("id", "bm25")
+    __hash__ = None  # compared by value, mutable
+
+    def __init__(self, id: int, bm25: float):
+        self.id = id
+        self.bm25 = bm25  # positive, higher is better (0 for a definition fetched by name only)
+
+    def __eq__(self, other):
+        return (self.id, self.bm25) == (other.id, other.bm25) if other.__class__ is self.__class__ \
+            else NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Candidate(id={self.id!r}, bm25={self.bm25!r})"
 
 
 def doc_frequencies(store, tokens: list[str]) -> dict[str, int]:

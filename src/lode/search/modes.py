@@ -15,12 +15,9 @@ hybrid | auto) against what the store holds and what the machine can load, and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..embed import vectors as store_vectors
 from ..embed.models import MODELS, ModelUnavailable, load_embedder, model_state
 from ..errors import InvalidParams, RankRequired
-from . import semantic
 from .rank import BodyRanker
 
 RERANK_VALUES = (None, False, True, "required", "auto", "optional", "none")
@@ -33,15 +30,21 @@ def _name_of(model_id: str) -> str | None:
     return None
 
 
-@dataclass
 class Plan:
-    mode_used: str
-    semantic: dict
-    embedder: object = None
-    model: str | None = None
-    matrix: object = None
-    ranker: object = None
-    rank: dict = field(default_factory=dict)
+    """How a search runs (a plain class, not a dataclass: importing dataclasses, inspect
+    behind it, was ~43 M instructions of a command-line search)."""
+
+    __slots__ = ("mode_used", "semantic", "embedder", "model", "matrix", "ranker", "rank")
+
+    def __init__(self, mode_used: str, semantic: dict, embedder: object = None, model: str | None = None,
+                 matrix: object = None, ranker: object = None, rank: dict | None = None):
+        self.mode_used = mode_used
+        self.semantic = semantic
+        self.embedder = embedder
+        self.model = model
+        self.matrix = matrix
+        self.ranker = ranker
+        self.rank = {} if rank is None else rank
 
 
 def semantic_state(store=None, workspaces: list | None = None) -> dict:
@@ -59,6 +62,8 @@ def semantic_state(store=None, workspaces: list | None = None) -> dict:
         return {"available": False, "id": mid, "reason": f"vectors were made by an unknown model {mid!r}: re-index"}
     out = {"available": True, "model": name, "id": mid, "dim": dim}
     if workspaces is not None:
+        from . import semantic  # the vectors' own module (its Matrix a dataclass): not for a lexical search
+
         out["vectors"] = semantic.vector_count(store, mid, dim, workspaces)
         if not out["vectors"]:
             return {**out, "available": False,

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..errors import InvalidParams
+from ..tuples import record  # not dataclasses: a search would import inspect for it
 from .filters import Filters
 
 MODES = ("lexical", "semantic", "hybrid", "auto")
@@ -24,7 +23,7 @@ def _limit(value) -> int:
     return value
 
 
-@dataclass(frozen=True)
+@record
 class SearchOptions:
     filters: Filters
     mode: str = "auto"

@@ -24,10 +24,10 @@ expression that can backtrack over user input), bounded by :data:`MAX_QUERY_CHAR
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..errors import InvalidParams
+from ..tuples import record  # not dataclasses: a search would import inspect for it
 from .tokens import identifier_parts
 
 MAX_QUERY_CHARS = 65_536   # a long issue report fits; anything larger is refused
@@ -53,7 +53,7 @@ uses using via want get gets
 """.split())
 
 
-@dataclass(frozen=True)
+@record
 class Term:
     word: str                      # as typed
     parts: tuple[str, ...] = ()    # lower-cased identifier parts, when it splits
@@ -64,19 +64,19 @@ class Term:
         return self.word.lower()
 
 
-@dataclass(frozen=True)
+@record
 class Phrase:
     text: str
     words: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Query:
     raw: str
     terms: tuple[Term, ...] = ()
     phrases: tuple[Phrase, ...] = ()
     dotted: tuple[str, ...] = ()   # lower-cased, '::' normalised to '.'
-    highlights: tuple[str, ...] = field(default=())
+    highlights: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()    # path-like tokens: 'src/app/models.py', 'models.py'
     title: tuple[str, ...] = ()    # lower-cased words of the first line (a pasted issue's title)
     frames: tuple[tuple[str, str], ...] = ()  # traceback frames: (path, function as written)

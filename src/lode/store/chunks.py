@@ -8,15 +8,16 @@ backend turns it into its own predicates (here, :func:`filter_sql`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable  # not typing's: typing is ~3 ms to import
+
+from ..tuples import record  # not dataclasses: a search would import inspect for it
 
 # A split definition's parts are read at most this many chunks either side of a part (a
 # definition of more parts is taken as the window around the part found).
 SPLIT_WINDOW = 32
 
 
-@dataclass(frozen=True)
+@record
 class ChunkFilter:
     """Which chunks of the searched workspaces may be returned (every field empty: all).
 

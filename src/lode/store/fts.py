@@ -10,14 +10,13 @@ and only read back by this module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..tuples import record  # not dataclasses: a search would import inspect for it
 from . import fts_rows
 from .chunks import ChunkFilter, filter_sql
 from .schema import scope_token
 
 
-@dataclass(frozen=True)
+@record
 class Scope:
     """Where a search looks. ``where``/``args``: a WHERE fragment over ``chunks c`` /
     ``files f`` (workspaces and filters), for queries that join those tables.
