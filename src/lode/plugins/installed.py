@@ -68,3 +68,30 @@ def plugins_wanted() -> bool:
     """Whether plug-ins are on (``LODE_PLUGINS`` is not off) and some installed package
     may declare one."""
     return os.environ.get("LODE_PLUGINS", "").lower() not in ("off", "0", "no") and may_declare_plugins()
+
+
+# Whether this process found no plug-in (see found_none); None until it looked.
+_found_none: bool | None = None
+
+
+def found_none() -> bool:
+    """Whether this process has no plug-in: looked at once (:func:`plugins_wanted`), then
+    fixed, as the process's registry is once built (lode.plugins.registry). A walk asks
+    for every extension whether a plug-in reads it; with none installed the answer needs
+    neither the registry module nor its table (~2% of a no-op re-index of Go's tree)."""
+    global _found_none
+    if _found_none is None:
+        built = getattr(sys.modules.get(f"{__package__}.registry"), "_registry", None)
+        _found_none = not built.found if built is not None else not plugins_wanted()
+    return _found_none
+
+
+def plugin_for(kind: str, ext: str):
+    """The plug-in registration of ``kind`` ("chunker", "deriver") serving the lower-cased
+    extension ``ext``, or None; the registry loads only when a plug-in may be installed."""
+    if found_none():
+        return None
+    from .registry import registry
+
+    return registry().plugin_for(kind, ext)
+

@@ -217,7 +217,13 @@ def _validate(entries: list[Registration]) -> None:
 
 def _plugins_wanted() -> bool:
     """Whether plug-ins are on and some installed package may declare one (a cheap
-    look at the packages' entry-point files: importlib.metadata only when one does)."""
+    look at the packages' entry-point files: importlib.metadata only when one does).
+    A process that already found none (installed.found_none) keeps that answer: its
+    walks took every file as no plug-in's."""
+    from . import installed
+
+    if installed._found_none:
+        return False
     return plugins_wanted()
 
 

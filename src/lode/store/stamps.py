@@ -45,3 +45,21 @@ class ChangeStamps:
     def close(self) -> None:
         if self._db is not None:
             self._db.close()
+
+
+def plain_file_stamps(db: sqlite3.Connection, workspace_id: int) -> tuple[dict[str, tuple], int]:
+    """(path → (path, mtime_ns, size, chunker) of a workspace's files stored plainly —
+    under the name the walk gives them (UTF-8) and not refused — and how many files it
+    holds in all), for an index run to skip unchanged files without the whole of each
+    file's state (:meth:`~lode.store.sqlite.Store.file_states`). Python's sqlite3 hands
+    the thread lock back and forth around every column it reads: Go's tree's 7,078 rows
+    of 9 columns were ~13% of a no-op re-index's instructions. Like ``file_states``, it
+    first builds the indexes a killed first index left unbuilt."""
+    from . import deferred
+
+    deferred.build(db)
+    rows = db.execute("SELECT path, mtime_ns, size, chunker FROM files WHERE workspace_id = ?"
+                      " AND raw_path IS NULL AND refused IS NULL", (workspace_id,)).fetchall()
+    stored = db.execute("SELECT count(*) FROM files WHERE workspace_id = ?", (workspace_id,)).fetchone()[0]
+    return {r[0]: r for r in rows}, stored
+

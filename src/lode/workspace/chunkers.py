@@ -66,9 +66,9 @@ def chunkers_by_extension(checked: bool = True):
 
 def plugin_for(kind: str, path: str):
     """The plug-in registration serving ``path`` (by its lower-cased extension), or None."""
-    from ..plugins.registry import registry
+    from ..plugins.installed import plugin_for as installed_for
 
     dot = path.rfind(".")
     if dot < 0 or "/" in path[dot:]:
         return None
-    return registry().plugin_for(kind, path[dot:].lower())
+    return installed_for(kind, path[dot:].lower())

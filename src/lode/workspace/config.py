@@ -124,14 +124,17 @@ def _plugin_ext(ext: str):
         return _plugin_exts[ext]
     except KeyError:
         pass
-    from ..plugins.registry import registry
+    from ..plugins.installed import plugin_for
 
-    r = registry()
-    found = _plugin_exts[ext] = r.plugin_for("chunker", ext) or r.plugin_for("deriver", ext)
+    found = _plugin_exts[ext] = plugin_for("chunker", ext) or plugin_for("deriver", ext)
     return found
 
 
 def _plugin_globs(kind: str) -> list[str]:
+    from ..plugins.installed import found_none
+
+    if found_none():
+        return []
     from ..plugins.registry import registry
 
     return [f"**/*{e}" for reg in registry().plugins(kind) for e in reg.extensions]

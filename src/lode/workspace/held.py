@@ -24,10 +24,11 @@ from __future__ import annotations
 import os
 import stat
 import time
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator  # not typing's (~12 M instructions to import)
 
-from ..store.held import Kept
-from ..store.records import FileRecord
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..store.records import FileRecord
 
 RETRY_FIRST = 60.0
 RETRY_MAX = 24 * 3600.0
@@ -140,6 +141,8 @@ class Diverted:
             yield rec
 
     def write(self, store, ws_id: int, now: float | None = None) -> None:
+        from ..store.held import Kept
+
         now = time.time() if now is None else now
         kept = [Kept(r.path, r.mtime_ns, r.size, r.ctime_ns, r.hold, r.note) for r in self.kept]
         store.held.keep(ws_id, kept, self.touched, now, RETRY_FIRST, RETRY_MAX)

@@ -24,15 +24,17 @@ import gc
 import os
 import shlex
 import time
+from collections.abc import Callable, Iterable, Iterator  # not typing's: ~12 M instructions to import
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
-from typing import Callable, Iterable, Iterator
 
 from ..chunking.reader import VANISHED  # a file gone when read: a deletion
 from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
 from ..errors import IndexFailed, NotFound  # noqa: F401 (IndexFailed: old import path)
-from ..store.records import FileRecord
 from ..store.sqlite import Store, WorkspaceRow
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..store.records import FileRecord  # made by the workers; here only for refusals
 from . import held
 from .chunkers import chunkers_by_extension
 from .config import WorkspaceConfig
@@ -64,25 +66,34 @@ RELEASE_BYTES = 1 << 20  # a smaller run that read more than this hands its free
 Progress = Callable[[int, int, str], None]
 
 
-@dataclass
 class IndexStats:
-    workspace: str
-    root: str
-    files: int = 0          # files the rules admit (walked)
-    unchanged: int = 0      # skipped without reading
-    touched: int = 0        # read, same bytes: mtime updated only
-    indexed: int = 0        # (re)chunked
-    refused: int = 0        # refused during this run (reasons in status)
-    deleted: int = 0
-    held: int = 0           # failed to derive again this run: earlier chunks kept (lode.workspace.held)
-    noted: int = 0          # indexed with a note saying what was read less fully (a large or minified file)
-    chunks: int = 0         # chunks written during this run
-    generation: int = 0
-    seconds: float = 0.0
-    cpu_seconds: float = 0.0  # reading, parsing, chunking, symbols (all workers) + this process
+    """What a run did (a plain class: a dataclass's generated methods were compiled
+    anew by every command that imported this module, ~1% of a no-op re-index)."""
+
+    __slots__ = ("workspace", "root", "files", "unchanged", "touched", "indexed", "refused", "deleted",
+                 "held", "noted", "chunks", "generation", "seconds", "cpu_seconds")
+
+    def __init__(self, workspace: str, root: str):
+        self.workspace = workspace
+        self.root = root
+        self.files = 0          # files the rules admit (walked)
+        self.unchanged = 0      # skipped without reading
+        self.touched = 0        # read, same bytes: mtime updated only
+        self.indexed = 0        # (re)chunked
+        self.refused = 0        # refused during this run (reasons in status)
+        self.deleted = 0
+        self.held = 0           # failed to derive again this run: earlier chunks kept (lode.workspace.held)
+        self.noted = 0          # indexed with a note saying what was read less fully (a large or minified file)
+        self.chunks = 0         # chunks written during this run
+        self.generation = 0
+        self.seconds = 0.0
+        self.cpu_seconds = 0.0  # reading, parsing, chunking, symbols (all workers) + this process
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __repr__(self) -> str:
+        return f"IndexStats({', '.join(f'{k}={v!r}' for k, v in self.to_dict().items())})"
 
 
 def _pool(workers: int, before_fork: Callable[[], None] | None = None):  # a ProcessPoolExecutor
@@ -296,6 +307,8 @@ def _isolated(suspects: list, config: ChunkConfig, cpu: list[float], pack=None,
             try:
                 records, seconds = worker.run([job], config, pack)
             except Died as exc:
+                from ..store.records import FileRecord
+
                 yield FileRecord(job.path, job.mtime_ns, job.size, chunker=job.chunker, refused=exc.reason)
                 continue
             cpu[0] += seconds
@@ -362,6 +375,17 @@ def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pac
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def _plain_stamps(store: Store, workspace_id: int) -> tuple[dict[str, tuple] | None, int]:
+    """The SQLite store's plain stamps of a workspace's files and how many it holds
+    (lode.store.stamps.plain_file_stamps); (None, 0) for a store without them."""
+    db = getattr(store, "db", None) if store.backend == "sqlite" else None
+    if db is None:
+        return None, 0
+    from ..store.stamps import plain_file_stamps
+
+    return plain_file_stamps(db, workspace_id)
+
+
 class RootEmpty(NotFound):
     """A workspace's root is an empty folder while its index holds files: an unmounted
     drive's mount point, a checkout being replaced. A walk would find every file deleted
@@ -384,9 +408,22 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
                        f"point the workspace at its new place with lode workspace move {shlex.quote(ws.name)} "
                        f"NEW_PATH (its index is kept), or forget it with lode workspace remove "
                        f"{shlex.quote(ws.name)}", data={"root": ws.root})
-    known = store.file_states(ws.id)
-    if known and empty_folder(ws.root):
-        raise RootEmpty(f"workspace root {ws.root} is empty while its index holds {len(known)} entries (an "
+    # The files' stored states: every file's when the run needs them (a few paths, a
+    # store without plain stamps), else those of plainly stored files, the others' read
+    # only once a file is not settled by them (see _plain_stamps).
+    plain, stored = _plain_stamps(store, ws.id) if only is None else (None, 0)
+    known = store.file_states(ws.id) if plain is None else None
+    if plain is None:
+        stored = len(known)
+
+    def states() -> dict:
+        nonlocal known
+        if known is None:
+            known = store.file_states(ws.id)
+        return known
+
+    if stored and empty_folder(ws.root):
+        raise RootEmpty(f"workspace root {ws.root} is empty while its index holds {stored} entries (an "
                         f"unmounted drive, a folder being replaced?): the index is kept; mount or restore "
                         f"the folder and index again, or forget it with lode workspace remove "
                         f"{shlex.quote(ws.name)}", data={"root": ws.root})
@@ -400,8 +437,10 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
         # An entry not read (symlink out, loop, FIFO …) is listed as refused; written
         # again only when its reason changed, so a no-op run stays a no-op.
         seen.add(path)
-        old = known.get(path)
+        old = states().get(path)
         if old is None or old.refused != reason or old.mtime_ns != 0:
+            from ..store.records import FileRecord
+
             walk_errors.append(FileRecord(path, 0, 0, refused=reason))
 
     # The pipeline module (chunkers, grammars' queries, search tokens) is imported only
@@ -421,7 +460,13 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     for e in entries:
         seen.add(e.path)
         stats.files += 1
-        old = known.get(e.path)
+        if plain is not None:
+            stamp = plain.get(e.path)
+            if stamp is not None and stamp[1] == e.mtime_ns and stamp[2] == e.size \
+                    and stamp[3] == expected_chunker(e.path, e.how) and e.path not in due:
+                stats.unchanged += 1  # as below, for a file stored plainly (not refused)
+                continue
+        old = states().get(e.path)
         same = old is not None and old.mtime_ns == e.mtime_ns and old.size == e.size \
             and not (old.refused and old.ctime_ns != e.ctime_ns) and e.path not in due \
             and old.refused != VANISHED  # chmod moves only the ctime; a file once found gone is here
@@ -444,7 +489,10 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
 
         jobs = [Job(*j) for j in jobs]
     seen.update(r.path for r in walk_errors)
-    deleted = held.settle(store, ws, known, lacking, [p for p in known if p not in seen])
+    if known is None and stored != stats.unchanged:  # files not walked (gone), or not stored plainly
+        states()
+    gone = [p for p in known if p not in seen] if known is not None else []
+    deleted = held.settle(store, ws, known or {}, lacking, gone)
     held.lift(store, ws.id)
     stats.deleted = len(deleted)
 
