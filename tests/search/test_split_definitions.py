@@ -7,11 +7,14 @@ once by its head, add_options is the first hit."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from lode.search import lexical
+from lode.service import Service
 
-from .conftest import indexed_project
+from .conftest import PROJECTS, indexed_project
 
 ISSUE = '''--dry-run needs a one-letter shortcut
 
@@ -64,3 +67,26 @@ def test_split_parts_reads_the_run_of_a_definitions_chunks(archiver):
     runs = store.chunks.split_parts(ids, ("gap", "header"))
     parts = tuple(i for i in ids if names[i] == "add_options")
     assert runs == {i: parts for i in parts}
+
+
+@pytest.fixture(scope="module")
+def archiver_embedded(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("archiver-embedded")
+    shutil.copytree(PROJECTS / "archiver", tmp / "archiver")
+    svc = Service(tmp / "lode.db")
+    try:
+        assert svc.index(str(tmp / "archiver"))["refused"] == 0
+        yield svc
+    finally:
+        svc.close()
+
+
+@pytest.mark.parametrize("mode", ["auto", "hybrid"])
+def test_vectors_do_not_bring_a_folded_part_back(archiver_embedded, mode):
+    # Every chunk has a vector here, so the vectors' neighbours include the function's
+    # tail; folded into its head, it must not come back as a hit of its own.
+    head, tail = _parts(archiver_embedded)
+    hits = [(h["path"], h["name"], h["line_start"])
+            for h in archiver_embedded.search(ISSUE, "archiver", limit=30, mode=mode)["hits"]]
+    assert ("archiver/cli.py", "add_options", head) in hits
+    assert ("archiver/cli.py", "add_options", tail) not in hits

@@ -180,6 +180,7 @@ def _run(store, text: str, q, workspaces: list, opts: SearchOptions, t0: float,
         ranking.reexported(scored, exports)
         # A pasted text: a split definition is one hit, scored whole (lexical.fold_splits).
         scored = lexical.fold_splits(scored, info.get("splits") or {})
+        sem = lexical.fold_split_cosines(sem, info.get("splits") or {}, rows)
         if plan.mode_used == "hybrid" and sem and opts.mode == "auto":
             scored = fusion.fill(scored, sem, rows)
         elif plan.mode_used == "hybrid" and sem:
