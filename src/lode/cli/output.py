@@ -21,7 +21,9 @@ class _LazyConsole:
         if self._console is None:
             from rich.console import Console
 
-            self._console = Console(highlight=False, soft_wrap=True, **self._options)
+            # emoji=False: printed paths and names are lode's text, not emoji codes
+            # (`a.py:100:5` read as `a.py💯5`)
+            self._console = Console(highlight=False, soft_wrap=True, emoji=False, **self._options)
         return getattr(self._console, name)
 
     def get(self):
