@@ -14,10 +14,14 @@ from __future__ import annotations
 import time
 from collections import deque
 from contextlib import closing
-from typing import TYPE_CHECKING, Callable
 
+TYPE_CHECKING = False  # (typing itself is ~12 M instructions of a search)
 if TYPE_CHECKING:
+    from typing import Callable
+
     import numpy as np
+
+    Progress = Callable[[int, int, str], None]
 
 from .models import MODELS, Embedder, model_name
 
@@ -30,8 +34,6 @@ LATE_COST = 1.7
 # Characters of texts kept back for that at most (2-4 bytes each here): more deferred
 # texts than these balance go to every helper, as batches, and nothing is kept back.
 HELD_CHARS = 10_000_000
-
-Progress = Callable[[int, int, str], None]
 
 
 def stored_model(store) -> str | None:

@@ -8,10 +8,13 @@ available wherever the model can load; its measured effect is in docs/embeddings
 
 from __future__ import annotations
 
-from typing import Protocol
-
-
 from ..embed.models import Embedder
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol
+else:
+    Protocol = object  # a plain base at run time: typing costs a search ~12 M instructions
 
 TOP_N = 30
 BODY_CHARS = 1500
