@@ -9,7 +9,6 @@ extensions (when ``code`` is on), the built-in text types, the derived formats
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass, field
 
 from ..errors import InvalidParams
 from ..languages import CODE_EXTENSIONS, TEXT_ONLY, TEXT_ONLY_NAMES, code_globs, text_only_globs
@@ -140,12 +139,47 @@ def _plugin_globs(kind: str) -> list[str]:
     return [f"**/*{e}" for reg in registry().plugins(kind) for e in reg.extensions]
 
 
-@dataclass(frozen=True)
 class WorkspaceConfig:
+    """A workspace's rules, immutable. A plain class, not a frozen dataclass: a
+    dataclass's methods are compiled from source by every process that defines it, and
+    this one was the only dataclass (with the dataclasses module, inspect and ast behind
+    it, ~45 M instructions) a re-index that finds nothing changed still loaded."""
+
+    # The defaults, also read from the class (lode.service: a setting left as it is).
     include: tuple[str, ...] = DEFAULT_INCLUDE
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     code: bool = True
-    text_extensions: tuple[str, ...] = field(default_factory=tuple)
+    text_extensions: tuple[str, ...] = ()
+
+    _FIELDS = ("include", "exclude", "code", "text_extensions")
+
+    def __init__(self, include: tuple[str, ...] = DEFAULT_INCLUDE, exclude: tuple[str, ...] = DEFAULT_EXCLUDE,
+                 code: bool = True, text_extensions: tuple[str, ...] = ()):
+        put = object.__setattr__
+        put(self, "include", include)
+        put(self, "exclude", exclude)
+        put(self, "code", code)
+        put(self, "text_extensions", text_extensions)
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a WorkspaceConfig is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a WorkspaceConfig is immutable")
+
+    def _values(self) -> tuple:
+        return (self.include, self.exclude, self.code, self.text_extensions)
+
+    def __eq__(self, other) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return "WorkspaceConfig(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self._FIELDS) + ")"
 
     def patterns_include(self) -> list[str]:
         globs = list(self.include) + list(DERIVED_INCLUDE) + _plugin_globs("deriver")
@@ -188,8 +222,7 @@ class WorkspaceConfig:
         return sorted(e for e in self.text_extensions if e in code)
 
     def to_dict(self) -> dict:
-        d = asdict(self)
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
+        return {k: list(v) if isinstance(v, (tuple, list)) else v for k, v in zip(self._FIELDS, self._values())}
 
     @classmethod
     def from_dict(cls, d: dict) -> "WorkspaceConfig":
