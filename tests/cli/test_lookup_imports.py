@@ -15,7 +15,7 @@ from shop_store import LODE, alone, indexed_shop
 
 # Printed as the command ends (its exit handlers run: lode.cli.fastpath).
 SLOW = ("dataclasses", "inspect", "re", "enum", "json", "urllib.parse", "threading", "typing", "shutil",
-        "tree_sitter")
+        "tree_sitter", "rich")
 LOADED = ("import atexit, sys; atexit.register(lambda: print(sorted(m for m in sys.modules if m in "
           f"{SLOW!r} or m.startswith('lode.languages.') and m.count('.') == 2 and m.split('.')[2] not in "
           "('spec', 'registry', 'textonly', 'symbolrules')), file=sys.stderr)); "
@@ -29,17 +29,22 @@ def shop(tmp_path_factory):
     return indexed_shop(base, env), env
 
 
-@pytest.mark.parametrize("lsp", ["off", None])
-def test_a_definition_loads_no_slow_module_and_only_its_language(shop, lsp):
+@pytest.mark.parametrize("lsp, output", [("off", ["--json"]), (None, ["--json"]), ("off", [])])
+def test_a_definition_loads_no_slow_module_and_only_its_language(shop, lsp, output):
     """Also with hand-off allowed (no LODE_LSP) and no server for the answer's language
-    (gopls): only Go's servers are looked for, and its grammar is not loaded."""
+    (gopls): only Go's servers are looked for, and its grammar is not loaded; and printed
+    as text to a pipe, without rich (which writes no styles there)."""
     folder, env = shop
-    env = {k: v for k, v in env.items() if k != "LODE_LSP"} if lsp is None else env
-    run = subprocess.run([sys.executable, "-c", LOADED, "def", "store.Store.reclaim", "--json"],
+    env = {k: v for k, v in env.items() if k not in ("LODE_LSP", "FORCE_COLOR", "TTY_COMPATIBLE")
+           or k == "LODE_LSP" and lsp is not None}
+    run = subprocess.run([sys.executable, "-c", LOADED, "def", "store.Store.reclaim", *output],
                          capture_output=True, text=True, env=env, cwd=folder, timeout=120)
     assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout)["candidates"][0]["path"] == "store/reclaim.go"
+    if output:
+        assert json.loads(run.stdout)["candidates"][0]["path"] == "store/reclaim.go"
+    else:
+        assert run.stdout == "store/reclaim.go:15:17 method store.Store.reclaim (module store)\n"
     assert run.stderr.strip().splitlines()[-1] == "['lode.languages.go']"
-    plain = subprocess.run([*LODE, "def", "store.Store.reclaim", "--json"], capture_output=True, text=True,
+    again = subprocess.run([*LODE, "def", "store.Store.reclaim", *output], capture_output=True, text=True,
                            env=env, cwd=folder, timeout=120)
-    assert plain.stdout == run.stdout
+    assert again.stdout == run.stdout

@@ -17,16 +17,10 @@ from ..config import language_servers_allowed
 from ..errors import InvalidParams
 from ..locations import location, with_path
 from .common import exit_with, open_service, run_or_exit
-from .output import crumb_after_path, fail, json_line, out, shown
+from .output import crumb_after_path, escape, fail, json_line, out, shown  # escape: rich's, without rich
 from .remote import Unusable, answer, workspace_for_path
 
 RPC_MAX_LIMIT = 200  # search.query's largest limit; a larger one is answered from the store
-
-
-def escape(text: str) -> str:
-    from rich.markup import escape as rich_escape  # rich loads only when printing markup
-
-    return rich_escape(text)
 
 
 def _lsp_wanted(no_lsp: bool) -> bool:

@@ -11,11 +11,25 @@ from .. import jsontext as wire
 
 
 class _LazyConsole:
-    """Stands in for a ``rich.console.Console`` until something is printed."""
+    """Stands in for a ``rich.console.Console`` until something is printed that needs it:
+    a line of lode's markup printed where rich would write no styles (a pipe, a file) is
+    written as the text rich would write, without importing rich (~160 M instructions of
+    a ~270 M `lode def` printed to a pipe)."""
 
     def __init__(self, **options):
         self._options = options
         self._console = None
+
+    def print(self, *objects, **options):
+        if self._console is None and len(objects) == 1 and isinstance(objects[0], str) \
+                and options in ({}, {"markup": True}):
+            stream = sys.stderr if self._options.get("stderr") else sys.stdout
+            text = None if _styled(stream) else plain(objects[0])
+            if text is not None:
+                stream.write(text + "\n")
+                stream.flush()  # as rich does after each print: stdout and stderr stay in order
+                return
+        return self.__getattr__("print")(*objects, **options)
 
     def __getattr__(self, name):
         if self._console is None:
@@ -34,6 +48,88 @@ class _LazyConsole:
 
 out = _LazyConsole()
 err = _LazyConsole(stderr=True)
+
+
+def _styled(stream) -> bool:
+    """Whether rich would write styles to ``stream`` (``Console.is_terminal``): when
+    ``TTY_COMPATIBLE`` says so, else a non-empty ``FORCE_COLOR``, else a terminal."""
+    import os
+
+    compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if compatible in ("0", "1"):
+        return compatible == "1"
+    force = os.environ.get("FORCE_COLOR")
+    if force is not None:
+        return force != ""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _tags(markup: str):
+    """rich's markup tags in ``markup``, as ``rich.markup.RE_TAGS`` finds them (a
+    ``[`` and a lower-case letter, ``#``, ``/`` or ``@``, up to the first ``]`` with no
+    ``[`` before it; the backslashes right before it): (start, bracket, end, tag text)."""
+    position = 0
+    bracket = markup.find("[")
+    while bracket >= 0:
+        first = markup[bracket + 1:bracket + 2]
+        close = markup.find("]", bracket + 2) if first and (first in "#/@" or "a" <= first <= "z") else -1
+        after = markup.find("[", bracket + 2)
+        if close >= 0 and (after < 0 or close < after):
+            start = bracket
+            while start > position and markup[start - 1] == "\\":
+                start -= 1
+            yield start, bracket, close + 1, markup[bracket + 1:close]
+            position = close + 1
+            bracket = markup.find("[", position)
+        else:
+            bracket = markup.find("[", bracket + 1)
+
+
+def escape(text: str) -> str:
+    """``rich.markup.escape``: ``text`` with the brackets that would read as tags escaped."""
+    parts, position = [], 0
+    for start, bracket, end, _tag in _tags(text):
+        parts += [text[position:start], text[start:bracket] * 2, "\\", text[bracket:end]]
+        position = end
+    parts.append(text[position:])
+    text = "".join(parts)
+    return text + "\\" if text.endswith("\\") and not text.endswith("\\\\") else text
+
+
+# Characters rich drops from printed text (rich.control.STRIP_CONTROL_CODES) and a tab
+# (expanded by cell widths): such a line is printed by rich itself.
+_RICH_CHANGES = ("\x07", "\x08", "\x0b", "\x0c", "\r", "\t")
+
+
+def plain(markup: str) -> str | None:
+    """The text rich prints for ``markup`` where it writes no styles (``rich.markup.render``
+    without them): tags dropped, an escaped tag or ``\\[`` as the bracket. None when
+    only rich can say: a handler (``@``) or named closing tag, a ``[/]`` closing
+    nothing (rich's error), a character rich changes."""
+    parts, position, opened = [], 0, 0
+    for start, bracket, end, tag in _tags(markup):
+        parts.append(markup[position:start].replace("\\[", "["))
+        backslashes, escaped = divmod(bracket - start, 2)
+        parts.append("\\" * backslashes)
+        position = end
+        if escaped:
+            parts.append(markup[bracket:end])
+            continue
+        name = tag.partition("=")[0]
+        if name.startswith("@") or (name.startswith("/") and name[1:].strip()):
+            return None
+        if name.startswith("/"):
+            if not opened:
+                return None
+            opened -= 1
+        else:
+            opened += 1
+    parts.append(markup[position:].replace("\\[", "["))
+    text = "".join(parts)
+    return None if any(c in text for c in _RICH_CHANGES) else text
 
 
 def json_line(obj) -> None:
@@ -65,6 +161,4 @@ def crumb_after_path(breadcrumb: str, path: str) -> str:
 
 def fail(message: str) -> None:
     """One clear line on stderr (the caller decides the exit code)."""
-    from rich.markup import escape
-
     err.print(f"[bold red]lode:[/] {escape(message)}", markup=True)

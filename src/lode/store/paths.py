@@ -43,6 +43,8 @@ def display(path: str) -> str:
     """``path`` safe to print on one line: control characters as ``\\n``, ``\\t``,
     ``\\xNN`` and bytes that are not UTF-8 as ``\\xNN``; anything else unchanged."""
     global _CONTROL
+    if path.isprintable():  # none of them (each is unprintable): nearly every path
+        return path
     if _CONTROL is None:
         import re
 
