@@ -185,6 +185,7 @@ OTHER_ENVIRONMENT: dict[str, str] = {
     "HF_HUB_OFFLINE": "set to 1 before a model loads: lode never downloads",
     "TRANSFORMERS_OFFLINE": "set to 1 before a model loads: lode never downloads",
     "TOKENIZERS_PARALLELISM": "set to true unless already set",
+    "OPENBLAS_THREAD_TIMEOUT": "set to 4 unless already set (lode.embed): idle BLAS threads sleep at once",
 }
 
 #: Where each tunable constant lives (module → names). The constants stay beside the

@@ -10,7 +10,16 @@
   reclaiming vectors no chunk uses (or of another model).
 """
 
+import os
+
 TYPE_CHECKING = False  # (typing itself is ~12 M instructions of a search)
+
+# numpy's BLAS threads, idle after a search's one product, spin for up to 2**28 cycles
+# before they sleep (OpenBLAS's default): in a command-line search that was ~50 ms of
+# CPU on two threads, on two cores taken from the command itself. Set before numpy loads
+# (lode imports it only below this package); the threads and how work is split among
+# them are unchanged, so the products are too. A value already set is kept.
+os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "4")
 
 if TYPE_CHECKING:
     from .models import DEFAULT_MODEL, MODELS, Embedder, ModelUnavailable, load_embedder, model_state
