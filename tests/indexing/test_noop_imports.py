@@ -1,6 +1,7 @@
 """A re-index that finds nothing changed loads only what comparing stamps needs: no
 grammar (tree_sitter), no code chunker, no plug-in table, no record types the workers
-make, no typing (each was a share of a no-op re-index of Go's standard library)."""
+make, no typing, threading or shlex (each was a share of a no-op re-index of Go's
+standard library)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import subprocess
 import sys
 
 NOT_LOADED = ("tree_sitter", "lode.chunking.code", "lode.plugins.registry", "lode.store.records", "typing",
-              "importlib.resources")
+              "importlib.resources", "threading", "shlex")
 
 PROBE = ("import json, sys; from lode.service import Service; svc = Service(sys.argv[1]); "
          "run = svc.index(sys.argv[2], embed=False); svc.close(); "

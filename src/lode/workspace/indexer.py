@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import gc
 import os
-import shlex
 import time
 from collections.abc import Callable, Iterable, Iterator  # not typing's: ~12 M instructions to import
 from contextlib import contextmanager
@@ -38,7 +37,6 @@ if TYPE_CHECKING:
 from . import held
 from .chunkers import chunkers_by_extension
 from .config import WorkspaceConfig
-from .orphans import follow
 from .roots import empty_folder
 from .walk import admit, walk
 
@@ -96,6 +94,14 @@ class IndexStats:
         return f"IndexStats({', '.join(f'{k}={v!r}' for k, v in self.to_dict().items())})"
 
 
+def _quote(text: str) -> str:
+    """``text`` quoted for a shell, in an error's advice (shlex, and re behind it, load
+    only for such a message)."""
+    import shlex
+
+    return shlex.quote(text)
+
+
 def _pool(workers: int, before_fork: Callable[[], None] | None = None):  # a ProcessPoolExecutor
     # concurrent.futures loads only for a pooled run
     from concurrent.futures import ProcessPoolExecutor
@@ -137,6 +143,8 @@ def _worker_start(parent_pid: int) -> None:
     folder lode was started from, the user's)."""
     import resource
     import signal
+
+    from .orphans import follow  # threading: only in a worker, not in a run that starts none
 
     follow(parent_pid)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -405,9 +413,9 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     if not os.path.isdir(ws.root):
         # Moved or deleted under the store: its index is kept (nothing is lost if it comes back).
         raise NotFound(f"workspace root {ws.root} is not a directory (moved or deleted?): restore it, "
-                       f"point the workspace at its new place with lode workspace move {shlex.quote(ws.name)} "
+                       f"point the workspace at its new place with lode workspace move {_quote(ws.name)} "
                        f"NEW_PATH (its index is kept), or forget it with lode workspace remove "
-                       f"{shlex.quote(ws.name)}", data={"root": ws.root})
+                       f"{_quote(ws.name)}", data={"root": ws.root})
     # The files' stored states: every file's when the run needs them (a few paths, a
     # store without plain stamps), else those of plainly stored files, the others' read
     # only once a file is not settled by them (see _plain_stamps).
@@ -426,7 +434,7 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
         raise RootEmpty(f"workspace root {ws.root} is empty while its index holds {stored} entries (an "
                         f"unmounted drive, a folder being replaced?): the index is kept; mount or restore "
                         f"the folder and index again, or forget it with lode workspace remove "
-                        f"{shlex.quote(ws.name)}", data={"root": ws.root})
+                        f"{_quote(ws.name)}", data={"root": ws.root})
     walk_errors: list[FileRecord] = []
 
     def on_error(path: str, reason: str) -> None:
@@ -552,7 +560,7 @@ def _write_all(store: Store, ws: WorkspaceRow, generation: int, records: Iterato
             if not os.path.isdir(ws.root):
                 raise NotFound(f"workspace root {ws.root} went away during the run (moved or deleted?): "
                                "what was written is kept; restore it, or point the workspace at its new "
-                               f"place with lode workspace move {shlex.quote(ws.name)} NEW_PATH, and index "
+                               f"place with lode workspace move {_quote(ws.name)} NEW_PATH, and index "
                                "again", data={"root": ws.root})
             stats.deleted += 1
             pending_deletes.append(rec.path)
