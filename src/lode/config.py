@@ -182,6 +182,8 @@ OTHER_ENVIRONMENT: dict[str, str] = {
     "XDG_CACHE_HOME": "read: where compact tokenizers and the code-embedding evidence of server stores are cached",
     "PATH": "read: where language servers are found (after $LODE_LSP_PATH)",
     "EDITOR": "read: the TUI opens a hit in it",
+    "FORCE_COLOR": "read, as rich reads it: non-empty, text output is styled even to a pipe or a file",
+    "TTY_COMPATIBLE": "read, as rich reads it: 1, text output is styled as on a terminal; 0, never",
     "HF_HUB_OFFLINE": "set to 1 before a model loads: lode never downloads",
     "TRANSFORMERS_OFFLINE": "set to 1 before a model loads: lode never downloads",
     "TOKENIZERS_PARALLELISM": "set to true unless already set",
