@@ -63,3 +63,14 @@ def plain_file_stamps(db: sqlite3.Connection, workspace_id: int) -> tuple[dict[s
     stored = db.execute("SELECT count(*) FROM files WHERE workspace_id = ?", (workspace_id,)).fetchone()[0]
     return {r[0]: r for r in rows}, stored
 
+
+def file_hashes(db: sqlite3.Connection, workspace_id: int, paths: list[str], per_query: int = 500) -> dict:
+    """path → stored content hash of the given paths of a workspace (stored under their
+    walked names: what :func:`plain_file_stamps` lists), for the files a run reads again."""
+    out: dict = {}
+    for i in range(0, len(paths), per_query):
+        part = paths[i:i + per_query]
+        out.update(db.execute(f"SELECT path, hash FROM files WHERE workspace_id = ? AND path IN "
+                              f"({', '.join('?' * len(part))})", (workspace_id, *part)).fetchall())
+    return out
+

@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from ..chunking.reader import VANISHED  # a file gone when read: a deletion
 from ..config import DEFAULT_CHUNK_CONFIG, ChunkConfig
 from ..errors import IndexFailed, NotFound  # noqa: F401 (IndexFailed: old import path)
-from ..store.sqlite import Store, WorkspaceRow
+from ..store.sqlite import FileState, Store, WorkspaceRow
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -394,6 +394,13 @@ def _plain_stamps(store: Store, workspace_id: int) -> tuple[dict[str, tuple] | N
     return plain_file_stamps(db, workspace_id)
 
 
+def _hashes(store: Store, workspace_id: int, paths: list[str]) -> dict[str, str | None]:
+    """The stored content hashes of ``paths`` (plainly stored files of the workspace)."""
+    from ..store.stamps import file_hashes
+
+    return file_hashes(store.db, workspace_id, paths)
+
+
 class RootEmpty(NotFound):
     """A workspace's root is an empty folder while its index holds files: an unmounted
     drive's mount point, a checkout being replaced. A walk would find every file deleted
@@ -454,6 +461,8 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     # The pipeline module (chunkers, grammars' queries, search tokens) is imported only
     # once a file needs reading: a no-op run does not pay for it.
     jobs: list = []
+    unhashed: list[int] = []  # jobs of changed plainly stored files: their stored hash is read after the walk
+    walked_plain = 0  # walked files among the plainly stored ones
     lacking: list[str] = []  # made by a plug-in this build lacks: held, never re-read
     due = held.retry_due(store, ws.id)
     seen: set[str] = set()
@@ -468,13 +477,21 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
     for e in entries:
         seen.add(e.path)
         stats.files += 1
-        if plain is not None:
-            stamp = plain.get(e.path)
-            if stamp is not None and stamp[1] == e.mtime_ns and stamp[2] == e.size \
-                    and stamp[3] == expected_chunker(e.path, e.how) and e.path not in due:
+        stamp = plain.get(e.path) if plain is not None else None
+        if stamp is not None:
+            walked_plain += 1
+            if stamp[1] == e.mtime_ns and stamp[2] == e.size and stamp[3] == expected_chunker(e.path, e.how) \
+                    and e.path not in due:
                 stats.unchanged += 1  # as below, for a file stored plainly (not refused)
                 continue
-        old = states().get(e.path)
+        if known is None and stamp is not None:
+            # A plainly stored file that changed: its state but the hash (read below for
+            # the files read again) is its stamp's.
+            old = FileState(None, stamp[1], stamp[2], None, stamp[3], None, 0)
+        elif known is None and plain is not None and stored == len(plain):
+            old = None  # every stored file is plainly stored: a file not among them is new
+        else:
+            old = states().get(e.path)
         same = old is not None and old.mtime_ns == e.mtime_ns and old.size == e.size \
             and not (old.refused and old.ctime_ns != e.ctime_ns) and e.path not in due \
             and old.refused != VANISHED  # chmod moves only the ctime; a file once found gone is here
@@ -490,15 +507,21 @@ def index_workspace(store: Store, ws: WorkspaceRow, progress: Progress | None = 
             continue
         ctimes[e.path] = e.ctime_ns
         same_chunker = old is not None and old.chunker == chunker and old.refused is None
+        if same_chunker and old.id is None:
+            unhashed.append(len(jobs))
         jobs.append((e.abspath, e.path, e.how, e.mtime_ns, e.size, chunker,
                      old.hash if same_chunker else None))
+    if unhashed:  # a worker reading the same bytes again only updates the stamp
+        hashes = _hashes(store, ws.id, [jobs[i][1] for i in unhashed])
+        for i in unhashed:
+            jobs[i] = (*jobs[i][:6], hashes.get(jobs[i][1]))
     if jobs:
         from .pipeline import Job
 
         jobs = [Job(*j) for j in jobs]
     seen.update(r.path for r in walk_errors)
-    if known is None and stored != stats.unchanged:  # files not walked (gone), or not stored plainly
-        states()
+    if known is None and (stored != walked_plain or lacking):
+        states()  # files not walked (gone), not stored plainly, or held for a plug-in this build lacks
     gone = [p for p in known if p not in seen] if known is not None else []
     deleted = held.settle(store, ws, known or {}, lacking, gone)
     held.lift(store, ws.id)
