@@ -48,3 +48,15 @@ def test_a_definition_loads_no_slow_module_and_only_its_language(shop, lsp, outp
     again = subprocess.run([*LODE, "def", "store.Store.reclaim", *output], capture_output=True, text=True,
                            env=env, cwd=folder, timeout=120)
     assert again.stdout == run.stdout
+
+
+def test_a_search_printed_to_a_pipe_loads_no_rich(shop):
+    folder, env = shop
+    env = {k: v for k, v in env.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    code = ("import atexit, sys; atexit.register(lambda: print([m for m in sys.modules if m == 'rich'], "
+            "file=sys.stderr)); from lode.cli import main; main()")
+    run = subprocess.run([sys.executable, "-c", code, "search", "reclaim", "--mode", "lexical"],
+                         capture_output=True, text=True, env=env, cwd=folder, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("store/reclaim.go:")
+    assert run.stderr.strip().splitlines()[-1] == "[]"

@@ -10,7 +10,7 @@ import random
 from rich.console import Console
 from rich.markup import escape as rich_escape
 
-from lode.cli.output import escape, plain
+from lode.cli.output import escape, plain, snippet_text
 
 PIECES = ["[", "]", "\\", "/", "a", "b", "#", "@", "=", " ", ":", "x", "[/]", "[bold]", "[dim]", "\\[",
           "[magenta]", "é", "1", "\t", "\r", "[/bold]", "[@click]"]
@@ -38,3 +38,26 @@ def test_plain_text_and_escapes_are_richs():
                 assert mine + "\n" == _rich(markup), markup
                 checked += 1
     assert checked > 5000
+
+
+def _rich_snippet(snippet: str) -> str:
+    from rich.text import Text
+
+    out = io.StringIO()
+    text = Text(snippet)
+    Console(file=out, highlight=False, soft_wrap=True, emoji=False).print(
+        Text("    ").append(Text("\n    ").join(text.split("\n"))))
+    return out.getvalue()
+
+
+def test_a_snippets_text_is_richs():
+    pieces = ["a", "bc", "\n", "\t", "\r", "\x0c", "\x07", " ", "[", "\\", "é", "界", "\x1b", "\x00", "x" * 9]
+    rnd = random.Random(7)
+    checked = 0
+    for _ in range(3000):
+        snippet = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 12)))
+        mine = snippet_text(snippet)
+        if mine is not None:
+            assert mine + "\n" == _rich_snippet(snippet), snippet
+            checked += 1
+    assert checked > 2000

@@ -17,7 +17,7 @@ from ..config import language_servers_allowed
 from ..errors import InvalidParams
 from ..locations import location, with_path
 from .common import exit_with, open_service, run_or_exit
-from .output import crumb_after_path, escape, fail, json_line, out, shown  # escape: rich's, without rich
+from .output import crumb_after_path, escape, fail, json_line, out, shown, snippet_text
 from .remote import Unusable, answer, workspace_for_path
 
 RPC_MAX_LIMIT = 200  # search.query's largest limit; a larger one is answered from the store
@@ -293,9 +293,6 @@ def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, fil
     if not hits:
         fail(f"no match for {text!r}" + _filtered_note(result.get("filtered_out")))
         raise SystemExit(1)
-    from rich.markup import escape
-    from rich.text import Text
-
     pattern = None
     if out.color_system:  # highlighting only shows in colour; the search package is a slow import
         from ..service import Service
@@ -321,6 +318,12 @@ def search(query, limit, paths, globs, languages, kinds, tags, mode, rerank, fil
         held = f" [yellow](held: {h['hold']})[/]" if h.get("hold") else ""  # from a plug-in this build lacks
         out.print(f"[magenta]{escape(shown(where + h['path']))}:{h['snippet_line']}[/] [dim]{h['kind']}[/]"
                   f"[bold]{escape(shown(_crumb(h)))}[/]{held}", **one_row)
+        text = snippet_text(h["snippet"]) if pattern is None and not out.is_terminal else None
+        if text is not None:  # what rich would print here, without importing it
+            out.line(text)
+            continue
+        from rich.text import Text
+
         snippet = Text(h["snippet"])
         if pattern is not None:
             snippet.highlight_regex(pattern, "bold yellow")

@@ -20,16 +20,34 @@ class _LazyConsole:
         self._options = options
         self._console = None
 
+    def _stream(self):
+        return sys.stderr if self._options.get("stderr") else sys.stdout
+
     def print(self, *objects, **options):
         if self._console is None and len(objects) == 1 and isinstance(objects[0], str) \
                 and options in ({}, {"markup": True}):
-            stream = sys.stderr if self._options.get("stderr") else sys.stdout
-            text = None if _styled(stream) else plain(objects[0])
+            text = None if _styled(self._stream()) else plain(objects[0])
             if text is not None:
-                stream.write(text + "\n")
-                stream.flush()  # as rich does after each print: stdout and stderr stay in order
+                self.line(text)
                 return
         return self.__getattr__("print")(*objects, **options)
+
+    def line(self, text: str) -> None:
+        """Write ``text`` as it is, and a newline (what :func:`plain` or
+        :func:`snippet_text` made where rich would write no styles)."""
+        stream = self._stream()
+        stream.write(text + "\n")
+        stream.flush()  # as rich does after each print: stdout and stderr stay in order
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._console.is_terminal if self._console is not None else _styled(self._stream())
+
+    @property
+    def color_system(self):
+        if self._console is None and not _styled(self._stream()):
+            return None  # rich's answer where it writes no styles
+        return self.__getattr__("color_system")
 
     def __getattr__(self, name):
         if self._console is None:
@@ -102,6 +120,27 @@ def escape(text: str) -> str:
 # Characters rich drops from printed text (rich.control.STRIP_CONTROL_CODES) and a tab
 # (expanded by cell widths): such a line is printed by rich itself.
 _RICH_CHANGES = ("\x07", "\x08", "\x0b", "\x0c", "\r", "\t")
+
+
+_DROPPED = str.maketrans("", "", "\x07\x08\x0b\x0c\r")  # what rich's Text drops
+
+
+def snippet_text(snippet: str) -> str | None:
+    """The text rich prints for a search hit's snippet as lode prints it (each line after
+    four spaces, a last newline dropped; rich's ``Text.split``), where it writes no styles;
+    None when only rich can say: a tab in a line holding a character that is not printable
+    ASCII (rich expands tabs by cell widths)."""
+    text = snippet.translate(_DROPPED)
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    text = "    " + "\n    ".join(lines)
+    if "\t" in text:
+        rest = text.replace("\t", "").replace("\n", "")
+        if not (rest.isascii() and rest.isprintable()):
+            return None
+        text = text.expandtabs(8)
+    return text
 
 
 def plain(markup: str) -> str | None:
