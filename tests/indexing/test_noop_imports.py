@@ -1,7 +1,8 @@
 """A re-index that finds nothing changed loads only what comparing stamps needs: no
 grammar (tree_sitter), no code chunker, no plug-in table, no record types the workers
-make, no typing, threading or shlex (each was a share of a no-op re-index of Go's
-standard library)."""
+make, no typing, threading or shlex, no chunk type (lode.records: dataclasses, with
+inspect and ast behind it), no prose chunker and no spec of a language the workspace
+does not hold (each was a share of a no-op re-index of Go's standard library)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import subprocess
 import sys
 
 NOT_LOADED = ("tree_sitter", "lode.chunking.code", "lode.plugins.registry", "lode.store.records", "typing",
-              "importlib.resources", "threading", "shlex")
+              "importlib.resources", "threading", "shlex", "lode.records", "dataclasses", "inspect",
+              "lode.chunking.prose", "lode.languages.rust")
 
 PROBE = ("import json, sys; from lode.service import Service; svc = Service(sys.argv[1]); "
          "run = svc.index(sys.argv[2], embed=False); svc.close(); "

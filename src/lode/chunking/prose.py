@@ -8,11 +8,8 @@ from dataclasses import replace
 
 from ..config import ChunkConfig
 from ..records import Chunk
+from .ids import MARKDOWN_ID, TEXT_ID, YAML_ID
 from .lines import Lines, nonws, paragraphs, split_lines, trim
-
-MARKDOWN_ID = "markdown-1"
-TEXT_ID = "text-1"
-YAML_ID = "yaml-1"
 
 # The Markdown parser is made on first use: importing it costs ~20 ms, which an index
 # run that reads no Markdown (a no-op re-run) should not pay.

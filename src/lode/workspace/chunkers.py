@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..chunking import chunker_id
 from ..chunking.derive import deriver_id
-from ..chunking.prose import MARKDOWN_ID
+from ..chunking.ids import MARKDOWN_ID
 from ..languages import registered_for_path
 
 
