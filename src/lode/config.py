@@ -219,7 +219,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
     "lode.symbols.layout": ("LAYOUT_SECONDS",),
     "lode.symbols.typed": ("MAX_DEPTH",),
     "lode.symbols.context": ("SCAN_BELOW",),
-    "lode.embed.vectors": ("EMBED_BATCH", "RECLAIM_BATCH", "LATE_COST", "HELD_CHARS"),
+    "lode.embed.vectors": ("EMBED_BATCH", "FEW_TEXTS", "RECLAIM_BATCH", "LATE_COST", "HELD_CHARS"),
     "lode.embed.compact": ("KEEP_EXTENDED",),
     "lode.embed.words": ("WORDS_KEPT", "GROUP_WORDS"),
     "lode.embed.helpers": ("HELPED_TEXTS", "MAX_HELPERS"),

@@ -30,6 +30,7 @@ def tree(tmp_path):
 def _run(tmp_path, tree: Path, name: str, monkeypatch, helped_texts: int, batch: int = 64) -> tuple[dict, dict]:
     monkeypatch.setattr(vectors, "EMBED_BATCH", batch)  # many batches: for helpers and this process
     monkeypatch.setattr(helpers, "HELPED_TEXTS", helped_texts)
+    monkeypatch.setattr(vectors, "FEW_TEXTS", 0)  # a large run's path, whatever the count
     svc = Service(tmp_path / name / "lode.db")
     try:
         run = svc.index(str(tree), workers=1)["embedding"]

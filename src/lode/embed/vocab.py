@@ -107,13 +107,15 @@ class Vocabulary:
                     break
         return out
 
-    def tokenizer(self, texts: list[str]):
+    def tokenizer(self, texts: list[str], max_lookups: int | None = None):
         """``(tokenizer, its ids → the full tokenizer's ids (int64 array), its unknown
         id)`` cutting ``texts`` as the model's tokenizer does, or None when this one
-        cannot serve them (an added token's text in them, too many substrings)."""
+        cannot serve them (an added token's text in them, more substrings than
+        ``max_lookups``, by default :attr:`max_lookups`)."""
         import numpy as np
         from tokenizers import Tokenizer
 
+        limit = max_lookups or self.max_lookups
         norm, pre = self._base.normalizer, self._base.pre_tokenizer
         words: set[str] = set()
         for text in texts:
@@ -128,7 +130,7 @@ class Vocabulary:
                 if size > n:
                     break
                 subs.update(w[i:i + size] for i in range(n - size + 1))
-            if len(subs) > self.max_lookups:
+            if len(subs) > limit:
                 return None
         text, full_ids, unk = _spec(self._bare, self._model, self._added, [*self._needed, *self._lookup(subs)])
         tok = Tokenizer.from_str(text)
