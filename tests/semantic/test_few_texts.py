@@ -5,11 +5,7 @@ tokenizer gives. Each run is a fresh process: no tokenizer may be loaded already
 
 from __future__ import annotations
 
-import json
 import shutil
-import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -17,6 +13,7 @@ import numpy as np
 from lode.embed.models import MODELS, StaticEmbedder
 
 from .conftest import repo_embed_texts
+from .fresh_runs import index_in_fresh_process
 
 ROOT = Path(__file__).resolve().parents[2]
 PROJECTS = ("tests/search/projects", "tests/indexing/projects", "examples", "src/lode/embed")
@@ -38,13 +35,7 @@ def _index(tmp_path: Path, name: str, few: int) -> tuple[dict, list]:
     root.mkdir()
     for project in PROJECTS:
         shutil.copytree(ROOT / project, root / project.replace("/", "-"))
-    run = subprocess.run([sys.executable, "-c", RUN, str(db), str(root), str(few)],
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    con = sqlite3.connect(db)
-    vectors = con.execute("SELECT model, hash, dim, vec FROM vectors ORDER BY model, hash").fetchall()
-    con.close()
-    return json.loads(run.stdout.strip().splitlines()[-1]), vectors
+    return index_in_fresh_process(RUN, db, root, few)
 
 
 def test_a_run_with_few_texts_loads_no_tokenizer_and_stores_the_same_vectors(static_model, tmp_path):

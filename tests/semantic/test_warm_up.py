@@ -5,12 +5,10 @@ model must not be loaded already."""
 
 from __future__ import annotations
 
-import json
 import shutil
-import sqlite3
-import subprocess
-import sys
 from pathlib import Path
+
+from .fresh_runs import index_in_fresh_process
 
 SHOP = Path(__file__).resolve().parents[2] / "examples" / "shop"
 
@@ -32,13 +30,7 @@ print(json.dumps({"warming_seen": any(seen), "embedded": r["embedding"]["embedde
 def _index(tmp_path: Path, name: str, warm_max: int) -> tuple[dict, list]:
     root, db = tmp_path / name, tmp_path / f"{name}.db"
     shutil.copytree(SHOP, root)
-    run = subprocess.run([sys.executable, "-c", RUN, str(db), str(root), str(warm_max)],
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    con = sqlite3.connect(db)
-    vectors = con.execute("SELECT model, hash, dim, vec FROM vectors ORDER BY model, hash").fetchall()
-    con.close()
-    return json.loads(run.stdout.strip().splitlines()[-1]), vectors
+    return index_in_fresh_process(RUN, db, root, warm_max)
 
 
 def test_the_model_loads_while_files_are_chunked_and_the_vectors_are_the_same(tmp_path):
