@@ -39,8 +39,10 @@ INTERFACES = ("cli", "rpc", "mcp", "lsp", "tui")
 # only); the CLI asks it over a daemon's workspace list without loading the service.
 # lode.locations: a name given as path:LINE (re only), read by the service and by the
 # CLI, which resolves its path from the current folder before asking a daemon
+# lode.atomic: a file written beside its target and renamed (os only), for the caches the
+# store, the search and the embedding layers keep in files
 VOCABULARY = {"lode", "lode.service", "lode.errors", "lode.config", "lode.records", "lode.workspace.roots",
-              "lode.locations", "lode.jsontext", "lode.tuples"}
+              "lode.locations", "lode.jsontext", "lode.tuples", "lode.atomic"}
 # Interface → interface imports that are the design, not a break.
 INTERFACE_USES = {
     "cli": set(INTERFACES),          # `lode serve`, `lode mcp`, `lode lsp`, `lode tui` start them

@@ -21,7 +21,6 @@ workspace's current generation or none.
 from __future__ import annotations
 
 import importlib.util
-import os
 import threading
 import time
 from collections import OrderedDict
@@ -80,6 +79,8 @@ def _stamp(store, path: Path) -> int | None:
 
 def build(store, workspace_id: int, generation: int | None) -> dict:
     """Build and save the workspace's corpus for ``generation`` unless it exists."""
+    from ..atomic import replacing
+
     if generation is None:
         return {"skipped": "no generation"}
     # Only looked up here, not imported (~7 M instructions): a no-op run finds the corpus
@@ -119,20 +120,14 @@ def build(store, workspace_id: int, generation: int | None) -> dict:
             corpus.add_doc(f"{cid}:{fid}", f"{crumb}\n{bodies.get(cid) or ''}"[:TEXT_CHARS].replace("\x00", " "))
         if chunks:
             corpus.finalize()
-        tmp = target.with_suffix(f".tmp{os.getpid()}")
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if chunks:
-                corpus.save(str(tmp))  # RuntimeError when it cannot write (a full disk)
-            else:
-                tmp.write_bytes(b"")
-            os.replace(tmp, target)
+            with replacing(target) as tmp:
+                if chunks:
+                    corpus.save(str(tmp))  # RuntimeError when it cannot write (a full disk)
+                else:
+                    tmp.write_bytes(b"")
         except (OSError, RuntimeError) as exc:
             # The evidence only sharpens search: the run that indexed the files stands.
-            try:
-                tmp.unlink(missing_ok=True)
-            except OSError:  # its folder could not be made
-                pass
             return {"skipped": f"cannot save {target} ({exc}; is the disk full?): searches "
                                "go without it until lode index saves it"}
     finally:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import json
 import mmap
-import os
 import struct
 import threading
 import zlib
@@ -227,6 +226,8 @@ def build(spec: dict, path: Path) -> None:
     bytes (uint32, one more), each piece's id (uint32), the pieces' UTF-8 bytes. A
     piece's bucket is the CRC-32 of its bytes modulo the bucket count (a power of two
     at least the pieces' count); a bucket's pieces are in id order."""
+    from ..atomic import replacing
+
     model = spec["model"]
     if model.get("type") != "Unigram" or model.get("byte_fallback") or spec.get("post_processor") is not None:
         raise ValueError("only a plain Unigram tokenizer is served by pieces")
@@ -264,11 +265,8 @@ def build(spec: dict, path: Path) -> None:
             raise ValueError("unexpected item sizes")
     if array("I", [1]).tobytes() != (1).to_bytes(4, "little"):
         raise ValueError("a big-endian machine")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.parent / f".{path.name}.{os.getpid()}"
-    with open(tmp, "wb") as f:
+    with replacing(path) as tmp, open(tmp, "wb") as f:
         f.write(head)
         for a in (scores, starts, offsets, ids):
             a.tofile(f)
         f.write(b"".join(keys[i] for i in order))
-    os.replace(tmp, path)

@@ -102,18 +102,13 @@ def write(file: Path, ids: np.ndarray, vecs: np.ndarray) -> None:
     the :data:`KEPT` newest. Nothing is kept when the folder cannot be written."""
     import numpy as np
 
-    tmp = file.with_name(f".{file.name}.{os.getpid()}")
+    from ..atomic import replacing
+
     try:
-        file.parent.mkdir(exist_ok=True)
-        with open(tmp, "wb") as f:
+        with replacing(file, parents=False) as tmp, open(tmp, "wb") as f:
             np.lib.format.write_array(f, np.ascontiguousarray(vecs, dtype="<f4"), version=(1, 0))
             np.lib.format.write_array(f, np.ascontiguousarray(ids, dtype="<i8"), version=(1, 0))
-        os.replace(tmp, file)
     except OSError:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
         return
     _prune(file)
 

@@ -11,10 +11,10 @@ per workspace) and a process without it fetches it into its own cache folder onc
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
+from ...atomic import replacing
 from .migrations import migration, run_script
 
 
@@ -60,16 +60,10 @@ class PgEvidenceCorpora:
                               (workspace_id, generation))
         if row is None:
             return False
-        tmp = target.with_suffix(f".tmp{os.getpid()}")
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(bytes(row[0]))
-            os.replace(tmp, target)
+            with replacing(target) as tmp:
+                tmp.write_bytes(bytes(row[0]))
         except OSError:
-            try:
-                tmp.unlink(missing_ok=True)
-            except OSError:
-                pass
             return False  # a full or unwritable cache folder: searches go without it
         return True
 
