@@ -117,12 +117,11 @@ def escape(text: str) -> str:
     return text + "\\" if text.endswith("\\") and not text.endswith("\\\\") else text
 
 
-# Characters rich drops from printed text (rich.control.STRIP_CONTROL_CODES) and a tab
-# (expanded by cell widths): such a line is printed by rich itself.
-_RICH_CHANGES = ("\x07", "\x08", "\x0b", "\x0c", "\r", "\t")
-
-
-_DROPPED = str.maketrans("", "", "\x07\x08\x0b\x0c\r")  # what rich's Text drops
+# Characters rich drops from printed text (rich.control.STRIP_CONTROL_CODES), and with
+# a tab (expanded by cell widths) what makes a line of markup one rich prints itself.
+_CONTROLS = "\x07\x08\x0b\x0c\r"
+_RICH_CHANGES = (*_CONTROLS, "\t")
+_DROPPED = str.maketrans("", "", _CONTROLS)
 
 
 def snippet_text(snippet: str) -> str | None:

@@ -259,13 +259,7 @@ class StaticEmbedder:
         its texts can be cut into (:mod:`.vocab`: ~1 ms a query), not loading one (~0.2-
         0.35 CPU s for the compact tokenizer, the most of a command-line search without
         a daemon, and of a re-index embedding a few hundred texts)."""
-        import numpy as np
-
-        texts = list(texts)
-        if len(texts) <= self.pass_texts:
-            return self._embed_few(texts)
-        return np.concatenate([self._embed_few(texts[i:i + self.pass_texts])
-                               for i in range(0, len(texts), self.pass_texts)])
+        return self._in_passes(self._embed_few, texts)
 
     def _embed_few(self, texts: list[str]) -> np.ndarray:
         """:meth:`embed_query` for one pass (at most ``pass_texts`` texts)."""
@@ -299,12 +293,16 @@ class StaticEmbedder:
         vocab.build_missing(self._tokenizer_json, self.id)
 
     def embed(self, texts: list[str]) -> np.ndarray:
+        return self._in_passes(self._embed, texts)
+
+    def _in_passes(self, embed_pass, texts: list[str]) -> np.ndarray:
+        """``embed_pass`` over ``texts``, at most ``pass_texts`` of them a call."""
         import numpy as np
 
         texts = list(texts)
         if len(texts) <= self.pass_texts:
-            return self._embed(texts)
-        return np.concatenate([self._embed(texts[i:i + self.pass_texts])
+            return embed_pass(texts)
+        return np.concatenate([embed_pass(texts[i:i + self.pass_texts])
                                for i in range(0, len(texts), self.pass_texts)])
 
     def _embed(self, texts: list[str], tokenizer=None) -> np.ndarray:
