@@ -117,3 +117,46 @@ def test_deferred_texts_go_to_one_helper_only_when_the_others_have_work_meanwhil
     # Too many deferred texts (semble's 22 repositories: 14M of 35M characters): spread.
     many = int(vectors.HELD_CHARS / vectors.LATE_COST) + 1
     assert not vectors._late_to_one(late=many, held=vectors.HELD_CHARS, others=1)
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="helpers need a second core")
+def test_batches_done_are_written_while_a_slow_one_is_still_embedding(tmp_path, tree, monkeypatch):
+    """The deferred texts' batch takes longest (a larger tokenizer, longer texts): the
+    vectors of the batches the other helpers finish meanwhile are written as they come,
+    not after it, and the store ends with the vectors one process makes."""
+    import threading
+    from concurrent.futures import Future
+
+    from lode.store.vectors import VectorTables
+
+    for i, words in enumerate(["naïve café", "Größe → λ", "日本語のコメント", "кириллица ёж"]):
+        (tree / f"intl_{i}.py").write_text(f'def greet_{i}(name):\n    """{words} for {{name}}"""\n'
+                                           f'    return "{words}" + name\n', encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    _, expected = _run(tmp_path, tree, "alone", monkeypatch, helped_texts=10**9)
+    submit = helpers.Helpers.submit
+    slow_texts: list[int] = []
+
+    def slowed(self, texts, characters=""):
+        future = submit(self, texts, characters)
+        if not characters or future is None:
+            return future
+        # The deferred batch: its answer is held back a while after the helper gives it.
+        slow_texts.append(len(texts))
+        later: Future = Future()
+        timer = threading.Timer(1.5, lambda: later.set_result(future.result()))
+        timer.start()
+        return later
+    written: list[int] = []
+    add = VectorTables.add
+
+    def recording(self, model_id, dim, pairs):
+        written.append(len(pairs))
+        return add(self, model_id, dim, pairs)
+    monkeypatch.setattr(helpers.Helpers, "submit", slowed)
+    monkeypatch.setattr(VectorTables, "add", recording)
+    helped, got = _run(tmp_path, tree, "helped", monkeypatch, helped_texts=1)
+    assert helped["helpers"] >= 2 and len(slow_texts) == 1
+    assert got == expected
+    # Written last, though submitted ahead of the batches kept back for the other helpers.
+    assert written[-1] == slow_texts[0] and written.count(slow_texts[0]) == 1

@@ -141,7 +141,19 @@ def _embedded(store, embedder: Embedder, todo: list[str], clock: list[float], la
         return vecs
 
     def collect():
-        count, keys, texts, future = pending.popleft()
+        """The oldest batch a helper is done with, waiting for the first to finish when
+        none is: a batch that takes long (the deferred texts, to one helper) does not
+        hold back the writing of the ones the other helpers finish meanwhile."""
+        done = next((i for i, p in enumerate(pending) if p[3].done()), None)
+        if done is None:
+            from concurrent.futures import FIRST_COMPLETED, wait
+
+            t = time.perf_counter()
+            wait([p[3] for p in pending], return_when=FIRST_COMPLETED)
+            clock[0] += time.perf_counter() - t
+            done = next(i for i, p in enumerate(pending) if p[3].done())
+        count, keys, texts, future = pending[done]
+        del pending[done]
         t = time.perf_counter()
         try:
             vecs, cpu, peak = future.result()
@@ -197,7 +209,7 @@ def _embedded(store, embedder: Embedder, todo: list[str], clock: list[float], la
                 yield from keep_back(count, keys, [found[h] for h in keys])
             else:
                 yield from hand(pool, count, keys, [found[h] for h in keys])
-            while pending and pending[0][3].done():
+            while any(p[3].done() for p in pending):
                 yield collect()
         if deferred:
             getattr(embedder, "prepare", lambda texts: None)(t for _, t in deferred)  # their characters
