@@ -253,7 +253,7 @@ TUNABLES: dict[str, tuple[str, ...]] = {
                         "MAX_CONNECTIONS"),
     "lode.session": ("MAX_NAME_CHARS",),
     "lode.rpc.cache": ("MAX_BYTES", "MAX_ENTRY_BYTES"),
-    "lode.service": ("WARM_MAX_FILES",),
+    "lode.service": ("WARM_MAX_FILES", "WARM_HELPERS_AT"),
     "lode.workspace.documents": ("DEFAULT_READ_CHARS", "MAX_READ_CHARS"),
     "lode.rpc.server": ("BACKLOG",),
     "lode.workspace.watch": ("TARGETED_LIMIT", "BURST_PATHS", "BURST_QUIET", "BURST_WAIT",

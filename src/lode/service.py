@@ -11,6 +11,7 @@ Workspaces are named by name or root path. ``index``, ``status`` and ``search`` 
 from __future__ import annotations
 
 import os
+import sys
 
 from .errors import IndexerBusy, IndexStopped, InvalidParams, LodeError, NotFound, StoreError
 from .config import is_postgres_url, resolve_db_text, store_label
@@ -21,6 +22,7 @@ from .workspace.roots import empty_folder, holding, within
 from .locations import location as _location
 
 WARM_MAX_FILES = 2000  # index runs of at most this many files load the embedding model while chunking
+WARM_HELPERS_AT = 0.9  # a larger run loads it, and starts its helpers, once this share of its files is done
 
 
 def __getattr__(name: str):
@@ -460,8 +462,6 @@ class Service:
                     continue
                 rel.append(os.path.relpath(ap, ws.root).replace(os.sep, "/"))
             paths = rel
-        from .workspace import index_workspace  # the indexer loads only to index
-
         progress = self._stoppable(progress)
         if embed:
             progress = self._warming(progress, model)
@@ -471,7 +471,16 @@ class Service:
         # the embedding stage runs (Store.checkpoint_later).
         later = getattr(self.store, "checkpoint_later", None)
         waiting = (lambda: progress(0, 0, WAITING_TEXT)) if progress is not None else None
+        try:
+            return self._index_locked(ws, progress, workers, paths, embed, model, waiting, later)
+        finally:
+            if embed and "lode.embed.indexing" in sys.modules:  # a warm-up for a stage that never came
+                sys.modules["lode.embed.indexing"].settle()
+
+    def _index_locked(self, ws, progress, workers, paths, embed, model, waiting, later) -> dict:
         from contextlib import nullcontext
+
+        from .workspace import index_workspace  # the indexer loads only to index
 
         with self.store.index_lock(ws, waiting), (later() if later else nullcontext(lambda: None)) as checkpoint:
             if self.store_replaced():  # a repair swapped a rebuilt store in while this run waited
@@ -891,16 +900,19 @@ class Service:
     def _warming(self, progress, model):
         """``progress`` that also starts loading the embedding model once the indexer says
         it has files to chunk (its first call, with their count), so the model loads
-        while they are chunked. Not for runs of more than WARM_MAX_FILES files: those
-        take long enough, and the model would sit in memory beside the whole run."""
+        while they are chunked. A run of more than WARM_MAX_FILES files loads it, and
+        starts the helper processes its stage will embed with, near its end only
+        (WARM_HELPERS_AT of its files done): the model and the helpers would otherwise
+        sit in memory beside the whole run."""
         started = []
 
         def hook(done: int, total: int, path: str = "") -> None:
-            if not started and path != "embedding" and 0 < total <= WARM_MAX_FILES:
+            if not started and path != "embedding" and total > 0 and (
+                    total <= WARM_MAX_FILES or done >= total * WARM_HELPERS_AT):
                 started.append(True)
                 from .embed.indexing import warm_up
 
-                warm_up(self.store, model)
+                warm_up(self.store, model, helpers=total > WARM_MAX_FILES)
             if progress is not None:
                 progress(done, total, path)
         return hook

@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 
-def index_in_fresh_process(code: str, db: Path, root: Path, arg: int) -> tuple[dict, list]:
-    """Run ``code`` (given argv: store, root, ``arg``) in a new interpreter; return the
+def index_in_fresh_process(code: str, db: Path, root: Path, *args) -> tuple[dict, list]:
+    """Run ``code`` (given argv: store, root, ``args``) in a new interpreter; return the
     JSON object its last output line holds and every stored vector, in order."""
-    run = subprocess.run([sys.executable, "-c", code, str(db), str(root), str(arg)],
+    run = subprocess.run([sys.executable, "-c", code, str(db), str(root), *map(str, args)],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     con = sqlite3.connect(db)

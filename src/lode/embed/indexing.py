@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 
 from . import evidence
@@ -28,13 +29,14 @@ _warming: dict[str, threading.Thread] = {}
 _warming_lock = threading.Lock()
 
 
-def warm_up(store, model: str | None = None) -> None:
+def warm_up(store, model: str | None = None, helpers: bool = False) -> None:
     """Start loading the model the embedding stage will use (as :func:`_embed` names
     it), in a background thread, while the run's files are still being chunked: the
     index process mostly waits for its workers then, and the load (numpy, the model,
     the tokenizers library: ~0.2 s) no longer follows the indexing. The stage
     waits for the thread before it embeds. A model that cannot load is left for the
-    stage to load again and report."""
+    stage to load again and report. ``helpers``: a large run's, whose stage will hand its
+    texts to helper processes: they are started too (:func:`.helpers.warm`)."""
     try:
         name = model_name(model if model is not None else stored_model(store))
     except Exception:  # noqa: BLE001 - an unknown name: the stage says so
@@ -46,7 +48,12 @@ def warm_up(store, model: str | None = None) -> None:
             # it maps the vocabulary file and loads the tokenizers library, not the
             # compact tokenizer (~0.2 CPU s), which a larger run loads at its first batch.
             embedder = load_embedder(name)
-            getattr(embedder, "embed_query", embedder.embed)(["func warmUp() {}"])
+            if helpers:
+                from .helpers import warm
+
+                warm(embedder, name)
+            else:
+                getattr(embedder, "embed_query", embedder.embed)(["func warmUp() {}"])
         except Exception:  # noqa: BLE001 - reported by the stage's own load
             pass
     with _warming_lock:  # started before another run's stage can find it and wait for it
@@ -66,6 +73,18 @@ def _warmed(name: str) -> None:
         with _warming_lock:
             if _warming.get(name) is thread:
                 del _warming[name]
+
+
+def settle() -> None:
+    """After an index run: wait for any warm-up still under way and end the helpers it
+    started that no stage took (the run failed, stopped, or had nothing to embed)."""
+    with _warming_lock:
+        names = list(_warming)
+    for name in names:
+        _warmed(name)
+    helpers = sys.modules.get(f"{__package__}.helpers")  # (loaded only when a warm-up or stage used it)
+    if helpers is not None:
+        helpers.discard()
 
 
 def _embed(store, workspace_id: int, model: str | None, progress, generation: int | None) -> dict:
