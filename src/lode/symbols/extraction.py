@@ -60,7 +60,8 @@ def _compiled(spec: LanguageSpec, rules: SymbolRules) -> tuple:
 
 
 # What a match is, decided once per pattern (see _roles); None: read from its captures.
-_ONE_REF, _BASE_MEMBER, _SCOPE, _IMPORT, _TYPED, _RELATION, _REFERENCE, _DEFINITION, _NOTHING, _RETURN = range(10)
+_ONE_REF, _BASE_MEMBER, _SCOPE, _IMPORT, _TYPED, _RELATION, _REFERENCE, _DEFINITION, _NOTHING, _RETURN, \
+    _ONE_BASE = range(11)
 
 
 def _roles(query) -> list[tuple | None]:
@@ -88,6 +89,8 @@ def _role(caps: set[str]) -> tuple | None:
     # the tests of extract_symbols' loop, in its order
     if len(caps) == 1:
         [cap] = caps
+        if cap == "ref.base":
+            return (_ONE_BASE,)
         if cap in _ONE_NODE_REFS:
             return (_ONE_REF, _ONE_NODE_REFS[cap], cap)
         if cap == "scope":
@@ -143,6 +146,9 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
 
     defs: dict[tuple[int, int], Def] = {}
     imports, rels, refs, typed, returns, scopes = [], [], [], [], [], []
+    # the text of each member expression's base (`s.mu` in `s.mu.Lock()`), read here for
+    # its handler and for the type table, which types only the names some base holds
+    bases: set[bytes] = set()
     query, roles = _compiled(spec, rules)
     for pattern, caps in grammar_for(spec).matches(query, root):
         role = roles[pattern]
@@ -156,9 +162,19 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
                 continue
         what = role[0]
         if what == _ONE_REF:  # most matches are one reference: handled by its capture alone
-            refs.append((role[1], caps[role[2]][0], None))
+            refs.append((role[1], caps[role[2]][0], None, None, 0))
         elif what == _BASE_MEMBER:  # `pkg.Name`, `s.Close`
-            refs.append((_ref_base, caps["ref.base"][0], caps["ref.member"][0]))
+            node = caps["ref.base"][0]
+            start = node.start_byte
+            raw = data[start:node.end_byte]
+            bases.add(raw)
+            refs.append((_ref_base, node, caps["ref.member"][0], raw, start))
+        elif what == _ONE_BASE:  # a base whose member _ref_base finds
+            node = caps["ref.base"][0]
+            start = node.start_byte
+            raw = data[start:node.end_byte]
+            bases.add(raw)
+            refs.append((_ref_base, node, None, raw, start))
         elif what == _DEFINITION:
             _keep_definition(defs, caps, role[1], role[2], pattern, role[3], role[4], role[5])
         elif what == _SCOPE:
@@ -168,7 +184,10 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         elif what == _RETURN:
             returns.append(caps)
         elif what == _REFERENCE:
-            refs.append((_reference, caps, None))
+            if "ref.base" in caps:
+                node = caps["ref.base"][0]
+                bases.add(data[node.start_byte:node.end_byte])
+            refs.append((_reference, caps, None, None, 0))
         elif what == _IMPORT:
             imports.append(caps)
         elif what == _RELATION:
@@ -181,7 +200,7 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         rules.hidden_imports(ctx, root, typed)  # locals named as imports: scoped as type parameters
     by_node = ctx.by_node = _qualify(ctx, resolver, defs)
     if rules.scope_nodes:
-        ctx.types = TypeTable(ctx, resolver, by_node, scopes)
+        ctx.types = TypeTable(ctx, resolver, by_node, scopes, asked=(bases, typed))
         for caps in returns:  # first: a variable holding a call's result reads them
             ctx.types.add(caps)
         for caps in typed:
@@ -190,9 +209,10 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
     for caps in rels:
         _relate(ctx, resolver, caps, by_node)
     if ctx.type_params:  # a file declaring type parameters: their uses are not references
-        refs = [(_IN_GENERICS.get(handler, handler), a, b) for handler, a, b in refs]
-    for handler, a, b in refs:  # (handler, node, member node or None) or (handler, caps, None)
-        handler(ctx, resolver, a, b)
+        refs = [(_IN_GENERICS.get(handler, handler), a, b, raw, start) for handler, a, b, raw, start in refs]
+    # (handler, node, member node or None, a base's text, its start) or (handler, caps, …)
+    for handler, a, b, raw, start in refs:
+        handler(ctx, resolver, a, b, raw, start)
     resolver.finish(ctx)
     for body, declaration in rules.yields_to:
         ctx.drop_declarations_of_bodies(body, declaration)
@@ -405,7 +425,7 @@ def _member(ctx: FileContext, base: Node) -> Node | None:
     return base.next_named_sibling
 
 
-def _reference(ctx: FileContext, resolver, caps: dict, _unused=None) -> None:
+def _reference(ctx: FileContext, resolver, caps: dict, _unused=None, _raw=None, _start=0) -> None:
     if "ref.path" in caps:
         _ref_path(ctx, resolver, caps["ref.path"][0])
     elif "ref.base" in caps:
@@ -416,19 +436,22 @@ def _reference(ctx: FileContext, resolver, caps: dict, _unused=None) -> None:
         _ref_local(ctx, resolver, caps["ref.local"][0])
 
 
-def _ref_path(ctx: FileContext, resolver, node: Node, _unused=None) -> None:
+def _ref_path(ctx: FileContext, resolver, node: Node, _unused=None, _raw=None, _start=0) -> None:
     target = resolver.path(ctx, node)
     if target:
         ctx.ref(target, node)
 
 
-def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | None = None) -> None:
-    # each node's span read once and its text cut here (every read is a call into
-    # tree-sitter; half a million of these per Go standard library); what the base's
-    # text stands for is read once per file (_base_reading)
+def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | None = None,
+              raw: bytes | None = None, base_start: int = 0) -> None:
+    # each node's span read once and its text cut where the match is read (``raw``,
+    # ``base_start``; every read is a call into tree-sitter, half a million of these per
+    # Go standard library); what the base's text stands for is read once per file
+    # (_base_reading)
     data = ctx.data
-    base_start = base_node.start_byte
-    raw = data[base_start:base_node.end_byte]
+    if raw is None:
+        base_start = base_node.start_byte
+        raw = data[base_start:base_node.end_byte]
     reading = ctx.base_readings.get(raw)
     if reading is None:
         reading = ctx.base_readings[raw] = _base_reading(ctx, resolver, raw)
@@ -525,7 +548,7 @@ def _package_class(ctx: FileContext, resolver, base: str) -> str | None:
     return resolver.unqualified(ctx, base)
 
 
-def _ref_value(ctx: FileContext, resolver, node: Node, _unused=None) -> None:
+def _ref_value(ctx: FileContext, resolver, node: Node, _unused=None, _raw=None, _start=0) -> None:
     # a name used as a value (`r.Use(RequestID)`): this file's or an import's, or,
     # visible across files (Go: capitalised), the package's; a lowercase unknown
     # name is most likely a local variable
@@ -547,7 +570,7 @@ def _ref_value(ctx: FileContext, resolver, node: Node, _unused=None) -> None:
     ctx.ref(target, node, start)
 
 
-def _ref_local(ctx: FileContext, resolver, node: Node, _unused=None) -> None:
+def _ref_local(ctx: FileContext, resolver, node: Node, _unused=None, _raw=None, _start=0) -> None:
     start = node.start_byte
     raw = ctx.data[start:node.end_byte]
     target = ctx.name_targets.get(raw, _UNKNOWN)
@@ -577,7 +600,7 @@ def _unless_type_parameter(handler):
     """``handler`` for a file that declares type parameters: a name that is one, used
     inside the generic declaring it (Go's `T(x)`, Java's `T item`), is no reference.
     Only such files pay the check (most Go files declare none)."""
-    def checked(ctx: FileContext, resolver, node: Node, _unused=None) -> None:
+    def checked(ctx: FileContext, resolver, node: Node, _unused=None, _raw=None, _start=0) -> None:
         start, end = node.start_byte, node.end_byte
         raw = ctx.data[start:end]
         if raw in ctx.type_params and ctx.type_parameter(raw, start, node):
@@ -586,7 +609,8 @@ def _unless_type_parameter(handler):
     return checked
 
 
-def _reference_unless_type_parameter(ctx: FileContext, resolver, caps: dict, _unused=None) -> None:
+def _reference_unless_type_parameter(ctx: FileContext, resolver, caps: dict, _unused=None, _raw=None,
+                                      _start=0) -> None:
     node = (caps.get("ref.local") or caps.get("ref.value") or [None])[0]
     if node is not None:
         raw = ctx.data[node.start_byte:node.end_byte]

@@ -40,13 +40,23 @@ _UNSET = object()
 _NO_PARTS = (None, None)  # a callee's (object, member) when it has neither
 # node types type_of reads as the enclosing type or its base, whatever the rules say
 _SELF_WORDS = frozenset({"this", "self", "super"})
+# The bytes _asked_words splits texts into words at: all but letters, digits, `_`, `$`,
+# `#`, `@` and the bytes of non-ASCII characters (a table for bytes.translate).
+_WORD_BYTES = set(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$#@") | set(range(128, 256))
+_SEPARATE = bytes(c if c in _WORD_BYTES else 32 for c in range(256))
+_ASKED_FROM = frozenset({"var.value", "field.value", "var.call", "field.call"})
 
 
 class TypeTable:
     """Variable, field and return types of one file, and the type of an expression."""
 
-    def __init__(self, ctx: FileContext, resolver, by_node: dict, scopes: list | None = None):
+    def __init__(self, ctx: FileContext, resolver, by_node: dict, scopes: list | None = None,
+                 asked: tuple | None = None):
         self.ctx, self.resolver, self.by_node = ctx, resolver, by_node
+        # (the texts of the file's member expression bases, the typed matches): the
+        # names type_of may be asked about (see _asked_words); None: every name
+        self._asked = asked
+        self._words: set[bytes] | None = None
         self._generics = bool(ctx.type_params)  # does the file declare type parameters?
         # The file's scope nodes (every node of a scope type, from the symbol query) as
         # spans sorted by start, outer first, each with the index of the one enclosing
@@ -100,8 +110,12 @@ class TypeTable:
         if "var.name" in caps:
             name_node = caps["var.name"][0]
             at, end = name_node.start_byte, name_node.end_byte  # read once, for both below
+            raw = ctx.data[at:end]
+            words = self._words if self._words is not None else self._asked_words()
+            if words is not None and raw not in words and raw and raw.translate(_SEPARATE) == raw:
+                return  # a name no look-up asks for (see _asked_words)
             scope = self._scope(name_node, at, end)
-            slot = ctx.data[at:end].decode("utf-8", "replace")
+            slot = raw.decode("utf-8", "replace")
             member = self.by_node.get((at, end)) if scope == (-1, -1) else None
             if member is not None and member.scope is not None and member.qname \
                     and member.scope.detail in ctx.rules.types:
@@ -119,10 +133,14 @@ class TypeTable:
                     self._signature_names.add(slot)
         elif "field.name" in caps:
             name_node = caps["field.name"][0]
+            raw = ctx.data[name_node.start_byte:name_node.end_byte]
+            words = self._words if self._words is not None else self._asked_words()
+            if words is not None and raw not in words and raw and raw.translate(_SEPARATE) == raw:
+                return  # a name no look-up asks for (see _asked_words)
             owner = self.enclosing_type(name_node)
             if owner is None:
                 return
-            table, slot = self.fields, (owner, ctx.text(name_node))
+            table, slot = self.fields, (owner, raw.decode("utf-8", "replace"))
         else:
             return
         if "var.type" in caps or "field.type" in caps:
@@ -141,6 +159,16 @@ class TypeTable:
                 value = (caps.get("var.value") or caps.get("field.value") or [None])[0]
                 if value is not None:
                     self._values.append((table, slot, value))
+
+    def _asked_words(self) -> set[bytes] | None:
+        """The words of the texts a look-up may read (module _asked_words), made on
+        first use; None when not given (every name kept). A variable or field whose
+        name (one word) is not among them is left out, with its type's reading: most of
+        a file's parameters, fields and locals are never the base of a member expression."""
+        if self._asked is None:
+            return None
+        self._words = _asked_words(self.ctx.data, *self._asked)
+        return self._words
 
     def finish(self) -> None:
         """Call results are typed once every return type of the file is known; then
@@ -451,6 +479,24 @@ class TypeTable:
             if owner:
                 return self.fields.get((owner, ctx.text(member)))
         return None
+
+
+def _asked_words(data: bytes, bases: set[bytes], typed: list) -> set[bytes]:
+    """The words of every text type_of may read: the bases of member expressions (the
+    only nodes extraction asks it about) and the values and callees of the typed
+    matches (finish asks about those). type_of, and call_type under it, read only nodes
+    inside the node asked about, and each look-up of a variable or a field is by the
+    text of such a node: a name (a whole word, as nothing but a separator stands next to
+    a name) none of these texts holds as a word is never looked up, and a variable or
+    field of that name changes no answer. Only the look-ups of the names some text
+    holds read each other's types (`a := f(); b := a.g()`)."""
+    texts = list(bases)
+    for caps in typed:
+        for cap, nodes in caps.items():  # a name and a type, call or value: two, mostly
+            if cap in _ASKED_FROM:
+                node = nodes[0]
+                texts.append(data[node.start_byte:node.end_byte])
+    return set(b" ".join(texts).translate(_SEPARATE).split())
 
 
 def _typed(table: dict, slot, t: str) -> bool:
