@@ -47,6 +47,18 @@ def _symbols(symbols) -> list[str]:
     return out
 
 
+# A chunk row's fields but the text's stored form, which dump's records do not have.
+_CHUNK_FIELDS = ("ord", "byte_start", "byte_end", "line_start", "line_end", "kind", "name", "name_key",
+                 "breadcrumb", "embed", "embed_hash", "body", "idents", "labels")
+
+
+def _chunk(c) -> str:
+    """A chunk row as one text, whichever form the code dumped made it in (an object
+    with these fields, before rows were tuples; a tuple of them, in this order, after)."""
+    values = c[:len(_CHUNK_FIELDS)] if isinstance(c, tuple) else tuple(getattr(c, f) for f in _CHUNK_FIELDS)
+    return "ChunkRow(" + ", ".join(f"{f}={v!r}" for f, v in zip(_CHUNK_FIELDS, values)) + ")"
+
+
 def dump(out: str, roots: list[str], per_root: int | None) -> None:
     from lode.workspace.pipeline import Job, process
 
@@ -54,11 +66,12 @@ def dump(out: str, roots: list[str], per_root: int | None) -> None:
     started = time.process_time()
     for root, e, chunker in _files(roots, per_root):
         rec = process(Job(e.abspath, e.path, e.how, e.mtime_ns, e.size, chunker, None))
-        found[(root, e.path)] = (repr(rec.chunks), _symbols(rec.symbols), rec.refused, rec.note,
+        chunks = "[" + ", ".join(_chunk(c) for c in rec.chunks) + "]"
+        found[(root, e.path)] = (chunks, _symbols(rec.symbols), rec.refused, rec.note,
                                  rec.language, rec.tag, rec.lines, rec.hash)
     with open(out, "wb") as f:
         pickle.dump(found, f)
-    chunks = sum(v[0].count("ChunkRow(") for v in found.values())
+    chunks = sum(v[0].count("ChunkRow(") for v in found.values())  # (_chunk's form)
     print(f"{len(found)} files, {chunks} chunks, {time.process_time() - started:.1f} CPU s", file=sys.stderr)
 
 

@@ -1,4 +1,4 @@
-"""A pooled index run has its workers compress each chunk's text (``ChunkRow.body_z``),
+"""A pooled index run has its workers compress each chunk's text (a chunk row's ``body_z``),
 and the store keeps exactly what it would have made itself: the text of the chunk's
 bytes, whatever characters it holds or the file's name."""
 

@@ -27,6 +27,7 @@ import sqlite3
 import zlib
 from collections.abc import Iterable  # not typing's: typing is ~3 ms to import
 
+from .chunk_row import BODY, BREADCRUMB, IDENTS, LABELS, NAME
 from .schema import scope_token
 
 # Bump whenever tokens.py (IDENT, identifier_parts, idents_for, breadcrumb_labels) or
@@ -108,16 +109,15 @@ def row(chunk_id: int, body: str, name: str | None, breadcrumb: str, workspace_i
 
 
 def _rows(stored: Iterable[tuple], known: Iterable | None = None) -> list[tuple]:
-    """The FTS rows of stored chunks; ``known``: chunk records (``body``, ``name``,
-    ``breadcrumb``, ``idents``, ``labels``) whose values were derived as :func:`row`
-    derives them, reused for stored chunks with the same texts instead of deriving
-    them again."""
+    """The FTS rows of stored chunks; ``known``: chunk rows (:mod:`.chunk_row`) whose
+    values were derived as :func:`row` derives them, reused for stored chunks with the
+    same texts instead of deriving them again."""
     from .tokens import idents_for
 
     if not known:
         return [row(i, unpack(z), name, crumb, ws) for i, z, name, crumb, ws in stored]
-    idents = {(c.body, c.name or ""): c.idents for c in known}
-    labels = {c.breadcrumb: c.labels for c in known if c.labels}
+    idents = {(c[BODY], c[NAME] or ""): c[IDENTS] for c in known}
+    labels = {c[BREADCRUMB]: c[LABELS] for c in known if c[LABELS]}
     out = []
     for i, z, name, crumb, ws in stored:
         body = unpack(z)
@@ -129,6 +129,14 @@ def _rows(stored: Iterable[tuple], known: Iterable | None = None) -> list[tuple]
 
 def insert(db: sqlite3.Connection, rows: list[tuple]) -> None:
     db.executemany(_INSERT, rows)
+
+
+def insert_chunks(db: sqlite3.Connection, ids: Iterable[int], chunks: list[tuple], workspace_id: int) -> None:
+    """Index chunk rows (:mod:`.chunk_row`) whose ``idents`` and ``labels`` were derived
+    as :func:`row` derives them, under their ids: :func:`row`'s values, taken from them."""
+    scope = " " + scope_token(workspace_id)
+    db.executemany(_INSERT, [(i, c[BODY], c[LABELS] + scope if c[LABELS] else labelled(c[BREADCRUMB], workspace_id),
+                              c[IDENTS]) for i, c in zip(ids, chunks)])
 
 
 def forget(db: sqlite3.Connection, stored: Iterable[tuple], known: Iterable | None = None) -> None:

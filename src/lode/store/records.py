@@ -4,29 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-
-@dataclass(slots=True)
-class ChunkRow:
-    ord: int
-    byte_start: int
-    byte_end: int
-    line_start: int
-    line_end: int
-    kind: str
-    name: str | None
-    name_key: str | None
-    breadcrumb: str
-    embed: str | None
-    embed_hash: str | None
-    body: str
-    # idents_for(body, name or "") and breadcrumb_labels(breadcrumb): the store removes a
-    # chunk's FTS row by deriving them again (lode.store.fts_rows), so they must be those.
-    idents: str
-    labels: str = ""  # the breadcrumb as the lexical index holds it (with identifier parts)
-    # The stored form of ``body`` (the SQLite store's: compressed, or ``body`` itself when
-    # short), when the worker made it (lode.workspace.pipeline.process_many); None: the
-    # store makes it.
-    body_z: bytes | str | None = field(default=None, repr=False)
+from .chunk_row import CHUNK_FIELDS, ChunkRow  # noqa: F401 (what FileRecord.chunks holds)
 
 
 @dataclass(slots=True)
@@ -49,5 +27,5 @@ class FileRecord:
     # "stale": the file could not be derived again; its earlier chunks are kept (held)
     # and ``note`` says why (lode.workspace.held writes it instead of replacing the file).
     hold: str | None = None
-    chunks: list[ChunkRow] = field(default_factory=list)
+    chunks: list[tuple] = field(default_factory=list)  # chunk rows (CHUNK_FIELDS)
     symbols: list = field(default_factory=list)  # filled by lode.symbols when it lands

@@ -27,27 +27,29 @@ import sqlite3
 from collections import Counter
 
 from . import fts_rows
+from .chunk_row import BODY, BODY_Z, BREADCRUMB, IDENTS, LABELS, NAME, STORED
 
 # Ids left free after the chunks of each file written anew, so that the file can gain a
 # chunk or two later (a comment appended at its end, a declaration added) and keep
 # consecutive ids in place, instead of moving every chunk and lexical row to new ids.
 ID_SLACK = 2
 
-# The chunk columns a record sets, in ChunkRow's order (id and file_id apart).
+# The chunk columns a row sets, in its order (id and file_id apart): its stored fields
+# (lode.store.chunk_row), then the stored form of its text.
 _CHUNK_COLUMNS = ("ord", "byte_start", "byte_end", "line_start", "line_end", "kind", "name",
                   "name_key", "breadcrumb", "embed", "embed_hash", "body_z")
 _UPDATE_CHUNK = f"UPDATE chunks SET {', '.join(c + ' = ?' for c in _CHUNK_COLUMNS)} WHERE id = ?"
 
 
-def _values(c) -> tuple:
-    return (c.ord, c.byte_start, c.byte_end, c.line_start, c.line_end, c.kind, c.name, c.name_key,
-            c.breadcrumb, c.embed, c.embed_hash, c.body_z if c.body_z is not None else fts_rows.pack(c.body))
+def _values(c: tuple) -> tuple:
+    return (*c[:STORED], c[BODY_Z] if c[BODY_Z] is not None else fts_rows.pack(c[BODY]))
 
 
 def replace_chunks(db: sqlite3.Connection, file_id: int, workspace_id: int, chunks: list,
                    next_id: int) -> int:
-    """Make ``file_id``'s chunks (and their lexical rows) those of ``chunks`` (records
-    whose ``idents`` and ``labels`` were derived as :func:`.fts_rows.row` derives them);
+    """Make ``file_id``'s chunks (and their lexical rows) those of ``chunks`` (rows,
+    :mod:`.chunk_row`, whose ``idents`` and ``labels`` were derived as
+    :func:`.fts_rows.row` derives them);
     ``next_id``: the first id no chunk has. Returns how many ids from ``next_id`` on it
     took (the caller leaves :data:`ID_SLACK` more free after a file it moved there)."""
     old = db.execute(f"SELECT id, {', '.join(_CHUNK_COLUMNS)} FROM chunks WHERE file_id = ? ORDER BY ord",
@@ -80,17 +82,17 @@ def replace_chunks(db: sqlite3.Connection, file_id: int, workspace_id: int, chun
         values = _values(new)
         if was is None:
             added.append((cid, file_id, *values))
-            fts_new.append((cid, new.body, fts_rows.labelled(new.breadcrumb, workspace_id, new.labels), new.idents))
+            fts_new.append((cid, new[BODY], fts_rows.labelled(new[BREADCRUMB], workspace_id, new[LABELS]), new[IDENTS]))
             continue
         if was[1:] == values:
             continue
         changed.append((*values, cid))
         # ord, ..., name (7), name_key, breadcrumb (9), ..., body_z (12): the lexical row
         # depends on the text, the name and the breadcrumb only
-        same_text = was[12] == values[11] or fts_rows.unpack(was[12]) == new.body
-        if not (same_text and was[7] == new.name and was[9] == new.breadcrumb):
+        same_text = was[12] == values[11] or fts_rows.unpack(was[12]) == new[BODY]
+        if not (same_text and was[7] == new[NAME] and was[9] == new[BREADCRUMB]):
             fts_old.append((cid, was[12], was[7], was[9], workspace_id))
-            fts_new.append((cid, new.body, fts_rows.labelled(new.breadcrumb, workspace_id, new.labels), new.idents))
+            fts_new.append((cid, new[BODY], fts_rows.labelled(new[BREADCRUMB], workspace_id, new[LABELS]), new[IDENTS]))
     if fts_old:  # removed with the values they were indexed with, before their rows change
         fts_rows.forget(db, fts_old, chunks)
     if gone:

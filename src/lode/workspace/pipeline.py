@@ -31,7 +31,8 @@ from ..errors import FileRefused
 from ..languages import language_for_path, text_language_for_path
 from ..search.tokens import breadcrumb_labels, idents_for, name_key
 from ..plugins.contract import ContractBroken, chunk_with
-from ..store.records import ChunkRow, FileRecord
+from ..store.chunk_row import BODY, BODY_Z
+from ..store.records import FileRecord
 from .chunkers import plugin_for
 
 # A file whose chunker runs longer than this (CPU seconds) is chunked as plain text instead (still
@@ -166,9 +167,10 @@ class _KeepHeld(Exception):
     pass
 
 
-def chunk_rows(data: bytes, chunks, first: int = 0) -> list[ChunkRow]:
+def chunk_rows(data: bytes, chunks, first: int = 0) -> list[tuple]:
     """The rows a worker sends for a file's chunks (``data``: the file's bytes): each
-    chunk's text, name key, embed hash, identifier parts and breadcrumb labels.
+    chunk's text, name key, embed hash, identifier parts and breadcrumb labels, as tuples
+    of :data:`~lode.store.records.CHUNK_FIELDS` (``body_z`` None: process_many fills it).
     ``first``: the ordinal of the first of ``chunks`` in its file."""
     rows = []
     # The parts of split chunks share their breadcrumb (~15% of Go's chunks repeat one of
@@ -180,12 +182,12 @@ def chunk_rows(data: bytes, chunks, first: int = 0) -> list[ChunkRow]:
         labels = labels_of.get(crumb)
         if labels is None:
             labels = labels_of[crumb] = breadcrumb_labels(crumb)
-        # ChunkRow's fields in order: ord, byte_start, byte_end, line_start, line_end, kind,
-        # name, name_key, breadcrumb, embed, embed_hash, body, idents, labels
-        rows.append(ChunkRow(
+        # CHUNK_FIELDS in order: ord, byte_start, byte_end, line_start, line_end, kind, name,
+        # name_key, breadcrumb, embed, embed_hash, body, idents, labels, body_z
+        rows.append((
             first + i, start, end, c.line_start, c.line_end, c.kind, name, name_key(name), crumb, embed,
             digest(embed.encode("utf-8", "surrogatepass")) if embed else None,
-            body, idents_for(body, name or ""), labels))
+            body, idents_for(body, name or ""), labels, None))
     return rows
 
 
@@ -314,7 +316,7 @@ def _pickle_as_fields(cls) -> None:
 def _compact_records() -> None:
     from ..symbols.records import Link, PackedSymbols, Relation, Symbol
 
-    for cls in (ChunkRow, Symbol, Link, Relation, PackedSymbols):
+    for cls in (Symbol, Link, Relation, PackedSymbols):
         _pickle_as_fields(cls)
 
 
@@ -340,7 +342,7 @@ def process_many(jobs: list[Job], config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
     """Records for a task of files, and the CPU seconds this process spent on them.
 
     ``pack``: the store's function making the stored form of a chunk's text (its
-    ``pack_body``), applied here to every chunk (``ChunkRow.body_z``): in the workers,
+    ``pack_body``), applied here to every chunk (its row's ``body_z``): in the workers,
     side by side, instead of in the one process writing the store, where compressing
     Go's tree's 124k texts was ~1.5 of its ~6.5 CPU s. Not less work: a worker takes
     ~15 us a text against the writer's ~12 (Go's tree: ~1.9 CPU s over both workers),
@@ -371,8 +373,8 @@ def process_many(jobs: list[Job], config: ChunkConfig = DEFAULT_CHUNK_CONFIG,
             records = [process(j, config) for j in jobs]
         if pack is not None:
             for rec in records:
-                for c in rec.chunks:
-                    c.body_z = pack(c.body)
+                if rec.chunks:
+                    rec.chunks = [(*c[:BODY_Z], pack(c[BODY])) for c in rec.chunks]
     finally:
         if collecting:
             gc.enable()

@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..chunk_row import BODY, BREADCRUMB, IDENTS, LABELS
 from ..schema import scope_token
 from .fts_query import Phrase, parse
 from .fts_tokens import POSITION_STRIDE, postings
@@ -108,10 +109,10 @@ def _fts(cur):
     """)
 
 
-def fts_row(workspace_id: int, chunk_id: int, chunk) -> tuple[int, str, str, str]:
-    """What the SQLite store's FTS5 row of a chunk holds (Store.write_batch)."""
-    return (chunk_id, chunk.body, f"{chunk.labels or chunk.breadcrumb} {scope_token(workspace_id)}",
-            chunk.idents)
+def fts_row(workspace_id: int, chunk_id: int, chunk: tuple) -> tuple[int, str, str, str]:
+    """What the SQLite store's FTS5 row of a chunk (a row, lode.store.chunk_row) holds (Store.write_batch)."""
+    return (chunk_id, chunk[BODY], f"{chunk[LABELS] or chunk[BREADCRUMB]} {scope_token(workspace_id)}",
+            chunk[IDENTS])
 
 
 @batch_writer

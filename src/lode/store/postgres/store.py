@@ -20,6 +20,7 @@ from functools import cached_property
 from typing import Iterable, Iterator
 
 from ...errors import IndexerBusy, NotFound, StoreError
+from ..chunk_row import BODY, BREADCRUMB, IDENTS, LABELS, STORED
 from ..paths import from_store, scrub, to_store
 from ..records import FileRecord
 from ..sqlite import FileState, WorkspaceRow
@@ -315,9 +316,8 @@ class PgStore:
                 ids = chunk_ids[at:at + len(rec.chunks)]
                 at += len(rec.chunks)
                 written.append(Written(fid, rec, ids))
-                rows += [(i, fid, workspace_id, c.ord, c.byte_start, c.byte_end, c.line_start, c.line_end, c.kind,
-                          c.name, c.name_key, c.breadcrumb, c.embed, c.embed_hash, c.body,
-                          c.labels or c.breadcrumb, c.idents) for i, c in zip(ids, rec.chunks)]
+                rows += [(i, fid, workspace_id, *c[:STORED], c[BODY], c[LABELS] or c[BREADCRUMB], c[IDENTS])
+                         for i, c in zip(ids, rec.chunks)]
             if rows:
                 copy_rows(cur, "chunks", "id, file_id, workspace_id, ord, byte_start, byte_end, line_start, line_end,"
                           " kind, name, name_key, breadcrumb, embed, embed_hash, body, labels, idents", rows)
