@@ -39,7 +39,9 @@
 
 (class_declaration name: (_) @rel.owner (class_heritage (_) @rel.extends))
 
-(member_expression object: (identifier) @ref.base)
+; a name's member is captured with it, as Python's query does (see there)
+(member_expression object: (identifier) @ref.base property: _ @ref.member)
+(member_expression object: (identifier) @ref.base !property)
 (call_expression function: (identifier) @ref.local)
 (new_expression constructor: (identifier) @ref.local)
 
@@ -53,4 +55,6 @@
   right: [(identifier) (member_expression)] @field.value)
 (variable_declarator name: (identifier) @var.name value: [(identifier) (member_expression)] @var.value)
 (field_definition property: (property_identifier) @field.name value: (new_expression constructor: (_) @field.type))
-(member_expression object: [(this) (super) (member_expression) (call_expression)] @ref.base)
+(member_expression object: [(this) (super)] @ref.base property: _ @ref.member)
+(member_expression object: [(this) (super)] @ref.base !property)
+(member_expression object: [(member_expression) (call_expression)] @ref.base)

@@ -44,7 +44,12 @@
 (class_definition name: (identifier) @rel.owner
   superclasses: (argument_list (subscript value: [(identifier) (attribute)] @rel.extends)))
 
-(attribute object: (identifier) @ref.base)
+; the member of a name is captured with it (no search for it from the base node: a
+; node's parent is found by walking down from the root); `!attribute` keeps a member-less
+; base (a broken tree) as before. A longer base's member is still searched for: captured,
+; its match would come after the matches inside the base instead of before them
+(attribute object: (identifier) @ref.base attribute: _ @ref.member)
+(attribute object: (identifier) @ref.base !attribute)
 (attribute object: [(attribute) (call)] @ref.base)
 (type (identifier) @ref.local)
 (type (string (string_content) @ref.local))

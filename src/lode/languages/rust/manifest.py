@@ -9,7 +9,20 @@ CARGO_TOML = "Cargo.toml"
 
 
 def cargo_crate(layout, rel_dir: str) -> tuple[str, str, str] | None:
-    """(directory of the nearest Cargo.toml, crate name with `-` as `_`, edition)."""
+    """(directory of the nearest Cargo.toml, crate name with `-` as `_`, edition). Read
+    once per directory for as long as the layout lives (every file of a module asks; a
+    workspace's manifest is read line by line)."""
+    known = layout.__dict__.setdefault("_cargo_crates", {})
+    found = known.get(rel_dir, _UNREAD)
+    if found is _UNREAD:
+        found = known[rel_dir] = _read_cargo_crate(layout, rel_dir)
+    return found
+
+
+_UNREAD = object()
+
+
+def _read_cargo_crate(layout, rel_dir: str) -> tuple[str, str, str] | None:
     found = layout.manifest(rel_dir, CARGO_TOML)
     if found is None:
         return None

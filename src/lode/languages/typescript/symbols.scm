@@ -69,8 +69,11 @@
 (abstract_class_declaration name: (_) @rel.owner (class_heritage (implements_clause (_) @rel.implements)))
 (interface_declaration name: (_) @rel.owner (extends_type_clause type: (_) @rel.extends))
 
-(member_expression object: (identifier) @ref.base)
-(nested_type_identifier module: (identifier) @ref.base)
+; a name's member is captured with it, as Python's query does (see there)
+(member_expression object: (identifier) @ref.base property: _ @ref.member)
+(member_expression object: (identifier) @ref.base !property)
+(nested_type_identifier module: (identifier) @ref.base name: _ @ref.member)
+(nested_type_identifier module: (identifier) @ref.base !name)
 (call_expression function: (identifier) @ref.local)
 (new_expression constructor: (identifier) @ref.local)
 
@@ -93,7 +96,9 @@
 (variable_declarator name: (identifier) @var.name !type value: [(identifier) (member_expression)] @var.value)
 (method_definition name: (property_identifier) @ret.owner return_type: (type_annotation) @ret.type)
 (function_declaration name: (identifier) @ret.owner return_type: (type_annotation) @ret.type)
-(member_expression object: [(this) (super) (member_expression) (call_expression)] @ref.base)
+(member_expression object: [(this) (super)] @ref.base property: _ @ref.member)
+(member_expression object: [(this) (super)] @ref.base !property)
+(member_expression object: [(member_expression) (call_expression)] @ref.base)
 (type_annotation (type_identifier) @ref.local)
 (type_arguments (type_identifier) @ref.local)
 ; a type anywhere a type is written, not only directly after a colon: a constraint or
