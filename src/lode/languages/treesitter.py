@@ -23,6 +23,25 @@ Tree = Any
 
 
 
+# The upstream tags queries capture the comments above a definition: a pattern opens with
+# `(comment)* @doc .` (or `?`, or an alternation of comment kinds) and holds predicates on
+# @doc. The chunker reads a definition's doc itself (_grow_doc) and never the @doc
+# capture, and every comment began a partial match: the definitions walk without them
+# took 0.45 -> 0.24 CPU s on Go's tree, 0.22 -> 0.19 on TypeScript's files, the same
+# definitions found. A quantified capture that matches nothing imposes nothing on the
+# definition after it, so taking it out keeps each pattern's matches and its index.
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_DOC_PREFIX = re.compile(r"\(\s*(?:\[[^\]]*\]|\(\w+\))[*?]\s*@doc\s*\.\s*")
+_DOC_PREDICATE = re.compile(rf"\(#[\w-]+[!?](?:[^()\"]|{_STRING})*@doc\b(?:[^()\"]|{_STRING})*\)")
+
+
+def _without_docs(source: str) -> str:
+    """``source`` less its patterns' leading doc-comment captures and the predicates on
+    them; ``source`` itself when some other @doc capture would be left."""
+    stripped = _DOC_PREDICATE.sub("", _DOC_PREFIX.sub("(", source))
+    return source if "@doc" in stripped else stripped
+
+
 class QueryRefused(Exception):
     """lode's tags query does not compile against the installed grammar (a wheel
     upgrade renamed a node type): the language is unusable until the query is fixed."""
@@ -133,8 +152,9 @@ class Grammar:
 
     @cached_property
     def definitions_query(self) -> tree_sitter.Query:
-        """The tags queries with only the ``@definition.*`` patterns enabled."""
-        source = self.tags_source
+        """The tags queries with only the ``@definition.*`` patterns enabled, less their
+        doc-comment captures (_without_docs)."""
+        source = _without_docs(self.tags_source)
         try:
             query = tree_sitter.Query(self.language, source)
         except Exception as exc:  # tree_sitter.QueryError: a node type the grammar lacks
