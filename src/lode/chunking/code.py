@@ -61,6 +61,7 @@ class Unit:
     label: str = ""  # signature, as shown in breadcrumbs
     doc: str = ""
     comments: list[str] = field(default_factory=list)  # the doc comments above, in order
+    borrowed: bool = False  # found in a tree parsed apart (_recover, _reparse_opaque), not the file's
 
     @property
     def kind(self) -> str:
@@ -93,6 +94,9 @@ class _Builder:
         self._spec_rows_of: dict[tuple[int, int, str], list] = {}  # group declaration → _spec_rows
         self._region_span: tuple[int, int] | None = None  # the span being cut into pieces (_pieces)
         self._region: RegionNodes | None = None
+        # the node holding the unit being split, with its span: its continuations' names
+        # are found by a query over it instead of the whole tree (_loose_embed)
+        self._within: tuple[Node, int, int] | None = None
 
     # ---- pipeline -------------------------------------------------------------------
 
@@ -112,10 +116,12 @@ class _Builder:
     def _units(self, root: Node) -> list[Unit]:
         """Top-level units, each holding its nested units."""
         flat = self._flat_units(root)
-        if root.has_error:
-            flat += self._recover(root, flat)
+        borrowed = self._recover(root, flat) if root.has_error else []
         if self.spec.opaque_nodes:
-            flat += self._reparse_opaque(root)
+            borrowed += self._reparse_opaque(root)
+        for u in borrowed:
+            u.borrowed = True
+        flat += borrowed
         flat.sort(key=lambda u: (u.start, -u.end))
         top: list[Unit] = []
         stack: list[Unit] = []
@@ -503,10 +509,14 @@ class _Builder:
         if size <= self.config.body_budget:
             self._add(u.start, u.end, u.kind, u.name, crumb, self._unit_embed(u, crumb), size=size)
             return
+        outer, node = self._within, u.node
+        # a borrowed unit's node is not in the file's tree: its names are asked of the whole tree
+        self._within = None if u.borrowed else (node, node.start_byte, node.end_byte)
         if u.children:
             self._split_nested(u, scope, crumb)
         else:
-            self._split_statements(u, crumb)
+            self._split_statements(u, crumb, size)
+        self._within = outer
 
     def _split_nested(self, u: Unit, scope: list[str], crumb: str) -> None:
         cursor, first = u.start, True
@@ -541,9 +551,12 @@ class _Builder:
                 return False
             node = sib
 
-    def _split_statements(self, u: Unit, crumb: str) -> None:
+    def _split_statements(self, u: Unit, crumb: str, total: int) -> None:
+        """``u`` cut at statement starts into pieces of about 3/4 of the body budget.
+        ``total``: u's nonws; each piece's is counted on the way (the last's is what the
+        others leave), and _pieces takes it instead of counting the piece again."""
         cuts = [s for s in _statement_starts(u.definition.node) if u.start < s < u.end]
-        pieces: list[tuple[int, int]] = []
+        pieces: list[tuple[int, int, int]] = []
         piece_start = u.start
         line_start, data, enough = self.lines.line_start, self.data, self.config.body_budget * 0.75
         size, counted_to = 0, piece_start  # nonws of [piece_start, counted_to), counted once
@@ -554,17 +567,20 @@ class _Builder:
             size += nonws(data, counted_to, cut)
             counted_to = cut
             if size >= enough:
-                pieces.append((piece_start, cut))
+                pieces.append((piece_start, cut, size))
+                total -= size
                 piece_start, size = cut, 0
-        pieces.append((piece_start, u.end))
+        pieces.append((piece_start, u.end, total))
         first = True
-        for s, e in pieces:
-            first = self._emit_fragments(u, crumb, s, e, first)
+        for s, e, piece_size in pieces:
+            first = self._emit_fragments(u, crumb, s, e, first, piece_size)
 
-    def _emit_fragments(self, u: Unit, crumb: str, start: int, end: int, first: bool) -> bool:
+    def _emit_fragments(self, u: Unit, crumb: str, start: int, end: int, first: bool,
+                        size: int | None = None) -> bool:
         """Fragments of ``u`` in ``[start, end)``, cut by lines if still too big. The
-        first fragment carries the unit's own embed; later ones are continuations."""
-        for s, e, size in self._pieces(start, end):
+        first fragment carries the unit's own embed; later ones are continuations.
+        ``size``: the span's nonws, when known."""
+        for s, e, size in self._pieces(start, end, size):
             if first:  # the head carries the unit's own surface, however short its body
                 self._add(s, e, u.kind, u.name, crumb, self._unit_embed(u, crumb), keep_embed=True)
             else:
@@ -595,15 +611,18 @@ class _Builder:
                                  value.decode() if value is not None else None))
         return rows
 
-    def _pieces(self, start: int, end: int) -> list[tuple[int, int, int | None]]:
+    def _pieces(self, start: int, end: int, size: int | None = None) -> list[tuple[int, int, int | None]]:
         """``split_lines`` of ``[start, end)``, each piece with its nonws when counted on
         the way (a span that fits whole), else None. A span cut into many pieces is the
         region their embed texts' nodes are found in, once (_loose_embed); for a few,
-        asking per piece costs less."""
+        asking per piece costs less. ``size``: the span's nonws, when the caller knows it."""
         self._region = None
-        size = nonws(self.data, start, end)
+        if size is None:
+            size = nonws(self.data, start, end)
         if size <= self.config.body_budget:  # fits whole, as most gaps and fragments do
             self._region_span = None
+            if not size:  # only whitespace (most gaps between definitions): nothing to trim
+                return []
             start, end = trim(self.data, start, end)
             return [(start, end, size)] if start < end else []
         pieces = split_long(self.data, start, end, self.config.body_budget)
@@ -638,8 +657,12 @@ class _Builder:
         if root is not None and self._region_span is not None \
                 and self._region_span[0] <= start and end <= self._region_span[1]:
             if self._region is None:
-                self._region = RegionNodes(identifier_nodes(self.grammar, self.spec, root, *self._region_span))
+                self._region = RegionNodes(identifier_nodes(self.grammar, self.spec,
+                                                            self._query_root(root, *self._region_span),
+                                                            *self._region_span))
             region = self._region
+        elif root is not None:
+            root = self._query_root(root, start, end)
         comments, declared, called = collect_identifiers(self.grammar, self.spec, root, self.data, start, end,
                                                          region=region)
         if header and self.spec.docstring and self.tree is not None:
@@ -652,6 +675,18 @@ class _Builder:
             extra.append("calls " + ", ".join(called[:24]))
         doc = "\n".join(filter(None, ["; ".join(extra), comments]))
         return _bounded(crumb, doc, self.config.embed_budget) if doc else ""
+
+    def _query_root(self, root: Node, start: int, end: int) -> Node:
+        """The node to look for the names of ``[start, end)`` under: the unit being split
+        (of the file's tree) when it holds the span past its first byte, else ``root``. A query over the whole
+        tree with a byte range still steps through the nodes around the range (on a large
+        file ~25 us a query, against a few over the unit); what it finds beyond the
+        unit's subtree is the unit's ancestors, which start before ``start`` and so are
+        no names or comments of the span (a node starting at ``end`` is not found)."""
+        within = self._within
+        if within is not None and within[1] < start and end <= within[2]:
+            return within[0]
+        return root
 
     def _add(self, start: int, end: int, kind: str, name: str | None, crumb: str,
              embed: str | None, keep_embed: bool = False, size: int | None = None) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from itertools import repeat
 from operator import itemgetter
 
 from ..languages.spec import LanguageSpec
@@ -73,8 +72,13 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
     text = data[start:end].decode("utf-8", "replace")
     if body is None:
         text = text.split("\n", 1)[0]
-    if "\n" in text:
-        text = _BREAK_BEFORE_CLOSE.sub("", _BREAK_AFTER_OPEN.sub(r"\1", text))
+    elif "\n" in text:
+        # The whitespace before the body (`def f(x):⏎    `) is squashed below whatever
+        # the breaks' patterns make of it: without it most one-line signatures of an
+        # indented language hold no break, and skip the patterns.
+        text = text.rstrip()
+        if "\n" in text:
+            text = _BREAK_BEFORE_CLOSE.sub("", _BREAK_AFTER_OPEN.sub(r"\1", text))
     # a trailing comma is a formatter's too (Rust's `where T: Clone,` before the body)
     sig = _squash(text).rstrip("{:=(;, ").rstrip()
     if len(sig) > SIGNATURE_MAX:
@@ -120,10 +124,18 @@ def _find_body(node: Node, spec: LanguageSpec) -> Node | None:
 def comment_text(raw: str) -> str:
     """Comment markers removed, lines joined as prose; C#'s XML doc tags are dropped
     (a reference such as `<see cref="Foo"/>` keeps its name)."""
-    lines = [(_ML_CLOSE.sub("", ln) if "*)" in ln else ln).rstrip(" */")  # `*)` ends OCaml's only
-             for ln in map(_COMMENT_MARKS.sub, repeat(""), raw.splitlines())]
-    text = _squash(" ".join(ln for ln in lines if ln.strip()))
-    if _XML_DOC.search(text):
+    # A line's marks are matched at its start, not searched for along it (a `sub` tried
+    # the pattern at every character of every comment line); blank lines add only
+    # spaces, squashed away.
+    marks = _COMMENT_MARKS.match
+    lines = []
+    for ln in raw.splitlines():
+        m = marks(ln)
+        if m is not None:
+            ln = ln[m.end():]
+        lines.append((_ML_CLOSE.sub("", ln) if "*)" in ln else ln).rstrip(" */"))  # `*)` ends OCaml's only
+    text = _squash(" ".join(lines))
+    if "<" in text and _XML_DOC.search(text):
         text = _squash(_XML_DOC_TAG.sub(" ", _XML_DOC_REF.sub(r"\1", text)))
     return text
 

@@ -1,0 +1,71 @@
+"""Cheaper passes that must read as the ones they replaced: comment marks matched at each
+line's start instead of substituted along it, and a split unit's continuations' names
+found by a query over the unit instead of over the whole tree."""
+
+from __future__ import annotations
+
+from itertools import repeat
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lode.chunking import chunk_file
+from lode.chunking import code
+from lode.chunking.summary import _COMMENT_MARKS, _ML_CLOSE, _XML_DOC, _XML_DOC_REF, _XML_DOC_TAG, comment_text
+from lode.config import ChunkConfig
+from lode.languages import language_for_path
+from lode.languages.treesitter import grammar_for
+
+_PIECES = ["//", "///", "//!", "/*", "/**", "*/", "*", "#", "#!", "--", "---", "-- |", "---^", "|", "^", ";",
+           ";;", "(*", "(**", "*)", " *)", " ", "  ", "\t", "\n", "\n", "\r\n", "\r", "\x0c", "\xa0", "\x1f",
+           "\u2028", "a", "foo", "x y", "<see cref=\"Db\"/>", "<summary>", "</summary>", "<b>"]
+
+
+def _per_line_sub(raw: str) -> str:
+    """comment_text as it was written first: the marks' pattern substituted along each line."""
+    lines = [(_ML_CLOSE.sub("", ln) if "*)" in ln else ln).rstrip(" */")
+             for ln in map(_COMMENT_MARKS.sub, repeat(""), raw.splitlines())]
+    text = " ".join(" ".join(ln for ln in lines if ln.strip()).split())
+    if _XML_DOC.search(text):
+        text = " ".join(_XML_DOC_TAG.sub(" ", _XML_DOC_REF.sub(r"\1", text)).split())
+    return text
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=16).map("".join))
+def test_comment_text_reads_as_a_substitution_per_line(raw):
+    assert comment_text(raw) == _per_line_sub(raw)
+
+
+def test_comment_text_examples():
+    assert comment_text("// Reader reads.\n//\n// It buffers.") == "Reader reads. It buffers."
+    assert comment_text("/**\n * Parses a line.\n */") == "Parses a line."
+    assert comment_text("(** OCaml's doc *)") == "OCaml's doc"
+    assert comment_text("-- | Haddock\n-- more") == "Haddock more"
+
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def test_split_units_find_the_same_names_as_the_whole_tree(monkeypatch):
+    """Every fixture file, chunked with a budget small enough to split most definitions,
+    gives the same chunks when each continuation's names are looked for over the whole
+    tree (as before) and over the unit being split."""
+    config = ChunkConfig(body_budget=60, short_content=8)
+    files = [p for p in sorted(FIXTURES.rglob("*")) if p.is_file() and language_for_path(str(p)) is not None]
+    assert files
+    narrowed = {}
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        spec = language_for_path(str(path))
+        narrowed[path] = chunk_file(str(path), text, config, grammar_for(spec).parse(text.encode()))
+    monkeypatch.setattr(code._Builder, "_query_root", lambda self, root, start, end: root)
+    split = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        spec = language_for_path(str(path))
+        whole = chunk_file(str(path), text, config, grammar_for(spec).parse(text.encode()))
+        assert narrowed[path] == whole, path
+        split += sum(1 for c in whole if c.embed and "calls " in c.embed and c.name)
+    assert split > 20  # continuations of split definitions were compared
