@@ -333,9 +333,10 @@ def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pac
 
     from .pipeline import process_many, warm
 
-    tasks = _tasks(jobs, _task_files(len(jobs), workers))
+    size = _task_files(len(jobs), workers)
+    tasks = _tasks(jobs, size)
     window = workers * IN_FLIGHT_PER_WORKER
-    pool = _pool(workers, lambda: warm(jobs, config))
+    pool = _pool(workers, lambda: warm(jobs, config, size))
     try:
         pending: dict = {}
         exhausted = False
