@@ -21,6 +21,7 @@ class Layout:
         self._files = files
         self.exists = lru_cache(maxsize=65536)(self._exists)
         self.read = lru_cache(maxsize=4096)(self._read)
+        self._parsed: dict[tuple[object, str], object] = {}
 
     def _exists(self, rel: str) -> bool:
         if self._files is not None:
@@ -56,6 +57,17 @@ class Layout:
         if d is None:
             return None
         return d, self.read(posixpath.join(d, filename) if d else filename) or ""
+
+    def parsed(self, parse, rel_dir: str):
+        """``parse(self, rel_dir)`` (a language's reading of the manifest that governs
+        ``rel_dir``), once per directory for as long as this layout lives: every file of
+        a package or module asks."""
+        key = (parse, rel_dir)
+        try:
+            return self._parsed[key]
+        except KeyError:
+            found = self._parsed[key] = parse(self, rel_dir)
+            return found
 
 
 _layouts: dict[str, tuple[float, Layout]] = {}

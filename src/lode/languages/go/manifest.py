@@ -13,14 +13,7 @@ def go_module(layout, rel_dir: str) -> tuple[str, str] | None:
     """(directory of the nearest go.mod, module path) for a Go package directory; None
     when no go.mod is found or it declares no module. Read once per directory for as
     long as the layout lives (every file of a package asks)."""
-    known = layout.__dict__.setdefault("_go_modules", {})
-    found = known.get(rel_dir, _UNREAD)
-    if found is _UNREAD:
-        found = known[rel_dir] = _read_go_module(layout, rel_dir)
-    return found
-
-
-_UNREAD = object()
+    return layout.parsed(_read_go_module, rel_dir)
 
 
 def _read_go_module(layout, rel_dir: str) -> tuple[str, str] | None:

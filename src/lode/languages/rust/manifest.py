@@ -12,14 +12,7 @@ def cargo_crate(layout, rel_dir: str) -> tuple[str, str, str] | None:
     """(directory of the nearest Cargo.toml, crate name with `-` as `_`, edition). Read
     once per directory for as long as the layout lives (every file of a module asks; a
     workspace's manifest is read line by line)."""
-    known = layout.__dict__.setdefault("_cargo_crates", {})
-    found = known.get(rel_dir, _UNREAD)
-    if found is _UNREAD:
-        found = known[rel_dir] = _read_cargo_crate(layout, rel_dir)
-    return found
-
-
-_UNREAD = object()
+    return layout.parsed(_read_cargo_crate, rel_dir)
 
 
 def _read_cargo_crate(layout, rel_dir: str) -> tuple[str, str, str] | None:
