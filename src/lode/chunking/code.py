@@ -44,9 +44,11 @@ VALUE_KINDS = frozenset({"constant", "var", "const", "static", "variable"})
 # and a value that render_value shows as its text (its leaves, nothing between them, no
 # collection or function literal), so all three are read from the bytes instead of from
 # the nodes. A value as long as VALUE_MAX is cut there: not taken. Other specs are read
-# from the tree.
-_PLAIN_SPEC = re.compile(rb"([A-Za-z_]\w*)(?:[ \t]+([\w.\[\]*]+))?"
-                         rb"(?:[ \t]*=[ \t]*([!#-&(-+\--.0-:<-\[\]-_a-z|~]{1,%d}))?" % (VALUE_MAX - 1))
+# from the tree. Every run is possessive: what may follow a run never starts with a byte
+# the run takes, so giving some back cannot match, and a table aligned with spaces
+# (`AF_ALG<28 spaces>= 0x26`) no longer tries a type after each of its spaces.
+_PLAIN_SPEC = re.compile(rb"([A-Za-z_]\w*+)(?:[ \t]++([\w.\[\]*]++))?"
+                         rb"(?:[ \t]*+=[ \t]*+([!#-&(-+\--.0-:<-\[\]-_a-z|~]{1,%d}+))?" % (VALUE_MAX - 1))
 REGION_PIECES = 32  # a span cut into more pieces than this finds their nodes once (_pieces)
 
 
@@ -91,7 +93,8 @@ class _Builder:
         self.tree = None
         self._block_spans: list[tuple[tuple[int, int], tuple[int, int]]] | None = None
         self._used_blocks: set[tuple[tuple[int, int], tuple[int, int]]] = set()  # recovery read pieces in
-        self._spec_rows_of: dict[tuple[int, int, str], list] = {}  # group declaration → _spec_rows
+        # id of a group declaration's Definition → (it, kept alive so the id stays its, _spec_rows)
+        self._spec_rows_of: dict[int, tuple[Definition, list]] = {}
         self._region_span: tuple[int, int] | None = None  # the span being cut into pieces (_pieces)
         self._region: RegionNodes | None = None
         # the node holding the unit being split, with its span: its continuations' names
@@ -438,7 +441,7 @@ class _Builder:
     def _own_name(self, d: Definition) -> str | None:
         name_node = d.name
         if name_node is None:  # a group declaration is captured without names (tags.scm)
-            group = self.spec.spec_groups.get(d.node.type)
+            group = self.spec.spec_groups.get(d.type)
             name_node = _first_spec_name(d.node, group[1]) if group else None
             if name_node is None:
                 return None
@@ -447,7 +450,8 @@ class _Builder:
             if ident is not None:
                 return ident.text.decode("utf-8", "replace")
         name = node_text(self.data, name_node).strip()
-        render = self.spec.unit_names.get(name_node.type)
+        unit_names = self.spec.unit_names  # most languages have none: no type to read
+        render = unit_names.get(name_node.type) if unit_names else None
         if render is not None:
             name = render(name)
         if len(name) > 2 and name[0] == name[-1] and name[0] in _QUOTES:
@@ -463,12 +467,12 @@ class _Builder:
         return node_text(self.data, ident) if ident is not None else None
 
     def _signature(self, u: Unit) -> str:
-        node = u.definition.node
-        group = self.spec.spec_groups.get(node.type)
+        d = u.definition
+        group = self.spec.spec_groups.get(d.type)
         if group:
-            return _spec_group_signature(self._spec_rows(node, group[1]), group[0], self.spec, self.data)
-        sig = signature_text(u.node, node, self.spec, self.data, value_like=u.kind in VALUE_KINDS)
-        prefix = self.spec.signature_prefix.get(node.type)
+            return _spec_group_signature(self._spec_rows(d, group[1]), group[0], self.spec, self.data)
+        sig = signature_text(u.node, d.node, self.spec, self.data, value_like=u.kind in VALUE_KINDS)
+        prefix = self.spec.signature_prefix.get(d.type)
         if prefix and not sig.startswith(prefix):
             sig = prefix + sig
         return sig
@@ -590,25 +594,26 @@ class _Builder:
             first = False
         return first
 
-    def _spec_rows(self, node: Node, spec_type: str) -> list[tuple[list[str], Node | str | None, Node | str | None]]:
+    def _spec_rows(self, d: Definition, spec_type: str) -> list[tuple[list[str], Node | str | None, Node | str | None]]:
         """The specs of a group declaration (Go's `const (…)`), read once for both its
         signature and its embed text (a table of constants has hundreds): names, type
         and value (nodes, or their texts as shown when read from the bytes)."""
-        key = (node.start_byte, node.end_byte, node.type)
-        rows = self._spec_rows_of.get(key)
-        if rows is None:
-            data = self.data
-            # a tree with an error may not hold the names and value the bytes show
-            plain = None if node.has_error else _PLAIN_SPEC.fullmatch
-            rows = self._spec_rows_of[key] = []
-            for s in _specs(node, spec_type):
-                m = plain(data, s.start_byte, s.end_byte) if plain else None
-                if m is None:
-                    rows.append(_spec_parts(s, data))
-                else:  # `A`, `A T = 0x26`: read from the bytes, type and value as shown
-                    name, typ, value = m.groups()
-                    rows.append(([name.decode()], typ.decode() if typ is not None else None,
-                                 value.decode() if value is not None else None))
+        known = self._spec_rows_of.get(id(d))
+        if known is not None:
+            return known[1]
+        node, data = d.node, self.data
+        # a tree with an error may not hold the names and value the bytes show
+        plain = None if node.has_error else _PLAIN_SPEC.fullmatch
+        rows = []
+        self._spec_rows_of[id(d)] = (d, rows)
+        for s in _specs(node, spec_type):
+            m = plain(data, s.start_byte, s.end_byte) if plain else None
+            if m is None:
+                rows.append(_spec_parts(s, data))
+            else:  # `A`, `A T = 0x26`: read from the bytes, type and value as shown
+                name, typ, value = m.groups()
+                rows.append(([name.decode()], typ.decode() if typ is not None else None,
+                             value.decode() if value is not None else None))
         return rows
 
     def _pieces(self, start: int, end: int, size: int | None = None) -> list[tuple[int, int, int | None]]:
@@ -632,10 +637,11 @@ class _Builder:
     # ---- embed surfaces ---------------------------------------------------------------
 
     def _unit_embed(self, u: Unit, crumb: str) -> str:
-        node = u.definition.node
-        group = self.spec.spec_groups.get(node.type)
+        d = u.definition
+        node = d.node
+        group = self.spec.spec_groups.get(d.type)
         if group:
-            body = _spec_group_values(self._spec_rows(node, group[1]), group[0], self.spec, self.data)
+            body = _spec_group_values(self._spec_rows(d, group[1]), group[0], self.spec, self.data)
             return _bounded(f"{self.path} › {body}", u.doc, self.config.embed_budget)
         if u.kind in VALUE_KINDS:
             value = node.child_by_field_name("value") or node.child_by_field_name("right")

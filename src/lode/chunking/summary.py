@@ -61,12 +61,15 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
     end = body.start_byte if body is not None else node.end_byte
     if end <= start:
         end = node.end_byte
-    # a comment (or Haddock) before the body is not signature
+    # a comment (or Haddock) before the body is not signature; children come in order,
+    # so none from the body on can be, and only those after ``start`` have a type to read
     for child in outer_children if outer is node else node.children:
-        child_type = child.type
-        if "comment" in child_type or child_type in doc_nodes:
-            child_start = child.start_byte
-            if start < child_start < end:
+        child_start = child.start_byte
+        if child_start >= end:
+            break
+        if child_start > start:
+            child_type = child.type
+            if "comment" in child_type or child_type in doc_nodes:
                 end = child_start
                 break
     text = data[start:end].decode("utf-8", "replace")

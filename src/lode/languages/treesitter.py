@@ -49,12 +49,14 @@ class QueryRefused(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Definition:
-    """One ``@definition.<kind>`` capture: the node, its kind and its name node."""
+    """One ``@definition.<kind>`` capture: the node, its kind and its name node, and the
+    node's type (read here anyway: each read of ``node.type`` makes a new string)."""
 
     kind: str
     node: Node
     name: Node | None
     pattern: int
+    type: str
 
 
 class Grammar:
@@ -192,7 +194,7 @@ class Grammar:
         ordered = sorted(best.items(), key=lambda item: (item[0][0], -item[0][1]))
         if keys is not None:
             keys.update(best)
-        return [Definition(kind, node, name, pattern) for _key, (pattern, kind, node, name) in ordered]
+        return [Definition(kind, node, name, pattern, key[2]) for key, (pattern, kind, node, name) in ordered]
 
     def node_captures(self, kinds: dict[str, str] | tuple[tuple[str, str], ...], root: Node, start: int,
                       end: int) -> dict[str, list[Node]]:
