@@ -1,9 +1,12 @@
 """Cheaper passes that must read as the ones they replaced: comment marks matched at each
-line's start instead of substituted along it, and a split unit's continuations' names
-found by a query over the unit instead of over the whole tree."""
+line's start instead of substituted along it, a split unit's continuations' names
+found by a query over the unit instead of over the whole tree, a value's whitespace
+squashed by split and join instead of a substitution, and Go's plain-spec pattern and
+the last-identifier pattern with possessive runs instead of backtracking ones."""
 
 from __future__ import annotations
 
+import re
 from itertools import repeat
 from pathlib import Path
 
@@ -12,7 +15,8 @@ from hypothesis import strategies as st
 
 from lode.chunking import chunk_file
 from lode.chunking import code
-from lode.chunking.summary import _COMMENT_MARKS, _ML_CLOSE, _XML_DOC, _XML_DOC_REF, _XML_DOC_TAG, comment_text
+from lode.chunking.summary import (_COMMENT_MARKS, _LAST_IDENT, _LAST_IDENT_BYTES, _ML_CLOSE, _XML_DOC, _XML_DOC_REF,
+                                   _XML_DOC_TAG, _one_space, comment_text)
 from lode.config import ChunkConfig
 from lode.languages import language_for_path
 from lode.languages.treesitter import grammar_for
@@ -69,3 +73,42 @@ def test_split_units_find_the_same_names_as_the_whole_tree(monkeypatch):
         assert narrowed[path] == whole, path
         split += sum(1 for c in whole if c.embed and "calls " in c.embed and c.name)
     assert split > 20  # continuations of split definitions were compared
+
+
+_SPACED = [" ", "  ", "\t", "\n", "\r\n", "\x0c", "\x0b", "\xa0", "\x1c", "\x1f", "\u2028", "\u3000", "a", "é",
+           ",", "{", "…", "x y"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_SPACED), max_size=12).map("".join))
+def test_one_space_reads_as_the_substitution(text):
+    assert _one_space(text) == re.sub(r"\s+", " ", text)
+
+
+# _PLAIN_SPEC as written before its runs were possessive
+_BACKTRACKING_SPEC = re.compile(rb"([A-Za-z_]\w*)(?:[ \t]+([\w.\[\]*]+))?"
+                                rb"(?:[ \t]*=[ \t]*([!#-&(-+\--.0-:<-\[\]-_a-z|~]{1,%d}))?" % (code.VALUE_MAX - 1))
+_SPEC_PIECES = [b"A", b"AF_ALG", b"x1", b"_", b" ", b"  ", b"\t", b"=", b" = ", b"uint32", b"syscall.Errno", b"[]byte",
+                b"*T", b"0x26", b"1<<iota", b"-1", b"(", b")", b",", b"\"s\"", b"//", b"{", b"}", b"\n", b"\xc3\xa9",
+                b"a" * 120]
+
+
+@settings(max_examples=4000, deadline=None)
+@given(st.lists(st.sampled_from(_SPEC_PIECES), max_size=10).map(b"".join))
+def test_plain_spec_matches_as_the_backtracking_pattern(spec):
+    old, new = _BACKTRACKING_SPEC.fullmatch(spec), code._PLAIN_SPEC.fullmatch(spec)
+    assert (old is None) == (new is None)
+    assert old is None or old.groups() == new.groups()
+
+
+_BACKTRACKING_LAST = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?=[^A-Za-z0-9_]*$)")  # _LAST_IDENT before
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="aZ_09. ,()[]*\n\té", max_size=14))
+def test_last_identifier_pattern_finds_as_the_backtracking_one(text):
+    old = _BACKTRACKING_LAST.search(text)
+    assert (old and old.group(0)) == ((m := _LAST_IDENT.search(text)) and m.group(0))
+    raw = text.encode()
+    old = re.compile(_BACKTRACKING_LAST.pattern.encode()).search(raw)
+    assert (old and old.group(0)) == ((m := _LAST_IDENT_BYTES.search(raw)) and m.group(0))

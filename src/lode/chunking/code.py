@@ -913,17 +913,18 @@ def _first_spec_name(node: Node, spec_type: str) -> Node | None:
     return None
 
 
-def _specs(node: Node, spec_type: str) -> list[Node]:
-    out, stack = [], [node]
-    while stack:
-        n = stack.pop()
-        for c in reversed(n.named_children):
-            c_type = c.type
-            if c_type == spec_type:
-                out.append(c)
-            elif c_type.endswith("_list"):
-                stack.append(c)
-    out.sort(key=lambda n: n.start_byte)
+def _specs(node: Node, spec_type: str, out: list[Node] | None = None) -> list[Node]:
+    """A group declaration's specs in document order: its named children of
+    ``spec_type`` and those of its ``*_list`` children, read in order (children come in
+    order: nothing to sort)."""
+    if out is None:
+        out = []
+    for c in node.named_children:
+        c_type = c.type
+        if c_type == spec_type:
+            out.append(c)
+        elif c_type.endswith("_list"):
+            _specs(c, spec_type, out)
     return out
 
 

@@ -105,14 +105,17 @@ def split_long(data: bytes, start: int, end: int, budget: int) -> list[tuple[int
     # (a call per line was most of this function)
     span = data[start:end]
     line_sizes = map(len, span.translate(None, _WS_BUT_NEWLINE).split(b"\n"))
+    enormous = 2 * budget
     for line_len, line_size in zip(map(len, span.split(b"\n")), line_sizes):
         if pos >= end:
             break
-        line_end = min(pos + line_len + 1, end)
+        line_end = pos + line_len + 1
+        if line_end > end:  # the last line, with no newline (a compare: min() is a call per line)
+            line_end = end
         if size and size + line_size > budget:
             pieces.append((piece_start, pos))
             piece_start, size = pos, 0
-        if line_size > 2 * budget:  # one enormous line: cut it up
+        if line_size > enormous:  # one enormous line: cut it up
             for s, e in _cut_long_line(data, pos, line_end, budget):
                 pieces.append((s, e))
             piece_start, size = line_end, 0

@@ -24,8 +24,9 @@ _XML_DOC_REF = re.compile(r'<(?:see|seealso|paramref|typeparamref)\s+\w+="([^"]*
 _XML_DOC_TAG = re.compile(rf"</?(?:{_XML_DOC_NAMES})(?:\s+[^<>]*)?/?>")
 _ML_CLOSE = re.compile(r"\s*\*+\)\s*$")  # OCaml's `*)`
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
-_SPACES = re.compile(r"\s+")
-_LAST_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?=[^A-Za-z0-9_]*$)")
+# possessive: a word given back leaves a word character before the lookahead, which
+# then fails anyway (a callee `strings.NewReader` backtracked through every word)
+_LAST_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*+(?=[^A-Za-z0-9_]*+$)")
 _LAST_IDENT_BYTES = re.compile(_LAST_IDENT.pattern.encode())
 # A formatter's line breaks inside brackets are no spacing of the one-line signature a
 # person writes: `f(⏎    x int,⏎)` reads `f(x int)`. The break after an opening bracket
@@ -148,8 +149,10 @@ def render_value(node: Node, spec: LanguageSpec, data: bytes, limit: int = VALUE
     shown by signature: ``{{0x0, 0xf, 0}, {1, 2, 3}, {4, 5, 6}, …}``. ``data`` is the
     file's bytes the tree was parsed from."""
     # Go's constant tables pass here by the thousand: each node's type is read once
-    # (every read is a call into tree-sitter) and the pieces are appended in line; texts
-    # are sliced from ``data`` (Node.text builds a memoryview and a slice per call).
+    # (every read is a call into tree-sitter; a node waits on the stack with its type)
+    # and the pieces are appended in line; a leaf child's text goes on the stack in its
+    # place, as it would come off as a node (most nodes of a table are leaves); texts are
+    # sliced from ``data`` (Node.text builds a memoryview and a slice per call).
     out: list[str] = []
     budget = limit
     function_literals, collections = spec.function_literals, spec.collections
@@ -157,15 +160,14 @@ def render_value(node: Node, spec: LanguageSpec, data: bytes, limit: int = VALUE
     if leaf is not None:  # most values (`0x10`, `"text"`, `x`): no pieces to order
         out.append(leaf)
         budget -= len(leaf)
-    stack: list[tuple[Node, int] | str] = [(node, 0)] if leaf is None else []
+    stack: list[tuple[Node, int, str] | str] = [(node, 0, node.type)] if leaf is None else []
     while stack and budget > 0:
         item = stack.pop()
         if isinstance(item, str):
             out.append(item)
             budget -= len(item)
             continue
-        n, depth = item
-        n_type = n.type
+        n, depth, n_type = item
         if n_type in function_literals:
             body = _find_body(n, spec)
             head = data[n.start_byte:body.start_byte if body is not None else n.end_byte]
@@ -180,36 +182,61 @@ def render_value(node: Node, spec: LanguageSpec, data: bytes, limit: int = VALUE
             continue
         if n_type in collections and n.named_child_count > 3:
             # walk children by index: a table literal may have thousands
-            parts: list[tuple[Node, int] | str] = []
+            parts: list[tuple[Node, int, str] | str] = []
             first, last = n.child(0), n.child(n.child_count - 1)
             if not first.is_named:
                 parts.append(node_text(data, first))
             shown = 0
             for i in range(n.child_count):
                 c = n.child(i)
-                if c.is_named and "comment" not in c.type:
-                    parts += [(c, depth + 1), ", "]
-                    shown += 1
-                    if shown == 3:
-                        break
+                if c.is_named:
+                    c_type = c.type
+                    if "comment" not in c_type:
+                        parts += [_piece(c, depth + 1, c_type, function_literals, data), ", "]
+                        shown += 1
+                        if shown == 3:
+                            break
             parts.append("…")
             if not last.is_named:
                 parts.append(node_text(data, last))
             stack.extend(reversed(parts))
             continue
-        pieces: list[tuple[Node, int] | str] = []
+        pieces: list[tuple[Node, int, str] | str] = []
+        depth += 1
         for c in n.children:
             c_type = c.type
             if "comment" in c_type:
                 continue
-            pieces.append((c, depth + 1))
+            if c_type in function_literals or c.child_count:
+                pieces.append((c, depth, c_type))
+            else:  # a leaf: its text, as it would come off the stack
+                pieces.append(data[c.start_byte:c.end_byte].decode("utf-8", "replace"))
             if c_type == ",":
                 pieces.append(" ")
         stack.extend(reversed(pieces))
-    text = _SPACES.sub(" ", "".join(out)).replace(" ,", ",")
+    text = _one_space("".join(out)).replace(" ,", ",")
     if budget <= 0 or len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"
     return text
+
+
+def _one_space(text: str) -> str:
+    """``re.sub(r"\s+", " ", text)``, by split and join in C (a substitution tries the
+    pattern at every character): each run of whitespace one space, at either end too."""
+    inner = " ".join(text.split())
+    if not text or not (text[0].isspace() or text[-1].isspace()):
+        return inner
+    if not inner:
+        return " "
+    return (" " if text[0].isspace() else "") + inner + (" " if text[-1].isspace() else "")
+
+
+def _piece(node: Node, depth: int, node_type: str, function_literals: frozenset[str],
+           data: bytes) -> tuple[Node, int, str] | str:
+    """A node as render_value stacks it: a leaf as its text, else with its depth and type."""
+    if node_type in function_literals or node.child_count:
+        return node, depth, node_type
+    return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
 def _single_leaf(node: Node, function_literals: frozenset[str], data: bytes) -> str | None:
