@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import threading
 import warnings
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -47,16 +46,14 @@ class QueryRefused(Exception):
     upgrade renamed a node type): the language is unusable until the query is fixed."""
 
 
-@dataclass(frozen=True, slots=True)
 class Definition:
     """One ``@definition.<kind>`` capture: the node, its kind and its name node, and the
     node's type (read here anyway: each read of ``node.type`` makes a new string)."""
 
-    kind: str
-    node: Node
-    name: Node | None
-    pattern: int
-    type: str
+    __slots__ = ("kind", "node", "name", "pattern", "type")
+
+    def __init__(self, kind: str, node: Node, name: Node | None, pattern: int, type: str):
+        self.kind, self.node, self.name, self.pattern, self.type = kind, node, name, pattern, type
 
 
 class Grammar:
