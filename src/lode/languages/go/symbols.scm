@@ -27,8 +27,10 @@
 ; var and const specs wherever they stand: rooted on source_file, each pattern kept a state
 ; alive over every node of a file; locals are dropped as locals, and GoResolver.keep drops
 ; a top-level one whose declaration is not the file's own child (a broken tree's ERROR node)
-; (no `name:` field on the const's identifiers: with it, `X, Y = 1, 2` matched X alone)
-(const_declaration (const_spec (identifier) @name) @def.const)
+; (no `name:` field on the const's identifiers: with it, `X, Y = 1, 2` matched X alone; a
+; const_spec stands only in a const_declaration, and rooted there a state was kept for each
+; later spec of a block: the same matches, in the same order)
+(const_spec (identifier) @name) @def.const
 (var_declaration [(var_spec name: (identifier) @name) @def.var
                   (var_spec_list (var_spec name: (identifier) @name) @def.var)])
 
