@@ -243,7 +243,8 @@ class FileContext:
                     out.append((name, kind, line, col, detail))
             return out
         for _b, _i, name, kind, line, col, detail in found:
-            if (name, kind) not in seen:
-                seen.add((name, kind))
+            k = (name, kind)
+            if k not in seen:
+                seen.add(k)
                 out.append((name, kind, line, col, detail))
         return out

@@ -208,11 +208,14 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         ctx.types.finish()
     for caps in rels:
         _relate(ctx, resolver, caps, by_node)
-    if ctx.type_params:  # a file declaring type parameters: their uses are not references
-        refs = [(_IN_GENERICS.get(handler, handler), a, b, raw, start) for handler, a, b, raw, start in refs]
     # (handler, node, member node or None, a base's text, its start) or (handler, caps, …)
-    for handler, a, b, raw, start in refs:
-        handler(ctx, resolver, a, b, raw, start)
+    if ctx.type_params:  # a file declaring type parameters: their uses are not references
+        generic = _IN_GENERICS.get
+        for handler, a, b, raw, start in refs:
+            generic(handler, handler)(ctx, resolver, a, b, raw, start)
+    else:
+        for handler, a, b, raw, start in refs:
+            handler(ctx, resolver, a, b, raw, start)
     resolver.finish(ctx)
     for body, declaration in rules.yields_to:
         ctx.drop_declarations_of_bodies(body, declaration)
@@ -248,13 +251,16 @@ def _keep_definition(defs: dict, caps: dict, cap: str, detail: str, pattern: int
     """The definition capture ``cap`` of a match, kept unless an earlier pattern already
     defined the same name (or node)."""
     node = caps[cap][0]
-    name = caps["name"][0] if has_name else None
-    k = key(name) if name is not None else key(node)
+    if has_name:  # key(), inlined: a file has thousands of definitions
+        name = caps["name"][0]
+        k = (name.start_byte, name.end_byte)
+    else:
+        name = None
+        k = (node.start_byte, node.end_byte)
     old = defs.get(k)
     if old is None or pattern < old.pattern:
         defs[k] = Def(node, name, detail, pattern, caps["receiver"][0] if has_receiver else None,
-                      caps["impl.type"][0] if has_impl else None,
-                      name_span=k if name is not None else None)
+                      caps["impl.type"][0] if has_impl else None, None, None, k if has_name else None)
 
 
 def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> dict[tuple[int, int], Def]:
@@ -276,6 +282,7 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
     types, type_spans = rules.types, ctx.type_spans
     instance = rules.instance_members
     members: list[tuple[Def, Def]] = []  # (method, `self.x = …` in it), see _instance_members
+    local_defs, found = ctx.local_defs, ctx._found
     for start, neg_end, _i, d in ordered:
         while stack and stack[-1][0] <= start:
             stack.pop()
@@ -331,18 +338,20 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
         if not resolver.keep(ctx, d, short):
             continue
         if d.receiver is not None:
-            d.qname = ctx.join(ctx.join(ctx.module, ctx.text(d.receiver)), short)
+            qname = d.qname = ctx.join(ctx.join(ctx.module, ctx.text(d.receiver)), short)
             kind = METHOD
         else:
-            d.qname = ctx.join(prefix, short)
+            qname = d.qname = f"{prefix}.{short}" if prefix else short  # ctx.join
             kind = METHOD if (d.detail in rules.callables and scope is not None
                               and scope.detail in rules.types) else DEFINITION
         if scope is None and d.receiver is None:
             # a file's top-level names, as its code may write them bare; a method on a
             # receiver (Go's `func (m *Mux) Route`, Lua's `function T.f`) is only ever
             # reached through its receiver, so a bare `Route` is the package's type
-            ctx.local_defs.setdefault(short, d.qname)
-        ctx.add(d.qname, kind, d.name, d.detail)
+            local_defs.setdefault(short, qname)
+        # ctx.add(qname, kind, d.name, d.detail), inlined: the name's start is read already
+        row, col = d.name.start_point
+        found.append((name_span[0], len(found), qname, kind, row + 1, col + 1, d.detail))
     if members:
         _instance_members(ctx, members)
     return by_node
@@ -497,14 +506,18 @@ def _ref_base(ctx: FileContext, resolver, base_node: Node, member_node: Node | N
 def _typed_member(ctx: FileContext, base_node: Node, member_node: Node, base: str, base_start: int) -> bool:
     """A reference to the member of ``base``'s type, when the type table knows it there
     (``s.Close()`` with ``s *Server``: ``Server.Close``, named where the member is)."""
-    typed = ctx.types.type_of(base_node, text=base, start=base_start)
+    typed = ctx.types.type_of(base_node, 0, base, base_start)
     if not typed:
         return False
     member_start = member_node.start_byte
     if member_start in ctx.member_definitions:
         return True  # the assignment defining the member (`self.x = …`): no use of it
     member = ctx.data[member_start:member_node.end_byte].decode("utf-8", "replace")
-    ctx.ref(f"{typed}.{member}", member_node, member_start)
+    name = f"{typed}.{member}"
+    # ctx.seen_before, inlined: most uses of a typed member repeat an earlier one
+    earliest = ctx._earliest_ref.get(name)
+    if earliest is None or earliest > member_start or ctx.every:
+        ctx.ref(name, member_node, member_start)
     return True
 
 
@@ -548,12 +561,14 @@ def _package_class(ctx: FileContext, resolver, base: str) -> str | None:
     return resolver.unqualified(ctx, base)
 
 
-def _ref_value(ctx: FileContext, resolver, node: Node, _unused=None, _raw=None, _start=0) -> None:
+def _ref_value(ctx: FileContext, resolver, node: Node, _unused=None, raw: bytes | None = None, start: int = 0) -> None:
     # a name used as a value (`r.Use(RequestID)`): this file's or an import's, or,
     # visible across files (Go: capitalised), the package's; a lowercase unknown
-    # name is most likely a local variable
-    start = node.start_byte
-    raw = ctx.data[start:node.end_byte]
+    # name is most likely a local variable. ``raw``, ``start``: its text and start
+    # byte, when the caller has read them
+    if raw is None:
+        start = node.start_byte
+        raw = ctx.data[start:node.end_byte]
     found = ctx.value_targets.get(raw)
     if found is None:  # a name is looked up once per file (most are used many times)
         name = raw.decode("utf-8", "replace")
@@ -570,9 +585,10 @@ def _ref_value(ctx: FileContext, resolver, node: Node, _unused=None, _raw=None, 
     ctx.ref(target, node, start)
 
 
-def _ref_local(ctx: FileContext, resolver, node: Node, _unused=None, _raw=None, _start=0) -> None:
-    start = node.start_byte
-    raw = ctx.data[start:node.end_byte]
+def _ref_local(ctx: FileContext, resolver, node: Node, _unused=None, raw: bytes | None = None, start: int = 0) -> None:
+    if raw is None:  # else read by the caller, with ``start``
+        start = node.start_byte
+        raw = ctx.data[start:node.end_byte]
     target = ctx.name_targets.get(raw, _UNKNOWN)
     if target is _UNKNOWN:  # a name is looked up once per file (most are used many times)
         name = raw.decode("utf-8", "replace")
@@ -601,11 +617,11 @@ def _unless_type_parameter(handler):
     inside the generic declaring it (Go's `T(x)`, Java's `T item`), is no reference.
     Only such files pay the check (most Go files declare none)."""
     def checked(ctx: FileContext, resolver, node: Node, _unused=None, _raw=None, _start=0) -> None:
-        start, end = node.start_byte, node.end_byte
-        raw = ctx.data[start:end]
+        start = node.start_byte
+        raw = ctx.data[start:node.end_byte]
         if raw in ctx.type_params and ctx.type_parameter(raw, start, node):
             return
-        handler(ctx, resolver, node)
+        handler(ctx, resolver, node, None, raw, start)
     return checked
 
 
