@@ -1,8 +1,9 @@
 """Cheaper passes that must read as the ones they replaced: comment marks matched at each
 line's start instead of substituted along it, a split unit's continuations' names
 found by a query over the unit instead of over the whole tree, a value's whitespace
-squashed by split and join instead of a substitution, and Go's plain-spec pattern and
-the last-identifier pattern with possessive runs instead of backtracking ones."""
+squashed by split and join instead of a substitution, Go's plain-spec pattern and the
+last-identifier pattern with possessive runs instead of backtracking ones, and the
+non-whitespace count of a piece cut by lines summed from its lines instead of counted."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from lode.chunking import chunk_file
 from lode.chunking import code
 from lode.chunking.summary import (_COMMENT_MARKS, _LAST_IDENT, _LAST_IDENT_BYTES, _ML_CLOSE, _XML_DOC, _XML_DOC_REF,
                                    _XML_DOC_TAG, _one_space, comment_text)
+from lode.chunking.lines import nonws, split_long, split_long_sized
 from lode.config import ChunkConfig
 from lode.languages import language_for_path
 from lode.languages.treesitter import grammar_for
@@ -112,3 +114,17 @@ def test_last_identifier_pattern_finds_as_the_backtracking_one(text):
     raw = text.encode()
     old = re.compile(_BACKTRACKING_LAST.pattern.encode()).search(raw)
     assert (old and old.group(0)) == ((m := _LAST_IDENT_BYTES.search(raw)) and m.group(0))
+
+
+_TEXT_PIECES = [b"a", b"bb", b" ", b"\t", b"\n", b"\n\n", b"\r\n", b"\x0c", b"x" * 50, b"y" * 300, b"\xc3\xa9", b";"]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(_TEXT_PIECES), max_size=60).map(b"".join), st.sampled_from([8, 20, 60]),
+       st.floats(0, 1), st.floats(0, 1))
+def test_pieces_cut_by_lines_carry_their_nonws(data, budget, a, b):
+    start, end = sorted((int(a * len(data)), int(b * len(data))))
+    sized = split_long_sized(data, start, end, budget)
+    assert [(s, e) for s, e, _ in sized] == split_long(data, start, end, budget)
+    for s, e, size in sized:
+        assert size is None or size == nonws(data, s, e)

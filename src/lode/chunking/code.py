@@ -26,7 +26,7 @@ from ..config import ChunkConfig
 from ..languages.spec import LanguageSpec
 from ..languages.treesitter import Definition, Node, Tree, grammar_for
 from ..records import Chunk
-from .lines import Lines, nonws, split_long, trim
+from .lines import Lines, nonws, split_long_sized, trim
 from .summary import (VALUE_MAX, RegionNodes, collect_identifiers, comment_text, identifier_nodes, node_text,
                       render_value, signature_text, type_text)
 
@@ -618,7 +618,7 @@ class _Builder:
 
     def _pieces(self, start: int, end: int, size: int | None = None) -> list[tuple[int, int, int | None]]:
         """``split_lines`` of ``[start, end)``, each piece with its nonws when counted on
-        the way (a span that fits whole), else None. A span cut into many pieces is the
+        the way (a span that fits whole, the lines of a piece cut by lines), else None. A span cut into many pieces is the
         region their embed texts' nodes are found in, once (_loose_embed); for a few,
         asking per piece costs less. ``size``: the span's nonws, when the caller knows it."""
         self._region = None
@@ -630,9 +630,9 @@ class _Builder:
                 return []
             start, end = trim(self.data, start, end)
             return [(start, end, size)] if start < end else []
-        pieces = split_long(self.data, start, end, self.config.body_budget)
+        pieces = split_long_sized(self.data, start, end, self.config.body_budget)
         self._region_span = (start, end) if len(pieces) > REGION_PIECES else None
-        return [(s, e, None) for s, e in pieces]
+        return pieces
 
     # ---- embed surfaces ---------------------------------------------------------------
 

@@ -99,7 +99,13 @@ def split_lines(data: bytes, start: int, end: int, budget: int) -> list[tuple[in
 def split_long(data: bytes, start: int, end: int, budget: int) -> list[tuple[int, int]]:
     """:func:`split_lines` of a span known to hold more than ``budget`` non-whitespace
     bytes (its caller counted them)."""
-    pieces: list[tuple[int, int]] = []
+    return [(s, e) for s, e, _size in split_long_sized(data, start, end, budget)]
+
+
+def split_long_sized(data: bytes, start: int, end: int, budget: int) -> list[tuple[int, int, int | None]]:
+    """:func:`split_long`, each piece with its non-whitespace count: the sum of its lines'
+    (trimming takes only whitespace), or None for the parts of a line cut up inside."""
+    pieces: list[tuple[int, int, int | None]] = []
     piece_start, size, pos = start, 0, start
     # each line's length and non-whitespace count, from two passes in C over the span
     # (a call per line was most of this function)
@@ -113,22 +119,22 @@ def split_long(data: bytes, start: int, end: int, budget: int) -> list[tuple[int
         if line_end > end:  # the last line, with no newline (a compare: min() is a call per line)
             line_end = end
         if size and size + line_size > budget:
-            pieces.append((piece_start, pos))
+            pieces.append((piece_start, pos, size))
             piece_start, size = pos, 0
         if line_size > enormous:  # one enormous line: cut it up
             for s, e in _cut_long_line(data, pos, line_end, budget):
-                pieces.append((s, e))
+                pieces.append((s, e, None))
             piece_start, size = line_end, 0
         else:
             size += line_size
         pos = line_end
     if piece_start < end:
-        pieces.append((piece_start, end))
+        pieces.append((piece_start, end, size))
     out = []
-    for s, e in pieces:
+    for s, e, piece_size in pieces:
         s, e = trim(data, s, e)
         if s < e:
-            out.append((s, e))
+            out.append((s, e, piece_size))
     return out
 
 
