@@ -283,6 +283,7 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
     instance = rules.instance_members
     members: list[tuple[Def, Def]] = []  # (method, `self.x = …` in it), see _instance_members
     local_defs, found = ctx.local_defs, ctx._found
+    scopes, callables, suppressed, data, module = rules.scopes, rules.callables, ctx.suppressed, ctx.data, ctx.module
     for start, neg_end, _i, d in ordered:
         while stack and stack[-1][0] <= start:
             stack.pop()
@@ -297,52 +298,53 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
             enclosing = top[1] if top is not None else None
             stack.append((-neg_end, d, start, enclosing))
         by_node[(start, -neg_end)] = d
-        if d.detail in types:
+        detail = d.detail  # read once (a slot); set again below when it changes
+        if detail in types:
             type_spans.append((start, -neg_end))
         name_span = d.name_span
         if name_span is not None:
             by_node[name_span] = d
-        if type_params and d.detail in type_params:
+        if type_params and detail in type_params:
             if _type_parameter(ctx, d, enclosing) or class_locals is None or enclosing is None \
                     or enclosing.detail not in rules.types:
                 continue
             # a local that no function holds, in a class body (Python's `if TYPE_CHECKING:
             # x = …` there): the class's member, named as the rules say
-            d.detail = class_locals
-        if instance is not None and d.detail in instance:
+            d.detail = detail = class_locals
+        if instance is not None and detail in instance:
             # `self.x = …`: a candidate when it sits in a method itself (not in a
             # function or class nested there), named once the class body is read
-            if enclosing is not None and enclosing.qname is not None and enclosing.detail in rules.callables \
+            if enclosing is not None and enclosing.qname is not None and enclosing.detail in callables \
                     and enclosing.scope is not None and enclosing.scope.detail in rules.types:
                 members.append((enclosing, d))
             continue
-        if hoisted and enclosing is not None and d.detail in hoisted and enclosing.qname is not None \
-                and enclosing.detail in rules.callables and _parameter_of(d, enclosing):
+        if hoisted and enclosing is not None and detail in hoisted and enclosing.qname is not None \
+                and enclosing.detail in callables and _parameter_of(d, enclosing):
             # PHP's `__construct(private Client $client)`, TypeScript's
             # `constructor(private readonly client: Client)`: the class's
             enclosing = enclosing.scope
         if transparent and enclosing is not None and enclosing.detail in transparent and enclosing.qname is not None:
             enclosing = enclosing.scope  # a member of a Kotlin companion object: its class's
-        if enclosing is not None and (enclosing.qname is None or enclosing.detail not in rules.scopes):
+        if enclosing is not None and (enclosing.qname is None or enclosing.detail not in scopes):
             continue  # local to a function body or a value: not indexed
-        if d.name is not None and name_span in ctx.suppressed:
+        if name_span is not None and name_span in suppressed:
             continue
         scope = d.scope = enclosing
-        prefix = scope.qname if scope is not None else ctx.module
-        if d.detail == "impl":
+        prefix = scope.qname if scope is not None else module
+        if detail == "impl":
             d.qname = resolver.impl_name(ctx, d, prefix)
             continue
         if d.name is None:
             continue
-        short = ctx.data[name_span[0]:name_span[1]].decode("utf-8", "replace")  # ctx.text(d.name)
+        short = data[name_span[0]:name_span[1]].decode("utf-8", "replace")  # ctx.text(d.name)
         if not resolver.keep(ctx, d, short):
             continue
         if d.receiver is not None:
-            qname = d.qname = ctx.join(ctx.join(ctx.module, ctx.text(d.receiver)), short)
+            qname = d.qname = ctx.join(ctx.join(module, ctx.text(d.receiver)), short)
             kind = METHOD
         else:
             qname = d.qname = f"{prefix}.{short}" if prefix else short  # ctx.join
-            kind = METHOD if (d.detail in rules.callables and scope is not None
+            kind = METHOD if (detail in callables and scope is not None
                               and scope.detail in rules.types) else DEFINITION
         if scope is None and d.receiver is None:
             # a file's top-level names, as its code may write them bare; a method on a
@@ -351,7 +353,7 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
             local_defs.setdefault(short, qname)
         # ctx.add(qname, kind, d.name, d.detail), inlined: the name's start is read already
         row, col = d.name.start_point
-        found.append((name_span[0], len(found), qname, kind, row + 1, col + 1, d.detail))
+        found.append((name_span[0], len(found), qname, kind, row + 1, col + 1, detail))
     if members:
         _instance_members(ctx, members)
     return by_node

@@ -37,11 +37,11 @@ def hidden_imports(ctx, root, typed: list) -> None:
                 bound.add(raw)
     start = ctx.extra.get("imports_end", 0)
     # `status, url := lookup(code)`, `url := r.URL`, `for _, url := range urls`: untyped.
-    # gofmt's spacing; one split of the file is ~3x cheaper than a find per import
-    for left in data[start:].split(b" :=")[:-1]:
-        for word in left[left.rfind(b"\n") + 1:].replace(b",", b" ").split():
-            if word in names:
-                bound.add(word)
+    # gofmt's spacing; one split of the file is ~3x cheaper than a find per import. The
+    # words left of each := on its line, split at once and met with the names in C
+    lefts = [left[left.rfind(b"\n") + 1:] for left in data[start:].split(b" :=")[:-1]]
+    if lefts:
+        bound.update(set(b" ".join(lefts).replace(b",", b" ").split()).intersection(names))
     for raw in bound:
         name = names[raw]
         pattern = _bare.get(name)
