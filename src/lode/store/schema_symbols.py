@@ -26,6 +26,7 @@ from ..jsontext import encode_basestring as _quoted  # ensure_ascii=False's quot
 TYPE_CHECKING = False  # typing itself is ~3 ms to import
 
 from .hooks import file_writer
+from .inserts import insert_rows
 from .migrations import migration
 from .replace import replace_rows
 
@@ -123,8 +124,8 @@ _COLUMNS = {
     "symbol_links": ("rname", "target", "wild", "line", "col"),
     "symbol_relations": ("sub", "base", "kind", "line", "col"),
 }
-_INSERT = {table: f"INSERT INTO {table} (file_id, {', '.join(columns)}) VALUES ({', '.join('?' * (len(columns) + 1))})"
-           for table, columns in _COLUMNS.items()}
+# Each table's columns as its rows (_rows) give them.
+_ROW_COLUMNS = {table: ("file_id", *columns) for table, columns in _COLUMNS.items()}
 
 
 def write_file_symbols(db: sqlite3.Connection, file_id: int, fs: FileSymbols | PackedSymbols) -> None:
@@ -134,7 +135,7 @@ def write_file_symbols(db: sqlite3.Connection, file_id: int, fs: FileSymbols | P
     the ``file_id`` indexes such deletes would need (:mod:`.deferred`)."""
     for table, rows in _rows(fs, file_id).items():
         if rows:  # most files state no link or relation (symbols: always written, rows as made)
-            db.executemany(_INSERT[table], rows)
+            insert_rows(db, table, _ROW_COLUMNS[table], rows)
 
 
 def _symbols_of(record) -> list:

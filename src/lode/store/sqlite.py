@@ -15,6 +15,7 @@ from ..errors import NotFound, StoreError  # noqa: F401 (StoreError: old import 
 from . import deferred, fts_rows, hooks
 from .chunk_row import BODY, BODY_Z, BREADCRUMB, NAME, STORED
 from .fts_rows import pack
+from .inserts import insert_rows
 from .migrations import migrate
 from .paths import from_store, scrub, to_store
 from .replace import ID_SLACK, replace_chunks
@@ -99,8 +100,8 @@ id, mtime_ns, size, hash, chunker and refused (each str or None), ctime_ns (0 if
 
 
 # A file's new chunks: their ids, the file's and each row's stored fields (:mod:`.chunk_row`).
-_INSERT_CHUNK = ("INSERT INTO chunks (id, file_id, ord, byte_start, byte_end, line_start, line_end, kind, name,"
-                 " name_key, breadcrumb, embed, embed_hash, body_z) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+_CHUNK_COLUMNS = ("id", "file_id", "ord", "byte_start", "byte_end", "line_start", "line_end", "kind", "name",
+                  "name_key", "breadcrumb", "embed", "embed_hash", "body_z")
 
 
 class Store:
@@ -469,13 +470,13 @@ class Store:
                     ids = range(next_id, next_id + len(rec.chunks))
                     next_id += len(rec.chunks) + ID_SLACK
                     if raw is None:  # the worker derived idents and labels as fts_rows.row does
-                        db.executemany(_INSERT_CHUNK, [
+                        insert_rows(db, "chunks", _CHUNK_COLUMNS, [
                             (i, file_id, *c[:STORED], c[BODY_Z] if c[BODY_Z] is not None else pack(c[BODY]))
                             for i, c in zip(ids, rec.chunks)])
                         fts_rows.insert_chunks(db, ids, rec.chunks, workspace_id)
                     else:  # scrubbed texts: packed, and their lexical rows derived, again
-                        db.executemany(_INSERT_CHUNK, [(i, file_id, *c[:STORED], pack(c[BODY]))
-                                                       for i, c in zip(ids, rec.chunks)])
+                        insert_rows(db, "chunks", _CHUNK_COLUMNS, [(i, file_id, *c[:STORED], pack(c[BODY]))
+                                                                   for i, c in zip(ids, rec.chunks)])
                         fts_rows.insert(db, [fts_rows.row(i, c[BODY], c[NAME], c[BREADCRUMB], workspace_id)
                                              for i, c in zip(ids, rec.chunks)])
                 for writer in hooks.FILE_WRITERS:
