@@ -85,8 +85,15 @@ def _symbol_files_module(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX symbol_files_module ON symbol_files(module)")
 
 
+# A file with more symbol rows than this has them made as they are written: one with
+# 250k symbols (a generated 15 MB file) held ~40 MB of these rows at once, beside its
+# records.
+_MADE_AT_ONCE = 8192
+
+
 def _rows(fs: FileSymbols | PackedSymbols, file_id: int) -> dict[str, list[tuple]]:
     """A file's rows of each symbol table, each starting with ``file_id``."""
+    rows = fs.rows
     links = []
     for link in fs.links:
         wild = link.name.endswith(".*")
@@ -96,9 +103,9 @@ def _rows(fs: FileSymbols | PackedSymbols, file_id: int) -> dict[str, list[tuple
         links.append((file_id, name[::-1], target, flag, link.line, link.column))
     return {
         "symbol_files": [(file_id, fs.module, "\n".join(fs.names), _aliases(fs.aliases))],
-        # made as they are written: a file with 250k symbols (a generated 15 MB one) held
-        # ~40 MB of these rows at once, beside its records
-        "symbols": ((file_id, name[::-1], kind, line, col, detail) for name, kind, line, col, detail in fs.rows),
+        "symbols": [(file_id, name[::-1], kind, line, col, detail) for name, kind, line, col, detail in rows]
+        if len(rows) <= _MADE_AT_ONCE else  # a list: made in one go, not a row a step
+        ((file_id, name[::-1], kind, line, col, detail) for name, kind, line, col, detail in rows),
         "symbol_links": links,
         "symbol_relations": [(file_id, r.sub, r.base, r.kind, r.line, r.column) for r in fs.relations],
     }

@@ -457,9 +457,11 @@ class Store:
                     if taken is not None:
                         next_id += taken + (ID_SLACK if taken else 0)
                         continue
-                # Most chunks of a changed file come back unchanged: their old rows are
-                # removed with the values the worker just derived for the same text.
-                self._delete_path(db, workspace_id, rec.path, None if raw is not None else rec.chunks)
+                    # not known (the look-up just made found no row): nothing to delete
+                else:
+                    # Most chunks of a changed file come back unchanged: their old rows are
+                    # removed with the values the worker just derived for the same text.
+                    self._delete_path(db, workspace_id, rec.path, None if raw is not None else rec.chunks)
                 file_id = db.execute(
                     "INSERT INTO files (workspace_id, path, raw_path, mtime_ns, size, hash, chunker, language, tag,"
                     " lines, refused, note, generation, ctime_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
