@@ -157,12 +157,15 @@ class FileContext:
     def join(self, prefix: str, name: str) -> str:
         return f"{prefix}.{name}" if prefix else name
 
-    def add(self, name: str, kind: str, node: Node | None, detail: str = "") -> None:
+    def add(self, name: str, kind: str, node: Node | None, detail: str = "", start: int | None = None) -> None:
+        """A definition of ``name`` at ``node`` (``start``: its start byte, when the
+        caller has read it already)."""
         if node is None:
             self._found.append((-1, len(self._found), name, kind, 1, 1, detail))
         else:
             row, col = node.start_point
-            self._found.append((node.start_byte, len(self._found), name, kind, row + 1, col + 1, detail))
+            self._found.append((node.start_byte if start is None else start, len(self._found), name, kind,
+                                row + 1, col + 1, detail))
 
     def drop_declarations_of_bodies(self, body: str, declaration: str) -> None:
         """Forget the rows of detail ``declaration`` whose name and kind a row of detail

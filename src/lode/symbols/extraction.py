@@ -282,7 +282,7 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
     types, type_spans = rules.types, ctx.type_spans
     instance = rules.instance_members
     members: list[tuple[Def, Def]] = []  # (method, `self.x = …` in it), see _instance_members
-    local_defs, found = ctx.local_defs, ctx._found
+    local_defs = ctx.local_defs
     scopes, callables, suppressed, data, module = rules.scopes, rules.callables, ctx.suppressed, ctx.data, ctx.module
     for start, neg_end, _i, d in ordered:
         while stack and stack[-1][0] <= start:
@@ -351,9 +351,7 @@ def _qualify(ctx: FileContext, resolver, defs: dict[tuple[int, int], Def]) -> di
             # receiver (Go's `func (m *Mux) Route`, Lua's `function T.f`) is only ever
             # reached through its receiver, so a bare `Route` is the package's type
             local_defs.setdefault(short, qname)
-        # ctx.add(qname, kind, d.name, d.detail), inlined: the name's start is read already
-        row, col = d.name.start_point
-        found.append((name_span[0], len(found), qname, kind, row + 1, col + 1, detail))
+        ctx.add(qname, kind, d.name, detail, name_span[0])
     if members:
         _instance_members(ctx, members)
     return by_node
@@ -515,11 +513,7 @@ def _typed_member(ctx: FileContext, base_node: Node, member_node: Node, base: st
     if member_start in ctx.member_definitions:
         return True  # the assignment defining the member (`self.x = …`): no use of it
     member = ctx.data[member_start:member_node.end_byte].decode("utf-8", "replace")
-    name = f"{typed}.{member}"
-    # ctx.seen_before, inlined: most uses of a typed member repeat an earlier one
-    earliest = ctx._earliest_ref.get(name)
-    if earliest is None or earliest > member_start or ctx.every:
-        ctx.ref(name, member_node, member_start)
+    ctx.ref(f"{typed}.{member}", member_node, member_start)
     return True
 
 
