@@ -221,7 +221,7 @@ def render_value(node: Node, spec: LanguageSpec, data: bytes, limit: int = VALUE
 
 
 def _one_space(text: str) -> str:
-    """``re.sub(r"\s+", " ", text)``, by split and join in C (a substitution tries the
+    r"""``re.sub(r"\s+", " ", text)``, by split and join in C (a substitution tries the
     pattern at every character): each run of whitespace one space, at either end too."""
     inner = " ".join(text.split())
     if not text or not (text[0].isspace() or text[-1].isspace()):
