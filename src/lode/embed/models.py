@@ -231,7 +231,8 @@ class StaticEmbedder:
 
         # Gathered as rows (one 256-byte copy a token), then laid out a dimension a row:
         # gathering the columns of a dim x 10k array copied one float at a time (pooling
-        # 12k Go texts: 881M -> 481M instructions, the same vectors).
+        # 12k Go texts: 881M -> 481M instructions, the same vectors). The gathered rows
+        # are a second copy of a pass's vectors while transposed (Go: 2.8 MB at most).
         rows = self.rows.take(flat if self.mapping is None else self.mapping.take(flat), axis=0)
         columns = np.ascontiguousarray(rows.T)
         if self.weights is not None:
