@@ -74,6 +74,11 @@ def is_comment(node: Node) -> bool:
     return "comment" in node.type
 
 
+def _has_comment(node_type: str) -> bool:
+    """is_comment's test, on a kind's name."""
+    return "comment" in node_type
+
+
 def chunk_code(path: str, text: str, spec: LanguageSpec, config: ChunkConfig,
                tree: Tree | None = None) -> list[Chunk]:
     """Chunks of one code file. Pass ``tree`` (from ``grammar_for(spec).parse``) to share
@@ -100,6 +105,11 @@ class _Builder:
         # the node holding the unit being split, with its span: its continuations' names
         # are found by a query over it instead of the whole tree (_loose_embed)
         self._within: tuple[Node, int, int] | None = None
+        grammar, spec = self.grammar, spec
+        # the kind ids of comments, attached and doc nodes (_grow_doc tests each sibling above a unit)
+        self._doc_kinds = (grammar.kind_ids("comment", _has_comment),
+                           grammar.kind_ids("attached", spec.attached.__contains__),
+                           grammar.kind_ids("doc_nodes", spec.doc_nodes.__contains__))
 
     # ---- pipeline -------------------------------------------------------------------
 
@@ -340,11 +350,12 @@ class _Builder:
 
     def _grow_wrappers(self, node: Node, definitions: set[tuple[int, int, str]]) -> Node:
         """The outermost wrapper holding ``node`` and no other definition."""
+        wrappers = self.spec.wrappers
         while True:
             parent = node.parent
-            if parent is None or parent.type not in self.spec.wrappers:
+            if parent is None or parent.type not in wrappers:
                 return node
-            if sum(1 for c in parent.named_children if _key(c) in definitions or c.type == node.type) != 1:
+            if _holders(parent, node.type, definitions) != 1:
                 return node
             node = parent
 
@@ -363,15 +374,17 @@ class _Builder:
             parent = node.parent
             if parent is not None and parent.start_byte == start:
                 sib = parent.prev_sibling  # a block's first definition: its doc precedes the block
-        attached, doc_nodes = self.spec.attached, self.spec.doc_nodes
+        doc_nodes = self.spec.doc_nodes
         if self.spec.tail_docs and sib is not None and not is_comment(sib):
             tail = _last_descendant(sib)
             if tail is not None and (is_comment(tail) or tail.type in doc_nodes):
                 sib = tail  # the previous node's indented body (or import list) swallowed this doc
+        comment_ids, attached_ids, doc_ids = self._doc_kinds
         while sib is not None:
-            sib_type = sib.type  # each field read once: every read is a call into tree-sitter
-            comment = "comment" in sib_type  # is_comment
-            if not comment and sib_type not in attached:
+            # each field read once (every read is a call into tree-sitter), the kind by id
+            sib_kind = sib.kind_id
+            comment = sib_kind in comment_ids  # is_comment
+            if not comment and sib_kind not in attached_ids:
                 break
             sib_start, sib_end = sib.start_byte, sib.end_byte
             if data[sib_end:start].strip():
@@ -385,9 +398,9 @@ class _Builder:
                 break  # a trailing comment on a line of code belongs to that code
             if comment and data.startswith(INNER_DOC, sib_start):
                 break
-            if comment or sib_type in doc_nodes:
+            if comment or sib_kind in doc_ids:
                 text = data[sib_start:sib_end].decode("utf-8", "replace")
-                comments.append(text.strip("\"'") if sib_type in doc_nodes else text)  # docstring quotes
+                comments.append(text.strip("\"'") if sib_kind in doc_ids else text)  # docstring quotes
             start = sib_start
             sib = sib.prev_sibling
         comments.reverse()
@@ -606,7 +619,8 @@ class _Builder:
         plain = None if node.has_error else _PLAIN_SPEC.fullmatch
         rows = []
         self._spec_rows_of[id(d)] = (d, rows)
-        for s in _specs(node, spec_type):
+        spec_ids = self.grammar.kind_ids(f"spec {spec_type}", spec_type.__eq__)
+        for s in _specs(node, spec_ids, self.grammar.kind_ids("list", _ends_list)):
             m = plain(data, s.start_byte, s.end_byte) if plain else None
             if m is None:
                 rows.append(_spec_parts(s, data))
@@ -723,6 +737,21 @@ def _starts_line(data: bytes, offset: int) -> bool:
 
 def _key(node: Node) -> tuple[int, int, str]:
     return node.start_byte, node.end_byte, node.type
+
+
+def _holders(parent: Node, node_type: str, definitions: set[tuple[int, int, str]]) -> int:
+    """How many of ``parent``'s named children are definitions or of ``node_type``,
+    counted up to 2 (only whether it is 1 matters): the children read by index and no
+    further than a second (a grouped `type ( … )` of hundreds of specs read them all
+    for each of its specs)."""
+    found = 0
+    for i in range(parent.named_child_count):
+        c = parent.named_child(i)
+        if c.type == node_type or _key(c) in definitions:
+            found += 1
+            if found == 2:
+                break
+    return found
 
 
 def _first_of_type(node: Node, node_type: str) -> Node | None:
@@ -913,19 +942,24 @@ def _first_spec_name(node: Node, spec_type: str) -> Node | None:
     return None
 
 
-def _specs(node: Node, spec_type: str, out: list[Node] | None = None) -> list[Node]:
-    """A group declaration's specs in document order: its named children of
-    ``spec_type`` and those of its ``*_list`` children, read in order (children come in
-    order: nothing to sort)."""
+def _specs(node: Node, spec_ids: frozenset[int], list_ids: frozenset[int],
+           out: list[Node] | None = None) -> list[Node]:
+    """A group declaration's specs in document order: its named children of a spec kind
+    (``spec_ids``) and those of its ``*_list`` children (``list_ids``), read in order
+    (children come in order: nothing to sort), their kinds by id (a table has thousands)."""
     if out is None:
         out = []
     for c in node.named_children:
-        c_type = c.type
-        if c_type == spec_type:
+        c_kind = c.kind_id
+        if c_kind in spec_ids:
             out.append(c)
-        elif c_type.endswith("_list"):
-            _specs(c, spec_type, out)
+        elif c_kind in list_ids:
+            _specs(c, spec_ids, list_ids, out)
     return out
+
+
+def _ends_list(node_type: str) -> bool:
+    return node_type.endswith("_list")
 
 
 def _bounded(head: str, doc: str, budget: int) -> str:

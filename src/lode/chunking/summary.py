@@ -317,8 +317,10 @@ def collect_identifiers(grammar, spec: LanguageSpec, root: Node | None, data: by
 
 
 # language → (declaring node type → the grammar's id of its name field, None for its first
-# named child, 0 for a field the grammar lacks; the ids of a call's function fields)
-_name_fields: dict[str, tuple[dict[str, int | None], tuple[int, ...]]] = {}
+# named child, 0 for a field the grammar lacks; the ids of a call's function fields). The
+# first map takes each node kind id met too (_names reads a node's kind_id, an int, not
+# its type, a new string per read).
+_name_fields: dict[str, tuple[dict[str | int, int | None], tuple[int, ...]]] = {}
 _CALLEE_FIELDS = ("function", "macro", "name")
 
 
@@ -332,11 +334,15 @@ def _fields_naming(grammar, spec: LanguageSpec) -> tuple[dict[str, int | None], 
     return declaring, tuple(i for i in map(field_id, _CALLEE_FIELDS) if i)
 
 
-_PLACE = itemgetter(0, 1, 2, 3, 4)  # a name's place: its span, then its node's span and type
+# A name's place: its span, then its node's span. Places equal in all four name the
+# same bytes (or one of them names nothing), so their order changes no output, and the
+# node's type (a new string per read) is not read for it.
+_PLACE = itemgetter(0, 1, 2, 3)
+_UNKNOWN = object()
 _FIRST = itemgetter(0)
 
 
-def _names(data: bytes, nodes, start: int, by_type: dict[str, int | None] | None, fields: tuple[int, ...],
+def _names(data: bytes, nodes, start: int, by_type: dict[str | int, int | None] | None, fields: tuple[int, ...],
            enough: int) -> list[str]:
     """Distinct names in reading order of the names themselves. Nested calls start at
     the same byte (``Path(p).read_text().strip()`` is three calls at one offset), and
@@ -351,10 +357,11 @@ def _names(data: bytes, nodes, start: int, by_type: dict[str, int | None] | None
         n_start = n.start_byte  # each field read once: every read is a call into tree-sitter
         if n_start < start:
             continue
-        n_type = n.type
         t = None
         if by_type is not None:
-            field = by_type[n_type]
+            field = by_type.get(n.kind_id, _UNKNOWN)
+            if field is _UNKNOWN:  # a kind not met yet: its field found by its type's name
+                field = by_type[n.kind_id] = by_type[n.type]
             if field:
                 t = n.child_by_field_id(field)
             elif field is None:
@@ -370,13 +377,13 @@ def _names(data: bytes, nodes, start: int, by_type: dict[str, int | None] | None
                 t = kids[0] if kids else None
         n_end = n.end_byte
         if t is None:
-            placed.append((n_end, n_start, n_start, n_end, n_type, False))
+            placed.append((n_end, n_start, n_start, n_end, False))
         else:
-            placed.append((t.end_byte, t.start_byte, n_start, n_end, n_type, True))
+            placed.append((t.end_byte, t.start_byte, n_start, n_end, True))
     placed.sort(key=_PLACE)
     for place in placed:
         # the name is the target's, whose span leads the place
-        name = _last_identifier(data[place[1]:place[0]]) if place[5] else None
+        name = _last_identifier(data[place[1]:place[0]]) if place[4] else None
         if name and name not in seen:
             seen.add(name)
             out.append(name)

@@ -11,7 +11,7 @@ import re
 import threading
 import warnings
 from functools import cached_property
-from typing import Any
+from typing import Any, Callable
 
 import tree_sitter
 
@@ -19,6 +19,7 @@ from .spec import LanguageSpec
 
 Node = Any  # tree_sitter.Node, kept opaque for the rest of the package
 Tree = Any
+_ERROR_ID = 0xFFFF  # an ERROR node's kind_id (tree-sitter's builtin error symbol)
 
 
 
@@ -70,6 +71,20 @@ class Grammar:
         self._local = threading.local()
         self._kind_queries: dict[tuple, tree_sitter.Query] = {}
         self._definition_kinds: dict[str, str | None] = {}  # capture → kind (definition.<kind>), or None
+        self._kind_id_sets: dict[str, frozenset[int]] = {}  # kind_ids' sets, by label
+
+    def kind_ids(self, label: str, test: Callable[[str], bool]) -> frozenset[int]:
+        """The ids of every node kind whose name passes ``test`` (``label`` names the test,
+        to make the set once per grammar). A node's ``kind_id`` is an int, where each read
+        of its ``type`` makes a new string: a kind tested often is cheaper tested by id."""
+        found = self._kind_id_sets.get(label)
+        if found is None:
+            language = self.language
+            ids = {i for i in range(language.node_kind_count) if test(language.node_kind_for_id(i) or "")}
+            if test("ERROR"):  # the error node's id lies outside the grammar's kinds
+                ids.add(_ERROR_ID)
+            found = self._kind_id_sets[label] = frozenset(ids)
+        return found
 
     @property
     def _parser(self) -> tree_sitter.Parser:
