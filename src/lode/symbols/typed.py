@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from .context import FileContext, field_ids, key
+from .context import FileContext, field_ids, key, kind_ids
 from .records import RETURNS
 
 _OBJECT_FIELDS = ("operand", "object", "value")
@@ -85,8 +85,8 @@ class TypeTable:
         # the words for the enclosing type and its base; any other plain name has none
         self.maybe_typed: frozenset[str] = frozenset()
         self._spans: dict[str, tuple[list[int], list[tuple[int, int, str]]]] = {}
-        self._resolved_names: dict[tuple[str, bytes], str | None] = {}  # see _resolved
-        self._type_names: dict[tuple[str, bytes], str | None] = {}  # see type_name
+        self._resolved_names: dict[tuple[str | int, bytes], str | None] = {}  # see _resolved
+        self._type_names: dict[tuple[int, bytes], str | None] = {}  # see type_name
         self._type_spans: tuple | None = None  # see enclosing_type
         # the fields read here, as the grammar's ids (context.field_ids)
         spec = ctx.spec
@@ -94,6 +94,11 @@ class TypeTable:
         self._member_ids = field_ids(spec, ctx.rules.member_fields)
         self._inner_ids = field_ids(spec, ("type", "operand"))
         self._function_ids = field_ids(spec, ("function",))
+        kinds = _type_of_kinds.get(spec.name)
+        if kinds is None:
+            kinds = _type_of_kinds[spec.name] = _kinds_type_of_tests(spec, ctx.rules)
+        self._variable_kinds, self._self_kinds, self._super_kinds, self._call_kinds, \
+            self._see_through_kinds, self._call_node_kinds, self._type_name_kinds = kinds
 
     # ---- building -----------------------------------------------------------------
 
@@ -286,7 +291,9 @@ class TypeTable:
         if self._generics:
             return self._type_name(node)
         start = node.start_byte
-        memo_key = (node.type, self.ctx.data[start:node.end_byte])
+        # by kind id, not type: ids of one type all read the same, and an id is read
+        # without making a string
+        memo_key = (node.kind_id, self.ctx.data[start:node.end_byte])
         got = self._type_names.get(memo_key, _UNSET)
         if got is _UNSET:
             got = self._type_names[memo_key] = self._type_name(node)
@@ -345,12 +352,12 @@ class TypeTable:
             if self._generics and self.ctx.type_parameter(self.ctx.data[obj.start_byte:obj.end_byte],
                                                           obj.start_byte, obj):
                 return None  # a method of a parameter or local of no known type, not of the module's name
-        callee_type = callee.type
-        if callee_type not in self.ctx.rules.type_names or \
+        callee_kind = callee.kind_id
+        if callee_kind not in self._type_name_kinds or \
                 (self._generics and self.ctx.type_parameter(self.ctx.data[callee.start_byte:callee.end_byte],
                                                             callee.start_byte, callee)):
             return None  # not a name, or a generic's type parameter (Go's `T(x)`)
-        name = self._resolved(callee, callee_type)
+        name = self._resolved(callee, callee_kind)
         if not name:
             return None
         if name in self.returns:
@@ -359,11 +366,12 @@ class TypeTable:
             return name
         return f"{name}()" if defer else None
 
-    def _resolved(self, node, node_type: str) -> str | None:
-        """The resolver's type_name of a type-name node, once per kind and text in a file:
-        it reads only the node's text and the file's imports and definitions, all known
-        by now (a file names the same few types hundreds of times)."""
-        memo_key = (node_type, self.ctx.data[node.start_byte:node.end_byte])
+    def _resolved(self, node, kind: str | int) -> str | None:
+        """The resolver's type_name of a type-name node, once per kind (its type, or its
+        kind id where the caller read that) and text in a file: it reads only the node's
+        text and the file's imports and definitions, all known by now (a file names the
+        same few types hundreds of times)."""
+        memo_key = (kind, self.ctx.data[node.start_byte:node.end_byte])
         got = self._resolved_names.get(memo_key, _UNSET)
         if got is _UNSET:
             got = self._resolved_names[memo_key] = self.resolver.type_name(self.ctx, node)
@@ -433,8 +441,8 @@ class TypeTable:
         if node is None or depth > MAX_DEPTH:
             return None
         ctx = self.ctx
-        node_type = node.type  # read once: each read is a call into tree-sitter
-        if node_type in ctx.rules.variable_nodes:
+        kind = node.kind_id  # read once: each read is a call into tree-sitter
+        if kind in self._variable_kinds:
             name = text if text is not None else ctx.text(node)
             if name in ctx.rules.self_names:
                 return self.enclosing_type(node)
@@ -460,14 +468,14 @@ class TypeTable:
                     and ctx.type_parameter(name.encode(), at, node):
                 return None  # a parameter or local that hides the module's variable
             return t
-        if node_type in ("this", "self"):
+        if kind in self._self_kinds:
             return self.enclosing_type(node)
-        if node_type == "super" or (node_type == "call" and _child(node, self._function_ids) is not None
-                                    and ctx.text(_child(node, self._function_ids)) == "super"):
+        if kind in self._super_kinds or (kind in self._call_kinds and _child(node, self._function_ids) is not None
+                                         and ctx.text(_child(node, self._function_ids)) == "super"):
             return self.base_of(self.enclosing_type(node))
-        if node_type in ctx.rules.see_through:
+        if kind in self._see_through_kinds:
             return self.type_of(node.named_children[0] if node.named_child_count else None, depth + 1)
-        if node_type in ctx.rules.call_nodes:
+        if kind in self._call_node_kinds:
             fn = _child(node, self._function_ids)
             if fn is None:
                 return None
@@ -479,6 +487,19 @@ class TypeTable:
             if owner:
                 return self.fields.get((owner, ctx.text(member)))
         return None
+
+
+_type_of_kinds: dict[str, tuple[frozenset[int], ...]] = {}  # a language's _kinds_type_of_tests
+
+
+def _kinds_type_of_tests(spec, rules) -> tuple[frozenset[int], ...]:
+    """The node types type_of tests, as the grammar's ids (context.kind_ids: a node's
+    kind_id is read without making a string): variables, `this`/`self`, `super`, a
+    call that may be `super()`, the nodes it sees through, calls, and (call_type's)
+    type names."""
+    return (kind_ids(spec, rules.variable_nodes), kind_ids(spec, ("this", "self")), kind_ids(spec, ("super",)),
+            kind_ids(spec, ("call",)), kind_ids(spec, rules.see_through), kind_ids(spec, rules.call_nodes),
+            kind_ids(spec, rules.type_names))
 
 
 def _asked_words(data: bytes, bases: set[bytes], typed: list) -> set[bytes]:
