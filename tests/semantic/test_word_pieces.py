@@ -85,3 +85,20 @@ def test_a_normaliser_that_changes_words_turns_the_word_path_off(pair, tmp_path)
     data["pre_tokenizer"] = {"type": "Metaspace", "replacement": "\u2581", "prepend_scheme": "first", "split": False}
     one_word = Tokenizer.from_str(json.dumps(data))
     assert by_words._words.split(["serve http"], one_word)[0] is None
+
+
+def test_words_cut_by_the_model_alone_get_the_tokenizers_pieces(pair, monkeypatch):
+    """New words of the alphabet go to the tokenizer's model one by one (no normaliser,
+    no pre-tokenizer): the pieces the tokenizer gives them in groups."""
+    by_words, _ = pair
+    tok, model_ids, unk = by_words._tokenizer_for(["code"])
+    plain = sorted({w for t in _code_texts() + HARD for w in t.split() if not compact.outside(w)})
+    by_model = words.WordPieces()
+    checked = by_model._check(tok)
+    assert checked.model is not None
+    plain = [w for w in plain if not checked.added.search(w)]  # (their texts are cut whole)
+    assert len(plain) > 1000
+    monkeypatch.setattr(words, "_word_model", lambda tokenizer, starts: None)
+    by_groups = words.WordPieces()
+    assert by_groups._check(tok).model is None
+    assert by_model.learn(plain, tok, model_ids, unk) == by_groups.learn(plain, tok, model_ids, unk)
