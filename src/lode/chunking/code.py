@@ -27,8 +27,8 @@ from ..languages.spec import LanguageSpec
 from ..languages.treesitter import Definition, Node, Tree, grammar_for
 from ..records import Chunk
 from .lines import Lines, nonws, split_long_sized, trim
-from .summary import (VALUE_MAX, RegionNodes, collect_identifiers, comment_text, identifier_nodes, node_text,
-                      render_value, signature_text, type_text)
+from .summary import (VALUE_MAX, RegionNodes, collect_identifiers, comment_text, identifier_nodes, is_comment_kind,
+                      node_text, render_value, signature_text, type_text)
 
 _TOP_LEVEL_AFTER_BLANK = re.compile(rb"\n[ \t]*\n(?=[^\s])")
 INNER_DOC = (b"//!", b"/*!")
@@ -74,11 +74,6 @@ def is_comment(node: Node) -> bool:
     return "comment" in node.type
 
 
-def _has_comment(node_type: str) -> bool:
-    """is_comment's test, on a kind's name."""
-    return "comment" in node_type
-
-
 def chunk_code(path: str, text: str, spec: LanguageSpec, config: ChunkConfig,
                tree: Tree | None = None) -> list[Chunk]:
     """Chunks of one code file. Pass ``tree`` (from ``grammar_for(spec).parse``) to share
@@ -107,7 +102,7 @@ class _Builder:
         self._within: tuple[Node, int, int] | None = None
         grammar, spec = self.grammar, spec
         # the kind ids of comments, attached and doc nodes (_grow_doc tests each sibling above a unit)
-        self._doc_kinds = (grammar.kind_ids("comment", _has_comment),
+        self._doc_kinds = (grammar.kind_ids("comment", is_comment_kind),
                            grammar.kind_ids("attached", spec.attached.__contains__),
                            grammar.kind_ids("doc_nodes", spec.doc_nodes.__contains__))
 
@@ -475,7 +470,8 @@ class _Builder:
         field_name = self.spec.receiver_field
         if not field_name:
             return None
-        receiver = node.child_by_field_name(field_name)
+        receiver_id = self.grammar.field_id(field_name)
+        receiver = node.child_by_field_id(receiver_id) if receiver_id else None
         ident = _first_of_type(receiver, self.spec.type_name) if receiver is not None else None
         return node_text(self.data, ident) if ident is not None else None
 
@@ -658,13 +654,18 @@ class _Builder:
             body = _spec_group_values(self._spec_rows(d, group[1]), group[0], self.spec, self.data)
             return _bounded(f"{self.path} › {body}", u.doc, self.config.embed_budget)
         if u.kind in VALUE_KINDS:
-            value = node.child_by_field_name("value") or node.child_by_field_name("right")
+            value = self._child_in("value", node) or self._child_in("right", node)
             if value is not None and node_text(self.data, value) not in crumb:
                 crumb = f"{crumb} = {render_value(value, self.spec, self.data)}"
         doc = u.doc
         if u.children:  # a whole class/impl embeds its members' signatures too
             doc = "\n".join(filter(None, [doc, "; ".join(c.label for c in u.children)]))
         return _bounded(crumb, doc, self.config.embed_budget)
+
+    def _child_in(self, field_name: str, node: Node) -> Node | None:
+        """``node.child_by_field_name(field_name)``, the field found by its id."""
+        field = self.grammar.field_id(field_name)
+        return node.child_by_field_id(field) if field else None
 
     def _loose_embed(self, crumb: str, start: int, end: int, header: bool = False, size: int | None = None) -> str:
         """Embed for text with no signature of its own (gaps, continuations): its

@@ -10,7 +10,7 @@ from bisect import bisect_left
 from operator import itemgetter
 
 from ..languages.spec import LanguageSpec
-from ..languages.treesitter import Node
+from ..languages.treesitter import Node, grammar_for
 
 SIGNATURE_MAX = 240
 VALUE_MAX = 240
@@ -50,11 +50,11 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
     """A definition's text up to its body, on one line (``def f(x)``, ``impl Db``);
     for constants and variables (``value_like``), their first line."""
     start = outer.start_byte
-    attached, doc_nodes = spec.attached, spec.doc_nodes
+    # kinds tested by id: a read of ``type`` makes a new string
+    skipped, not_signature = _signature_kinds.get(spec.name) or _make_signature_kinds(spec)
     outer_children = outer.children  # a node object per child: listed once when outer is node
     for child in outer_children:  # skip decorators and attributes inside the wrapper
-        child_type = child.type  # read once: each read is a call into tree-sitter
-        if child_type in attached or "comment" in child_type:
+        if child.kind_id in skipped:  # attached, or a comment
             start = child.end_byte
         else:
             break
@@ -68,11 +68,9 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
         child_start = child.start_byte
         if child_start >= end:
             break
-        if child_start > start:
-            child_type = child.type
-            if "comment" in child_type or child_type in doc_nodes:
-                end = child_start
-                break
+        if child_start > start and child.kind_id in not_signature:  # a comment or doc node
+            end = child_start
+            break
     text = data[start:end].decode("utf-8", "replace")
     if body is None:
         text = text.split("\n", 1)[0]
@@ -88,6 +86,18 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
     if len(sig) > SIGNATURE_MAX:
         sig = sig[: SIGNATURE_MAX - 1].rstrip() + "…"
     return sig or _squash(node_text(data, node))[:SIGNATURE_MAX]
+
+
+# language → signature_text's kind ids: (attached or comment, comment or doc node)
+_signature_kinds: dict[str, tuple[frozenset[int], frozenset[int]]] = {}
+
+
+def _make_signature_kinds(spec: LanguageSpec) -> tuple[frozenset[int], frozenset[int]]:
+    kind_ids = grammar_for(spec).kind_ids
+    comments = kind_ids("comment", is_comment_kind)
+    kinds = _signature_kinds[spec.name] = (kind_ids("attached", spec.attached.__contains__) | comments,
+                                           kind_ids("doc_nodes", spec.doc_nodes.__contains__) | comments)
+    return kinds
 
 
 def type_text(node: Node, spec: LanguageSpec, data: bytes) -> str:
@@ -108,7 +118,10 @@ def type_text(node: Node, spec: LanguageSpec, data: bytes) -> str:
 
 
 def _find_body(node: Node, spec: LanguageSpec) -> Node | None:
-    body = node.child_by_field_name("body")
+    body_id = _body_ids.get(spec.name)
+    if body_id is None:
+        body_id = _body_ids[spec.name] = grammar_for(spec).field_id("body")
+    body = node.child_by_field_id(body_id) if body_id else None
     if body is not None:
         return body
     frontier = [node]
@@ -123,6 +136,9 @@ def _find_body(node: Node, spec: LanguageSpec) -> Node | None:
                 nxt.append(c)
         frontier = nxt
     return None
+
+
+_body_ids: dict[str, int] = {}  # language → its grammar's id of the field "body" (0: none)
 
 
 def comment_text(raw: str) -> str:
@@ -148,27 +164,29 @@ def render_value(node: Node, spec: LanguageSpec, data: bytes, limit: int = VALUE
     """A value's text with collections cut after three elements and function literals
     shown by signature: ``{{0x0, 0xf, 0}, {1, 2, 3}, {4, 5, 6}, …}``. ``data`` is the
     file's bytes the tree was parsed from."""
-    # Go's constant tables pass here by the thousand: each node's type is read once
-    # (every read is a call into tree-sitter; a node waits on the stack with its type)
-    # and the pieces are appended in line; a leaf child's text goes on the stack in its
-    # place, as it would come off as a node (most nodes of a table are leaves); texts are
-    # sliced from ``data`` (Node.text builds a memoryview and a slice per call).
+    # Go's constant tables pass here by the thousand: each node's kind is read once, as
+    # its id (every read is a call into tree-sitter, and a read of ``type`` makes a new
+    # string; a node waits on the stack with its kind) and the pieces are appended in
+    # line; a leaf child's text goes on the stack in its place, as it would come off as a
+    # node (most nodes of a table are leaves); texts are sliced from ``data`` (Node.text
+    # builds a memoryview and a slice per call).
     out: list[str] = []
     budget = limit
-    function_literals, collections = spec.function_literals, spec.collections
-    leaf = _single_leaf(node, function_literals, data) if limit > 0 else None
+    kinds = _value_kinds.get(spec.name) or _make_value_kinds(spec)
+    comments, function_literals, collections, commas = kinds
+    leaf = _single_leaf(node, kinds, data) if limit > 0 else None
     if leaf is not None:  # most values (`0x10`, `"text"`, `x`): no pieces to order
         out.append(leaf)
         budget -= len(leaf)
-    stack: list[tuple[Node, int, str] | str] = [(node, 0, node.type)] if leaf is None else []
+    stack: list[tuple[Node, int, int] | str] = [(node, 0, node.kind_id)] if leaf is None else []
     while stack and budget > 0:
         item = stack.pop()
         if isinstance(item, str):
             out.append(item)
             budget -= len(item)
             continue
-        n, depth, n_type = item
-        if n_type in function_literals:
+        n, depth, n_kind = item
+        if n_kind in function_literals:
             body = _find_body(n, spec)
             head = data[n.start_byte:body.start_byte if body is not None else n.end_byte]
             piece = _squash(head.decode("utf-8", "replace")) + " {…}"
@@ -180,9 +198,9 @@ def render_value(node: Node, spec: LanguageSpec, data: bytes, limit: int = VALUE
             out.append(piece)
             budget -= len(piece)
             continue
-        if n_type in collections and n.named_child_count > 3:
+        if n_kind in collections and n.named_child_count > 3:
             # walk children by index: a table literal may have thousands
-            parts: list[tuple[Node, int, str] | str] = []
+            parts: list[tuple[Node, int, int] | str] = []
             first, last = n.child(0), n.child(n.child_count - 1)
             if not first.is_named:
                 parts.append(node_text(data, first))
@@ -190,9 +208,9 @@ def render_value(node: Node, spec: LanguageSpec, data: bytes, limit: int = VALUE
             for i in range(n.child_count):
                 c = n.child(i)
                 if c.is_named:
-                    c_type = c.type
-                    if "comment" not in c_type:
-                        parts += [_piece(c, depth + 1, c_type, function_literals, data), ", "]
+                    c_kind = c.kind_id
+                    if c_kind not in comments:
+                        parts += [_piece(c, depth + 1, c_kind, function_literals, data), ", "]
                         shown += 1
                         if shown == 3:
                             break
@@ -201,23 +219,44 @@ def render_value(node: Node, spec: LanguageSpec, data: bytes, limit: int = VALUE
                 parts.append(node_text(data, last))
             stack.extend(reversed(parts))
             continue
-        pieces: list[tuple[Node, int, str] | str] = []
+        pieces: list[tuple[Node, int, int] | str] = []
         depth += 1
         for c in n.children:
-            c_type = c.type
-            if "comment" in c_type:
+            c_kind = c.kind_id
+            if c_kind in comments:
                 continue
-            if c_type in function_literals or c.child_count:
-                pieces.append((c, depth, c_type))
+            if c_kind in function_literals or c.child_count:
+                pieces.append((c, depth, c_kind))
             else:  # a leaf: its text, as it would come off the stack
                 pieces.append(data[c.start_byte:c.end_byte].decode("utf-8", "replace"))
-            if c_type == ",":
+            if c_kind in commas:
                 pieces.append(" ")
         stack.extend(reversed(pieces))
     text = _one_space("".join(out)).replace(" ,", ",")
     if budget <= 0 or len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"
     return text
+
+
+# language → the kind ids render_value tests: (comments, function literals, collections, commas)
+_value_kinds: dict[str, tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]] = {}
+
+
+def _make_value_kinds(spec: LanguageSpec) -> tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]:
+    """The kinds render_value tests by name (``comment`` in it, the spec's function
+    literals and collections, a comma) as sets of the grammar's kind ids."""
+    kind_ids = grammar_for(spec).kind_ids
+    kinds = _value_kinds[spec.name] = (
+        kind_ids("comment", is_comment_kind),
+        kind_ids("function_literals", spec.function_literals.__contains__),
+        kind_ids("collections", spec.collections.__contains__),
+        kind_ids("comma", ",".__eq__))
+    return kinds
+
+
+def is_comment_kind(node_type: str) -> bool:
+    """Whether a node of this kind is a comment (a test on its name, for kind_ids)."""
+    return "comment" in node_type
 
 
 def _one_space(text: str) -> str:
@@ -231,20 +270,22 @@ def _one_space(text: str) -> str:
     return (" " if text[0].isspace() else "") + inner + (" " if text[-1].isspace() else "")
 
 
-def _piece(node: Node, depth: int, node_type: str, function_literals: frozenset[str],
-           data: bytes) -> tuple[Node, int, str] | str:
-    """A node as render_value stacks it: a leaf as its text, else with its depth and type."""
-    if node_type in function_literals or node.child_count:
-        return node, depth, node_type
+def _piece(node: Node, depth: int, node_kind: int, function_literals: frozenset[int],
+           data: bytes) -> tuple[Node, int, int] | str:
+    """A node as render_value stacks it: a leaf as its text, else with its depth and kind id."""
+    if node_kind in function_literals or node.child_count:
+        return node, depth, node_kind
     return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
-def _single_leaf(node: Node, function_literals: frozenset[str], data: bytes) -> str | None:
+def _single_leaf(node: Node, kinds: tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]],
+                 data: bytes) -> str | None:
     """What render_value makes of a chain of single children ending in a leaf (an
     expression list holding one literal): the leaf's text ("" when the chain ends in a
-    comment); None for any other shape."""
+    comment); None for any other shape. ``kinds``: render_value's kind ids."""
+    comments, function_literals, _, commas = kinds
     for _depth in range(41):  # render_value reads a node deeper than 40 as a leaf
-        if node.type in function_literals:
+        if node.kind_id in function_literals:
             return None
         count = node.child_count
         if count == 0:
@@ -252,12 +293,12 @@ def _single_leaf(node: Node, function_literals: frozenset[str], data: bytes) -> 
         if count != 1:
             return None
         node = node.child(0)
-        node_type = node.type
-        if "comment" in node_type:
+        node_kind = node.kind_id
+        if node_kind in comments:
             return ""
-        if node_type == ",":  # rendered as ", "
+        if node_kind in commas:  # rendered as ", "
             return None
-    return None if node.type in function_literals else node_text(data, node)
+    return None if node.kind_id in function_literals else node_text(data, node)
 
 
 _capture_kinds: dict[str, tuple[tuple[str, str], ...]] = {}  # language → (node kind, capture name)s

@@ -72,6 +72,7 @@ class Grammar:
         self._kind_queries: dict[tuple, tree_sitter.Query] = {}
         self._definition_kinds: dict[str, str | None] = {}  # capture → kind (definition.<kind>), or None
         self._kind_id_sets: dict[str, frozenset[int]] = {}  # kind_ids' sets, by label
+        self._field_ids: dict[str, int] = {}  # field name → id (field_id)
 
     def kind_ids(self, label: str, test: Callable[[str], bool]) -> frozenset[int]:
         """The ids of every node kind whose name passes ``test`` (``label`` names the test,
@@ -84,6 +85,15 @@ class Grammar:
             if test("ERROR"):  # the error node's id lies outside the grammar's kinds
                 ids.add(_ERROR_ID)
             found = self._kind_id_sets[label] = frozenset(ids)
+        return found
+
+    def field_id(self, name: str) -> int:
+        """The grammar's id of the field ``name``, 0 when it has none: ``child_by_field_id``
+        is ``child_by_field_name`` without looking the name up among the grammar's fields
+        on every call (a field the grammar lacks has no child, as by name)."""
+        found = self._field_ids.get(name)
+        if found is None:
+            found = self._field_ids[name] = self.language.field_id_for_name(name) or 0
         return found
 
     @property
