@@ -42,21 +42,12 @@ def field_ids(spec: LanguageSpec, names: tuple[str, ...]) -> tuple[int, ...]:
     return found
 
 
-_kind_ids: dict[tuple[str, frozenset[str]], frozenset[int]] = {}
-_ERROR_ID = 65535  # tree-sitter's id of an ERROR node, past the grammar's own ids
-
-
 def kind_ids(spec: LanguageSpec, names) -> frozenset[int]:
-    """The grammar's ids of the node types ``names``: every id whose type is one of
-    them (named or anonymous, an alias's too), so that ``node.kind_id in ids`` answers
+    """The grammar's ids of the node types ``names`` (Grammar.kind_ids: every id whose
+    type is one of them, ERROR's too), so that ``node.kind_id in ids`` answers
     ``node.type in names`` without the new string each ``type`` read makes and hashes."""
-    k = (spec.name, frozenset(names))
-    found = _kind_ids.get(k)
-    if found is None:
-        language = grammar_for(spec).language
-        ids = [*range(language.node_kind_count), _ERROR_ID]
-        found = _kind_ids[k] = frozenset(i for i in ids if language.node_kind_for_id(i) in k[1])
-    return found
+    names = frozenset(names)
+    return grammar_for(spec).kind_ids("types " + " ".join(sorted(names)), names.__contains__)
 
 
 @dataclass(slots=True)
