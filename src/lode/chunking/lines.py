@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
+from itertools import accumulate
 
 _WS = b" \t\r\n\f\v"
 _WS_BUT_NEWLINE = b" \t\r\f\v"
@@ -105,12 +106,53 @@ def split_long(data: bytes, start: int, end: int, budget: int) -> list[tuple[int
 def split_long_sized(data: bytes, start: int, end: int, budget: int) -> list[tuple[int, int, int | None]]:
     """:func:`split_long`, each piece with its non-whitespace count: the sum of its lines'
     (trimming takes only whitespace), or None for the parts of a line cut up inside."""
+    # each line's length and non-whitespace count, from passes in C over the span (a
+    # call per line was most of this function)
+    span = data[start:end]
+    line_sizes = list(map(len, span.translate(None, _WS_BUT_NEWLINE).split(b"\n")))
+    if span.endswith(b"\n"):
+        line_sizes.pop()  # the empty "line" after a final newline
+    if not line_sizes or max(line_sizes) > 2 * budget:  # a line to cut up inside: line by line
+        return _trimmed(data, _cut_line_by_line(data, start, end, budget, span, line_sizes))
+    # Each piece's lines found by a bisect of the running sizes, not by a step per line:
+    # a piece takes lines while it holds none but whitespace or stays within the budget.
+    totals = list(accumulate(line_sizes, initial=0))  # totals[j]: size of the lines before j
+    starts = list(accumulate(map(_past_newline, span.split(b"\n")), initial=start))  # line j's offset
+    pieces: list[tuple[int, int, int | None]] = []
+    first, last = 0, len(line_sizes)
+    while True:
+        base = totals[first]
+        over = bisect_right(totals, base + budget, first + 1) - 1  # the line taking it over budget
+        if over >= last:
+            break
+        cut = over if totals[over] > base else over + 1  # lines of whitespace only take one more
+        if cut >= last:
+            break
+        pieces.append((starts[first], starts[cut], totals[cut] - base))
+        first = cut
+    pieces.append((starts[first], end, totals[last] - totals[first]))
+    return _trimmed(data, pieces)
+
+
+def _past_newline(line: bytes) -> int:
+    return len(line) + 1
+
+
+def _trimmed(data: bytes, pieces: list[tuple[int, int, int | None]]) -> list[tuple[int, int, int | None]]:
+    out = []
+    for s, e, piece_size in pieces:
+        s, e = trim(data, s, e)
+        if s < e:
+            out.append((s, e, piece_size))
+    return out
+
+
+def _cut_line_by_line(data: bytes, start: int, end: int, budget: int, span: bytes,
+                      line_sizes: list[int]) -> list[tuple[int, int, int | None]]:
+    """split_long_sized's pieces before trimming, a step per line: a line of over twice
+    the budget is cut up inside (a minified line), the piece before it ended there."""
     pieces: list[tuple[int, int, int | None]] = []
     piece_start, size, pos = start, 0, start
-    # each line's length and non-whitespace count, from two passes in C over the span
-    # (a call per line was most of this function)
-    span = data[start:end]
-    line_sizes = map(len, span.translate(None, _WS_BUT_NEWLINE).split(b"\n"))
     enormous = 2 * budget
     for line_len, line_size in zip(map(len, span.split(b"\n")), line_sizes):
         if pos >= end:
@@ -130,12 +172,7 @@ def split_long_sized(data: bytes, start: int, end: int, budget: int) -> list[tup
         pos = line_end
     if piece_start < end:
         pieces.append((piece_start, end, size))
-    out = []
-    for s, e, piece_size in pieces:
-        s, e = trim(data, s, e)
-        if s < e:
-            out.append((s, e, piece_size))
-    return out
+    return pieces
 
 
 def _cut_long_line(data: bytes, start: int, end: int, budget: int) -> list[tuple[int, int]]:
