@@ -100,7 +100,7 @@ class _Builder:
         # the node holding the unit being split, with its span: its continuations' names
         # are found by a query over it instead of the whole tree (_loose_embed)
         self._within: tuple[Node, int, int] | None = None
-        grammar, spec = self.grammar, spec
+        grammar = self.grammar
         # the kind ids of comments, attached and doc nodes (_grow_doc tests each sibling above a unit)
         self._doc_kinds = (grammar.kind_ids("comment", is_comment_kind),
                            grammar.kind_ids("attached", spec.attached.__contains__),
