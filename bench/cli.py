@@ -7,7 +7,8 @@ CORPUS is a folder of real code, e.g. the Go standard library (`python bench/cor
 files), then, every figure a whole process timed from outside (wall seconds, the CPU
 seconds of the process and the children it waited for, the peak RSS of the largest):
 
-- `lode index --no-embed` of the whole tree beside `ctags -R`; `lode index` with
+- `lode index --no-embed` of the whole tree beside `ctags -R` and beside the tree-sitter
+  floor (`parse_floor.py`: reading and parsing the same code files, nothing else); `lode index` with
   embeddings into a second store; store size against the source bytes;
 - a no-op re-index beside `git status` (on a scratch git repository of the copy), and a
   re-index after 100 files changed;
@@ -175,6 +176,13 @@ def main() -> None:
     vs = (f"ctags -R {ct['wall']:.2f} s wall, {ct['cpu']:.2f} s CPU: {full['wall'] / ct['wall']:.1f}x wall, "
           f"{lode_cpu / max(ct['cpu'], 1e-3):.1f}x CPU" if ct else "")
     row("full index --no-embed", f"{full['wall']:.2f} s wall, {lode_cpu:.1f} s CPU, {full['rss']:.0f} MB peak", vs)
+    # what any tree-sitter indexer pays before chunks, symbols and the store
+    floor = run([sys.executable, str(Path(__file__).with_name("parse_floor.py")), str(tree)])
+    fl = json.loads(floor["out"])
+    fl_cpu = fl["read_cpu"] + fl["parse_cpu"]
+    row("tree-sitter floor: read + parse (one process)", f"{fl_cpu:.1f} s CPU ({fl['files']} files)",
+        (f"{fl_cpu / max(ct['cpu'], 1e-3):.1f}x ctags CPU; " if ct else "")
+        + f"lode's index is {lode_cpu / max(fl_cpu, 1e-3):.1f}x it")
     env_e = {**env, "LODE_DB": str(db_embed)}
     emb = run([*LODE, "index", str(tree), "--json", *workers], env=env_e, rss=True)
     emb_cpu = (json.loads(emb["out"]).get("embedding") or {}).get("cpu_seconds") or 0.0
