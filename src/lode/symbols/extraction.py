@@ -33,7 +33,7 @@ from .records import DEFINITION, METHOD, REFERENCE, FileSymbols, PackedSymbols, 
 from .rules import rules_for
 from .typed import TypeTable
 
-_queries: dict[str, tuple] = {}  # language → (query, each pattern's role)
+_queries: dict[str, tuple] = {}  # language → (query, each pattern's role, gathered roles)
 _lock = threading.Lock()
 
 
@@ -42,6 +42,12 @@ def _query(spec: LanguageSpec, rules: SymbolRules):
 
 
 def _compiled(spec: LanguageSpec, rules: SymbolRules) -> tuple:
+    """(the query, each pattern's role)."""
+    return _compiled_gathered(spec, rules)[:2]
+
+
+def _compiled_gathered(spec: LanguageSpec, rules: SymbolRules) -> tuple:
+    """(the query, each pattern's role, the same with one-name references gathered)."""
     with _lock:
         found = _queries.get(spec.name)
     if found is None:
@@ -53,7 +59,15 @@ def _compiled(spec: LanguageSpec, rules: SymbolRules) -> tuple:
         if kinds:
             source += "\n[" + " ".join(f"({k})" for k in kinds) + "] @scope\n"
         q = grammar.query(source)
-        found = (q, _roles(q))
+        roles = _roles(q)
+        # the same, with a match of one `@ref.local` or `@ref.value` capture gathered by
+        # its kind (_LOCAL, _VALUE), read in a loop of its own after the other references
+        # (a file keeps a name's earliest reference, whatever the order they are met in;
+        # ``every`` keeps each, in the order found, so it reads the first list)
+        gathered = [(_LOCAL,) if role is not None and role[0] == _ONE_REF and role[1] is _ref_local
+                    else (_VALUE,) if role is not None and role[0] == _ONE_REF and role[1] is _ref_value
+                    else role for role in roles]
+        found = (q, roles, gathered)
         with _lock:
             _queries[spec.name] = found
     return found
@@ -61,7 +75,7 @@ def _compiled(spec: LanguageSpec, rules: SymbolRules) -> tuple:
 
 # What a match is, decided once per pattern (see _roles); None: read from its captures.
 _ONE_REF, _BASE_MEMBER, _SCOPE, _IMPORT, _TYPED, _RELATION, _REFERENCE, _DEFINITION, _NOTHING, _RETURN, \
-    _ONE_BASE = range(11)
+    _ONE_BASE, _LOCAL, _VALUE = range(13)
 
 
 def _roles(query) -> list[tuple | None]:
@@ -149,7 +163,10 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
     # the text of each member expression's base (`s.mu` in `s.mu.Lock()`), read here for
     # its handler and for the type table, which types only the names some base holds
     bases: set[bytes] = set()
-    query, roles = _compiled(spec, rules)
+    names, values = [], []  # the nodes of one-name references (_LOCAL, _VALUE)
+    query, roles, gathered = _compiled_gathered(spec, rules)
+    if not every:
+        roles = gathered
     for pattern, caps in grammar_for(spec).matches(query, root):
         role = roles[pattern]
         if role is None:  # capture names that vary by match (an optional capture): its own
@@ -161,26 +178,30 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
                                          "receiver" in caps, "impl.type" in caps)
                 continue
         what = role[0]
-        if what == _ONE_REF:  # most matches are one reference: handled by its capture alone
-            refs.append((role[1], caps[role[2]][0], None, None, 0))
+        if what == _LOCAL:  # the tests in order of how often Go's matches meet them
+            names.append(caps["ref.local"][0])
         elif what == _BASE_MEMBER:  # `pkg.Name`, `s.Close`
             node = caps["ref.base"][0]
             start = node.start_byte
             raw = data[start:node.end_byte]
             bases.add(raw)
             refs.append((_ref_base, node, caps["ref.member"][0], raw, start))
+        elif what == _VALUE:
+            values.append(caps["ref.value"][0])
+        elif what == _DEFINITION:
+            _keep_definition(defs, caps, role[1], role[2], pattern, role[3], role[4], role[5])
+        elif what == _TYPED:
+            typed.append(caps)
+        elif what == _ONE_REF:
+            refs.append((role[1], caps[role[2]][0], None, None, 0))
         elif what == _ONE_BASE:  # a base whose member _ref_base finds
             node = caps["ref.base"][0]
             start = node.start_byte
             raw = data[start:node.end_byte]
             bases.add(raw)
             refs.append((_ref_base, node, None, raw, start))
-        elif what == _DEFINITION:
-            _keep_definition(defs, caps, role[1], role[2], pattern, role[3], role[4], role[5])
         elif what == _SCOPE:
             scopes.append(caps["scope"][0])
-        elif what == _TYPED:
-            typed.append(caps)
         elif what == _RETURN:
             returns.append(caps)
         elif what == _REFERENCE:
@@ -213,9 +234,18 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         generic = _IN_GENERICS.get
         for handler, a, b, raw, start in refs:
             generic(handler, handler)(ctx, resolver, a, b, raw, start)
+        local, value = _IN_GENERICS[_ref_local], _IN_GENERICS[_ref_value]
+        for node in names:
+            local(ctx, resolver, node)
+        for node in values:
+            value(ctx, resolver, node)
     else:
         for handler, a, b, raw, start in refs:
             handler(ctx, resolver, a, b, raw, start)
+        if names:
+            _ref_locals(ctx, resolver, names)
+        if values:
+            _ref_values(ctx, resolver, values)
     resolver.finish(ctx)
     for body, declaration in rules.yields_to:
         ctx.drop_declarations_of_bodies(body, declaration)
@@ -603,6 +633,61 @@ def _ref_local(ctx: FileContext, resolver, node: Node, _unused=None, raw: bytes 
     if parent is not None and parent.type in ctx.rules.qualified_types:
         return  # the last part of `http.Client`: the whole is a `@ref.base`
     ctx.ref(target, node, start)
+
+
+def _ref_locals(ctx: FileContext, resolver, nodes: list) -> None:
+    """_ref_local of each of ``nodes`` in one loop, with no call and no tuple per use
+    (most uses of a name add no row), for a file without type parameters and not
+    ``every``: then a name whose earliest use is kept needs nothing more."""
+    data, by_node, targets = ctx.data, ctx.by_node, ctx.name_targets
+    earliest = ctx._earliest_ref
+    qualified, builtins, aliases, local_defs = ctx.rules.qualified_types, ctx.rules.builtins, ctx.aliases, \
+        ctx.local_defs
+    for node in nodes:
+        start, end = node.start_byte, node.end_byte
+        raw = data[start:end]
+        target = targets.get(raw, _UNKNOWN)
+        if target is _UNKNOWN:
+            name = raw.decode("utf-8", "replace")
+            target = targets[raw] = None if name in builtins else (
+                aliases.get(name) or local_defs.get(name) or resolver.unqualified(ctx, name))
+        if not target:
+            continue
+        first = earliest.get(target)
+        if first is not None and first <= start:
+            continue
+        if (start, end) in by_node:
+            continue
+        parent = node.parent
+        if parent is not None and parent.type in qualified:
+            continue
+        ctx.ref(target, node, start)
+
+
+def _ref_values(ctx: FileContext, resolver, nodes: list) -> None:
+    """_ref_value of each of ``nodes`` in one loop (as _ref_locals)."""
+    data, by_node, targets = ctx.data, ctx.by_node, ctx.value_targets
+    earliest = ctx._earliest_ref
+    rules, aliases, local_defs = ctx.rules, ctx.aliases, ctx.local_defs
+    for node in nodes:
+        start, end = node.start_byte, node.end_byte
+        raw = data[start:end]
+        found = targets.get(raw)
+        if found is None:
+            name = raw.decode("utf-8", "replace")
+            target = aliases.get(name) or local_defs.get(name)
+            guess = resolver.unqualified(ctx, name) if target is None and rules.exported is not None \
+                and rules.exported(name) and name not in rules.builtins else None
+            found = targets[raw] = (target, guess)
+        target, guess = found
+        if target is None:
+            if guess is None or (start, end) in by_node:
+                continue
+            target = guess
+        first = earliest.get(target)
+        if first is not None and first <= start:
+            continue
+        ctx.ref(target, node, start)
 
 
 _UNKNOWN = object()
