@@ -20,14 +20,12 @@ The embed surface is breadcrumb + doc (+ values for constants) and never the bod
 from __future__ import annotations
 
 import re
-from collections import deque
-from dataclasses import MISSING, dataclass, field, fields, replace
-from itertools import repeat, starmap
+from dataclasses import dataclass, field, replace
 
 from ..config import ChunkConfig
 from ..languages.spec import LanguageSpec
 from ..languages.treesitter import Definition, Node, Tree, grammar_for
-from ..records import Chunk
+from ..records import Chunk, chunks_from_rows
 from .lines import Lines, nonws, split_long_sized, trim
 from .summary import (VALUE_MAX, RegionNodes, collect_identifiers, comment_text, identifier_nodes, is_comment_kind,
                       node_text, render_value, signature_text, type_text)
@@ -121,7 +119,7 @@ class _Builder:
             units = self._units(root)
             header_label = self._header_label(root)
         self._emit_region(units, 0, len(self.data), scope=[], header_label=header_label)
-        return _make_chunks(self.rows)
+        return chunks_from_rows(self.rows)
 
     def _units(self, root: Node) -> list[Unit]:
         """Top-level units, each holding its nested units."""
@@ -726,36 +724,6 @@ class _Builder:
 
 
 # ---- helpers with no state ------------------------------------------------------------
-
-
-def _slot_setters(cls) -> tuple | None:
-    """The setters of a dataclass's slots, one per field in its order, when its
-    ``__init__`` does nothing but set each field from its argument (every field an
-    argument without a default, no ``__post_init__``, a slot for every field and no
-    other); else None."""
-    found = fields(cls)
-    names = tuple(f.name for f in found)
-    if hasattr(cls, "__post_init__") or tuple(getattr(cls, "__slots__", ())) != names \
-            or any(not f.init or f.default is not MISSING or f.default_factory is not MISSING for f in found):
-        return None
-    return tuple(cls.__dict__[name].__set__ for name in names)
-
-
-# Chunk is a frozen dataclass: its __init__ sets each of its ten fields through
-# object.__setattr__, ~20k instructions a chunk (~6% of chunking Go's files). A file's
-# chunks are made together instead: each field set on all of them through its slot's
-# setter, looped in C (map), which makes the same objects as the constructor.
-_CHUNK_SETTERS = _slot_setters(Chunk)
-
-
-def _make_chunks(rows: list[tuple]) -> list[Chunk]:
-    """``[Chunk(*row) for row in rows]``, made a field at a time."""
-    if _CHUNK_SETTERS is None or not rows or len(rows[0]) != len(_CHUNK_SETTERS):
-        return list(starmap(Chunk, rows))
-    chunks = list(map(Chunk.__new__, repeat(Chunk, len(rows))))
-    for setter, column in zip(_CHUNK_SETTERS, zip(*rows)):
-        deque(map(setter, chunks, column), 0)
-    return chunks
 
 
 def _starts_line(data: bytes, offset: int) -> bool:
