@@ -587,58 +587,20 @@ def _package_class(ctx: FileContext, resolver, base: str) -> str | None:
     return resolver.unqualified(ctx, base)
 
 
-def _ref_value(ctx: FileContext, resolver, node: Node, _unused=None, raw: bytes | None = None, start: int = 0) -> None:
-    # a name used as a value (`r.Use(RequestID)`): this file's or an import's, or,
-    # visible across files (Go: capitalised), the package's; a lowercase unknown
-    # name is most likely a local variable. ``raw``, ``start``: its text and start
-    # byte, when the caller has read them
-    if raw is None:
-        start = node.start_byte
-        raw = ctx.data[start:node.end_byte]
-    found = ctx.value_targets.get(raw)
-    if found is None:  # a name is looked up once per file (most are used many times)
-        name = raw.decode("utf-8", "replace")
-        rules = ctx.rules
-        target = ctx.aliases.get(name) or ctx.local_defs.get(name)
-        guess = resolver.unqualified(ctx, name) if target is None and rules.exported is not None \
-            and rules.exported(name) and name not in rules.builtins else None
-        found = ctx.value_targets[raw] = (target, guess)
-    target, guess = found
-    if target is None:
-        if guess is None or (start, start + len(raw)) in ctx.by_node:
-            return  # nothing known, or a definition's own name
-        target = guess
-    ctx.ref(target, node, start)
+def _ref_value(ctx: FileContext, resolver, node: Node, _unused=None, _raw=None, _start=0) -> None:
+    _ref_values(ctx, resolver, (node,))
 
 
-def _ref_local(ctx: FileContext, resolver, node: Node, _unused=None, raw: bytes | None = None, start: int = 0) -> None:
-    if raw is None:  # else read by the caller, with ``start``
-        start = node.start_byte
-        raw = ctx.data[start:node.end_byte]
-    target = ctx.name_targets.get(raw, _UNKNOWN)
-    if target is _UNKNOWN:  # a name is looked up once per file (most are used many times)
-        name = raw.decode("utf-8", "replace")
-        target = ctx.name_targets[raw] = None if name in ctx.rules.builtins else (
-            ctx.aliases.get(name) or ctx.local_defs.get(name) or resolver.unqualified(ctx, name))
-    if not target:
-        return  # nothing, or a builtin
-    # a name whose earlier use is kept already (ctx.seen_before, inlined: most uses end
-    # here): the parent need not be asked
-    earliest = ctx._earliest_ref.get(target)
-    if earliest is not None and earliest <= start and not ctx.every:
-        return
-    if (start, start + len(raw)) in ctx.by_node:
-        return  # a definition's own name (`type Server struct`)
-    parent = node.parent  # asked once: tree-sitter finds a parent by walking down from the root
-    if parent is not None and parent.type in ctx.rules.qualified_types:
-        return  # the last part of `http.Client`: the whole is a `@ref.base`
-    ctx.ref(target, node, start)
+def _ref_local(ctx: FileContext, resolver, node: Node, _unused=None, _raw=None, _start=0) -> None:
+    _ref_locals(ctx, resolver, (node,))
 
 
 def _ref_locals(ctx: FileContext, resolver, nodes: list) -> None:
-    """_ref_local of each of ``nodes`` in one loop, with no call and no tuple per use
-    (most uses of a name add no row), for a file without type parameters and not
-    ``every``: then a name whose earliest use is kept needs nothing more."""
+    """References of names used bare (``@ref.local``), in one loop with no call and no
+    tuple per use (most uses of a name add no row). A name is looked up once per file;
+    a name whose earlier use is kept already (ctx.seen_before, inlined; never with
+    ``every``, which keeps no earliest use) needs nothing more, so the parent, which
+    tree-sitter finds by walking down from the root, is asked only for the rest."""
     data, by_node, targets = ctx.data, ctx.by_node, ctx.name_targets
     earliest = ctx._earliest_ref
     qualified, builtins, aliases, local_defs = ctx.rules.qualified_types, ctx.rules.builtins, ctx.aliases, \
@@ -657,15 +619,17 @@ def _ref_locals(ctx: FileContext, resolver, nodes: list) -> None:
         if first is not None and first <= start:
             continue
         if (start, end) in by_node:
-            continue
+            continue  # a definition's own name (`type Server struct`)
         parent = node.parent
         if parent is not None and parent.type in qualified:
-            continue
+            continue  # the last part of `http.Client`: the whole is a `@ref.base`
         ctx.ref(target, node, start)
 
 
 def _ref_values(ctx: FileContext, resolver, nodes: list) -> None:
-    """_ref_value of each of ``nodes`` in one loop (as _ref_locals)."""
+    """References of names used as values (`r.Use(RequestID)`), in one loop as
+    _ref_locals: this file's or an import's name, or, visible across files (Go:
+    capitalised), the package's; a lowercase unknown name is most likely a local."""
     data, by_node, targets = ctx.data, ctx.by_node, ctx.value_targets
     earliest = ctx._earliest_ref
     rules, aliases, local_defs = ctx.rules, ctx.aliases, ctx.local_defs
