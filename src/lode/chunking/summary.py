@@ -118,9 +118,7 @@ def type_text(node: Node, spec: LanguageSpec, data: bytes) -> str:
 
 
 def _find_body(node: Node, spec: LanguageSpec) -> Node | None:
-    body_id = _body_ids.get(spec.name)
-    if body_id is None:
-        body_id = _body_ids[spec.name] = grammar_for(spec).field_id("body")
+    body_id = grammar_for(spec).field_id("body")
     body = node.child_by_field_id(body_id) if body_id else None
     if body is not None:
         return body
@@ -136,9 +134,6 @@ def _find_body(node: Node, spec: LanguageSpec) -> Node | None:
                 nxt.append(c)
         frontier = nxt
     return None
-
-
-_body_ids: dict[str, int] = {}  # language → its grammar's id of the field "body" (0: none)
 
 
 def comment_text(raw: str) -> str:

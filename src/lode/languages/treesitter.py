@@ -262,6 +262,9 @@ def _advance(data: bytes, offset: int, point: tuple[int, int], target: int) -> t
 
 
 def grammar_for(spec: LanguageSpec) -> Grammar:
+    g = _grammars.get(spec.name)  # one made already is found without the lock (a dict read is atomic)
+    if g is not None:
+        return g
     with _lock:
         g = _grammars.get(spec.name)
         if g is None:
