@@ -10,8 +10,8 @@ CPU seconds that adds up to the whole run:
 - the indexing process, its main thread split into: planning (store states, the
   walk, the jobs), writing batches (file and chunk rows, lexical-index rows, the
   symbol store's rows, each apart), the deferred index builds, and the rest of the
-  thread (the result loop, the end of the run); its other threads (the worker pool's
-  result reader, which unpickles every result, and the task feeder) as one line;
+  thread (the result loop, which reads and unpickles every result, the end of the
+  run); its other threads as one line;
 - the worker processes (``RUSAGE_CHILDREN`` once the pool is gone), split into the
   files they process, by extension group (``.go`` apart from the rest when the tree is
   Go's), the packing of chunk texts, and what is left: receiving tasks, pickling and
@@ -157,11 +157,12 @@ def main() -> int:
     pipeline.process = process
     pipeline.process_many = process_many
 
-    # The main thread's waits for worker results (wall): the pool's loop calls wait().
-    import concurrent.futures as futures
+    # The main thread's waits for worker results (wall): the pool's loop calls
+    # multiprocessing.connection.wait() on the workers' pipes.
+    import multiprocessing.connection as connection
 
     waited = [0.0]
-    real_wait = futures.wait
+    real_wait = connection.wait
 
     def wait(*a, **kw):
         t = time.perf_counter()
@@ -170,7 +171,7 @@ def main() -> int:
         finally:
             waited[0] += time.perf_counter() - t
 
-    futures.wait = wait
+    connection.wait = wait
 
     folder = args.keep or tempfile.mkdtemp(prefix="lode-account-store-")
     store_path = os.path.join(folder, "lode.db")
@@ -207,7 +208,7 @@ def main() -> int:
             rest_main -= s
     rows.append(("  main: the rest of the run (result loop, end)", rest_main))
     rows.append(("  main: outside the run (setup, close)", main_total - t_index - imported))
-    rows.append(("  other threads (result reader: unpickling; feeder)", self_total - main_total))
+    rows.append(("  other threads", self_total - main_total))
     rows.append(("worker processes, all", kids_total))
     go = {k: v for k, v in files.items() if k == ".go"}
     rows.append(("  process(): .go files", sum(go.values())))

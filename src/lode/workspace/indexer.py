@@ -102,15 +102,6 @@ def _quote(text: str) -> str:
     return shlex.quote(text)
 
 
-def _pool(workers: int, before_fork: Callable[[], None] | None = None):  # a ProcessPoolExecutor
-    # concurrent.futures loads only for a pooled run
-    from concurrent.futures import ProcessPoolExecutor
-
-    # Workers exit with this process, even when it is killed outright.
-    return ProcessPoolExecutor(max_workers=workers, mp_context=_context(before_fork), initializer=_worker_start,
-                               initargs=(os.getpid(),))
-
-
 def _context(before_fork: Callable[[], None] | None = None):
     """How index workers are started (a multiprocessing context)."""
     # multiprocessing loads only once a file needs chunking (~12 ms a no-op re-index
@@ -327,61 +318,64 @@ def _isolated(suspects: list, config: ChunkConfig, cpu: list[float], pack=None,
 
 
 def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pack=None) -> Iterator[FileRecord | None]:
-    """Yields None once the pool has its first tasks, then the records."""
-    from concurrent.futures import FIRST_COMPLETED, wait
-    from concurrent.futures.process import BrokenProcessPool
+    """Yields None once the workers have their first tasks, then the records.
 
-    from .pipeline import process_many, warm
+    Each worker (a solo.Solo) has a pipe of its own, not a pool's shared queues: a
+    worker killed halfway through sending an answer (the memory killer) left
+    concurrent.futures' pool reading the rest of it for ever, the other worker waiting
+    for the result queue's lock: the run hung. Here the dead worker's pipe ends, the
+    files of its tasks are chunked again one at a time, and it is replaced; the others
+    go on."""
+    from multiprocessing.connection import wait
+
+    from .pipeline import warm
+    from .solo import Died, Solo
 
     size = _task_files(len(jobs), workers)
     tasks = _tasks(jobs, size)
-    window = workers * IN_FLIGHT_PER_WORKER
-    pool = _pool(workers, lambda: warm(jobs, config, size))
+    unsent = -(-len(jobs) // size)
+    ctx = _context(lambda: warm(jobs, config, size))
+    crew = [Solo(ctx) for _ in range(workers)]
+    held: dict[Solo, list] = {worker: [] for worker in crew}  # tasks sent, in order
+
+    def feed(worker: Solo) -> None:
+        # Up to IN_FLIGHT_PER_WORKER tasks each, fewer as the last ones go out: what a
+        # worker holds, no other can take, so the workers end far apart otherwise.
+        nonlocal unsent
+        mine = held[worker]
+        while unsent and len(mine) < min(IN_FLIGHT_PER_WORKER, 2 + unsent // workers):
+            task = next(tasks)
+            worker.send(task, config, pack)
+            mine.append(task)
+            unsent -= 1
+
     try:
-        pending: dict = {}
-        exhausted = False
-        started = False
-        while pending or not exhausted:
-            broken = None
-            while not exhausted and len(pending) < window:
-                task = next(tasks, None)
-                if task is None:
-                    exhausted = True
-                    break
+        for worker in crew:
+            worker.launch()
+        for worker in crew:
+            feed(worker)
+        yield None
+        while busy := {worker.connection: worker for worker in crew if held[worker]}:
+            for conn in wait(list(busy)):
+                worker = busy[conn]
                 try:
-                    pending[pool.submit(process_many, task, config, pack, True)] = task
-                except BrokenProcessPool as exc:  # a worker died before wait() saw it
-                    broken = (exc, task)
-                    break
-            if not started:
-                started = True
-                yield None
-            if broken is None and not pending:
-                break
-            if broken is None:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    try:
-                        records, seconds = fut.result()
-                    except BrokenProcessPool as exc:
-                        broken = (exc, [])
-                        break
-                    pending.pop(fut)
-                    cpu[0] += seconds
-                    yield from records
-            if broken is not None:
-                exc, unsent = broken
-                # A worker died: the system killed it (memory), or a parser crashed on a
-                # file. Every file in flight is a suspect; each is chunked again alone,
-                # and only one that kills its worker again is refused. (When workers
-                # cannot start at all, the first of those says so: IndexFailed.)
-                suspects = [j for task in (*pending.values(), unsent) for j in task]
-                pending.clear()
-                pool.shutdown(wait=False, cancel_futures=True)
-                yield from _isolated(suspects, config, cpu, pack)
-                pool = _pool(workers)
+                    records, seconds = worker.answer()
+                except Died:
+                    # The system killed it (memory), or a parser crashed on a file. Each
+                    # file it held is chunked again alone, and only one that kills its
+                    # worker again is refused; the next task starts a new worker.
+                    suspects = [job for task in held[worker] for job in task]
+                    held[worker].clear()
+                    yield from _isolated(suspects, config, cpu, pack)
+                    feed(worker)
+                    continue
+                held[worker].pop(0)
+                feed(worker)
+                cpu[0] += seconds
+                yield from records
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        for worker in crew:
+            worker.close()
 
 
 def _plain_stamps(store: Store, workspace_id: int) -> tuple[dict[str, tuple] | None, int]:
