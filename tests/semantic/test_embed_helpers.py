@@ -160,3 +160,102 @@ def test_batches_done_are_written_while_a_slow_one_is_still_embedding(tmp_path, 
     assert got == expected
     # Written last, though submitted ahead of the batches kept back for the other helpers.
     assert written[-1] == slow_texts[0] and written.count(slow_texts[0]) == 1
+
+
+KILLED_WHILE_SENDING = """
+import os, signal, sys, time
+from lode.embed import helpers
+from lode.embed.models import load_embedder
+
+embedder = load_embedder("static")
+helpers.prepare(embedder, "")
+pool = helpers.Helpers("static", 2)
+for f in [pool.submit(["def warm(): pass"]) for _ in range(2)]:  # both helpers up, reading
+    f.result(timeout=120)
+texts = [f"def price_{i}(order, qty):  # line item {i} costs qty times its unit price" for i in range(4096)]
+futures = [pool.submit(texts) for _ in range(6)]
+deadline = time.monotonic() + 60
+while sum(f.running() for f in futures) < 2 and time.monotonic() < deadline:  # one to each helper
+    time.sleep(0.001)
+time.sleep(0.05)  # (its texts sent whole: embedding them takes far longer)
+print("handed out", flush=True)
+os.kill(os.getpid(), signal.SIGSTOP)  # nothing here reads the helpers' vectors now
+sys.stdin.readline()  # (a helper killed, and this process continued, meanwhile)
+failed = 0
+for f in futures:
+    try:
+        error = f.exception(timeout=90)
+    except TimeoutError:
+        print("hung", flush=True)
+        sys.exit(1)
+    if error is not None:
+        failed += 1
+        assert isinstance(error, helpers.HelperDied), error
+    else:
+        vectors, _, _ = f.result()
+        assert (vectors == embedder.embed(texts).astype("<f4")).all()
+again = pool.submit(texts[:8])
+print(failed, again is not None and again.exception(timeout=90) is None, flush=True)
+pool.close()
+"""
+
+
+def _grandchildren(pid: int) -> list[int]:
+    kids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            kids.append((int(stat.rsplit(")", 1)[1].split()[1]), int(entry)))
+    children = {k for parent, k in kids if parent == pid}
+    return [k for parent, k in kids if parent in children]
+
+
+def _sending(pid: int) -> bool:
+    """A thread of ``pid`` waits to write into a full socket or pipe."""
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return False
+    for t in threads:
+        try:
+            if Path(f"/proc/{pid}/task/{t}/wchan").read_text() in ("sock_alloc_send_pskb", "pipe_write"):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="helpers need a second core")
+def test_a_helper_killed_while_sending_its_vectors_costs_only_its_batch():
+    """Helpers used to share concurrent.futures' result queue: one killed halfway through
+    sending its vectors (the memory killer) left the pool's reader waiting for the rest
+    for ever, and the run hung. The process stops itself once each helper has a batch,
+    so their vectors (4,096 each, megabytes) fill their pipes and one is caught inside its write;
+    one is killed, the process continued: that batch fails (the indexing process embeds
+    it), the other five come back right, and the helper left takes new batches."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    run = subprocess.Popen([sys.executable, "-c", KILLED_WHILE_SENDING], stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert run.stdout.readline().strip() == "handed out", run.stderr.read()
+        while Path(f"/proc/{run.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "T":
+            time.sleep(0.01)
+        victim = None
+        deadline = time.monotonic() + 60
+        while victim is None and time.monotonic() < deadline:
+            victim = next((pid for pid in _grandchildren(run.pid) if _sending(pid)), None)
+            time.sleep(0.01)
+        assert victim is not None, "no helper was caught writing its vectors"
+        os.kill(victim, signal.SIGKILL)
+    finally:
+        os.kill(run.pid, signal.SIGCONT)
+    out, err = run.communicate("go\n", timeout=240)
+    assert run.returncode == 0, (out, err[-3000:])
+    assert out.split() == ["1", "True"], (out, err[-3000:])

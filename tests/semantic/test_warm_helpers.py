@@ -70,7 +70,7 @@ def _recording_warm(monkeypatch) -> list:
         warm(embedder, name)
         pool = helpers._warm.get(name)
         if pool is not None:
-            started.append((pool, list(pool._pool._processes)))
+            started.append((pool, pool.pids))
     monkeypatch.setattr(helpers, "warm", recording)
     return started
 

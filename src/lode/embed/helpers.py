@@ -32,40 +32,201 @@ _embedder = None        # in a helper: its model (or why it could not load)
 _reported = 0.0         # in a helper: its CPU seconds reported so far
 
 
+class HelperDied(Exception):
+    """The helper embedding a batch ended before it answered (the memory killer)."""
+
+
 class Helpers:
-    """A pool of helper processes embedding texts with the model called ``name``."""
+    """Helper processes embedding texts with the model called ``name``.
+
+    Each helper has a pipe of its own, read by one thread here that also hands out the
+    batches, one to a helper at a time (so a long batch holds back no other: a free
+    helper takes the next). They shared concurrent.futures' queues before: a helper
+    killed halfway through sending its vectors left that pool's reader waiting for the
+    rest for ever, and the run hung. Now its pipe reads as closed, its batch fails
+    (:class:`HelperDied`: embedded by the indexing process) and the other helpers go on."""
 
     def __init__(self, name: str, count: int):
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+        import threading
+        from collections import deque
 
         self.size = count
         ctx = multiprocessing.get_context("forkserver")
-        self._pool = ProcessPoolExecutor(max_workers=count, mp_context=ctx, initializer=_start,
-                                         initargs=(os.getpid(), name))
+        self._queue: deque = deque()    # (future, texts, characters) no helper has yet
+        self._lock = threading.Lock()
+        self._closed = False
+        self._wake_r, self._wake_w = os.pipe()  # wakes the thread: a batch came, or close
+        os.set_blocking(self._wake_w, False)
+        self._helpers: list[_Helper] = []
+        try:
+            for _ in range(count):
+                self._helpers.append(_Helper(ctx, name))
+        except OSError:  # (the ones started run; none: every batch is embedded here)
+            pass
+        self._thread = threading.Thread(target=self._serve, name="lode-embed-helpers", daemon=True)
+        self._thread.start()
+
+    @property
+    def pids(self) -> list[int]:
+        """The helpers' process ids."""
+        return [h.proc.pid for h in self._helpers]
 
     def submit(self, texts: list[str], characters: str = "") -> Future | None:
         """A future of :func:`_embed`'s answer for ``texts`` (holding ``characters``
         outside the compact alphabet, for which :func:`prepare` built a tokenizer), or
-        None once the helpers are broken (a helper died, or could not load the model)."""
-        from concurrent.futures.process import BrokenProcessPool
+        None once no helper is left (each died), or after :meth:`close`."""
+        from concurrent.futures import Future
 
-        try:
-            return self._pool.submit(_embed, texts, characters)
-        except (BrokenProcessPool, RuntimeError):
-            return None
-
-    def submit_ready(self) -> None:
-        """Have a helper start and load what a batch needs (:func:`_ready`)."""
-        from concurrent.futures.process import BrokenProcessPool
-
-        try:
-            self._pool.submit(_ready)
-        except (BrokenProcessPool, RuntimeError):
-            pass
+        with self._lock:
+            if self._closed or not any(h.alive for h in self._helpers):
+                return None
+            future: Future = Future()
+            self._queue.append((future, texts, characters))
+        self._wake()
+        return future
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """End the helpers (a helper busy on a batch nobody waits for is killed), and
+        fail the batches not handed out yet; returns at once."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            dropped = list(self._queue)
+            self._queue.clear()
+        for future, _, _ in dropped:
+            future.cancel()
+        self._wake()
+
+    def _wake(self) -> None:
+        with self._lock:  # (not once the thread closed it: the number may be reused)
+            if self._wake_w is not None:
+                try:
+                    os.write(self._wake_w, b"x")
+                except BlockingIOError:  # (woken already)
+                    pass
+
+    def _serve(self) -> None:
+        """The thread: hand out batches, read answers, notice helpers that died."""
+        from multiprocessing.connection import wait
+
+        try:
+            while True:
+                given, dropped = [], []
+                with self._lock:
+                    closed = self._closed
+                    if not closed:
+                        for helper in self._helpers:
+                            if helper.alive and helper.future is None and self._queue:
+                                given.append((helper, self._queue.popleft()))
+                    if not any(h.alive for h in self._helpers):  # (their batches embedded here)
+                        dropped = list(self._queue)
+                        self._queue.clear()
+                for helper, batch in given:  # (a send waits for the helper to read it)
+                    helper.give(*batch)
+                for future, _, _ in dropped:
+                    future.set_exception(HelperDied("no embedding helper is left"))
+                if closed:
+                    break
+                busy = {h.conn: h for h in self._helpers if h.future is not None}
+                for ready in wait([self._wake_r, *busy]):
+                    if ready == self._wake_r:
+                        os.read(self._wake_r, 4096)
+                    else:
+                        busy[ready].take_answer()
+        finally:
+            for helper in self._helpers:
+                helper.end()
+            with self._lock:
+                os.close(self._wake_w)
+                self._wake_w = None
+            os.close(self._wake_r)
+
+
+class _Helper:
+    """One helper process, its pipe and the batch it embeds (read by Helpers' thread)."""
+
+    def __init__(self, ctx, name: str):
+        ours, theirs = ctx.Pipe()
+        try:
+            self.proc = ctx.Process(target=_main, args=(theirs, os.getpid(), name), daemon=True,
+                                    name="lode-embed-helper")
+            self.proc.start()
+        except OSError:
+            ours.close()
+            raise
+        finally:
+            theirs.close()  # only the helper holds its end: its death closes the pipe
+        self.conn = ours
+        self.alive = True
+        self.future: Future | None = None
+
+    def give(self, future: Future, texts: list[str], characters: str) -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        self.future = future
+        try:
+            self.conn.send((texts, characters))
+        except OSError:  # it died: reading its pipe says so
+            pass
+
+    def take_answer(self) -> None:
+        future, self.future = self.future, None
+        try:
+            ok, value = self.conn.recv()
+        except (EOFError, OSError):
+            self.alive = False
+            self.end()
+            future.set_exception(HelperDied(f"the embedding helper ended (exit status {self.proc.exitcode})"))
+            return
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
+
+    def end(self) -> None:
+        self.alive = False
+        if self.conn.closed:
+            return
+        if self.future is not None:  # a batch nobody waits for any more (closed)
+            self.proc.kill()
+            future, self.future = self.future, None
+            future.set_exception(HelperDied("the embedding helpers were closed"))
+        else:
+            try:
+                self.conn.send(None)
+            except OSError:
+                pass
+        self.conn.close()
+        self.proc.join(5)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join()
+
+
+def _main(conn, parent_pid: int, name: str) -> None:
+    """A helper: load the model, then embed each batch sent until told to stop."""
+    _start(parent_pid, name)
+    try:
+        _ready()
+    except Exception:  # the first batch meets it again, and says it
+        pass
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):  # the indexing process is gone
+            return
+        if message is None:
+            return
+        try:
+            answer = (True, _embed(*message))
+        except Exception as exc:  # said by the batch's future (embedded by the indexing process)
+            answer = (False, RuntimeError(str(exc)))
+        try:
+            conn.send(answer)
+        except OSError:
+            return
 
 
 def start(embedder, name: str, texts: int) -> Helpers | None:
@@ -94,10 +255,7 @@ def warm(embedder, name: str) -> None:
     if count < 2 or name in _warm:
         return
     prepare(embedder, "")
-    pool = Helpers(name, count)
-    for _ in range(count):  # (the pool starts a process for each task it cannot give an idle one)
-        pool.submit_ready()
-    _warm[name] = pool
+    _warm[name] = Helpers(name, count)
 
 
 def discard() -> None:
@@ -139,8 +297,8 @@ def _start(parent_pid: int, name: str) -> None:
 
 
 def _ready() -> None:
-    """Load the tokenizer a first batch would (the model loaded as the helper started);
-    the CPU spent counts in the helper's first answer."""
+    """Load the tokenizer a first batch would, as the helper starts (the model loaded
+    by :func:`_start`); the CPU spent counts in the helper's first answer."""
     if not isinstance(_embedder, Exception):
         _embedder.embed(["func warmUp() {}"])
 
