@@ -5,6 +5,9 @@ vectors of a set of workspaces for semantic search. Reached as ``store.vectors``
 
 from __future__ import annotations
 
+from operator import itemgetter
+
+_first = itemgetter(0)
 
 class VectorTables:
     def __init__(self, store):
@@ -84,9 +87,12 @@ class VectorTables:
     def add(self, model_id: str, dim: int, vectors: list[tuple[str, bytes]]) -> None:
         """Store (hash, little-endian float32 bytes) pairs and bump the epoch, in one
         transaction; a hash that already has a vector keeps it."""
+        # In hash order, the (model, hash) index takes a batch leaf after leaf rather than
+        # at random: Go's tree's 102k vectors, in the stage's 2,048-row batches, replayed
+        # into a new store: 1.04-1.22 -> 0.64-0.84 CPU s.
+        rows = [(model_id, h, dim, v) for h, v in sorted(vectors, key=_first)]
         with self.store.transaction() as db:
-            db.executemany("INSERT OR IGNORE INTO vectors (model, hash, dim, vec) VALUES (?, ?, ?, ?)",
-                           [(model_id, h, dim, v) for h, v in vectors])
+            db.executemany("INSERT OR IGNORE INTO vectors (model, hash, dim, vec) VALUES (?, ?, ?, ?)", rows)
             _bump(db)
 
     def reclaim_batch(self, keep_model_id: str, batch: int) -> int:
