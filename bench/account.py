@@ -238,8 +238,10 @@ def main() -> int:
     for pid in {t["pid"] for t in tasks}:
         mine = sorted((t["began"], t["ended"]) for t in tasks if t["pid"] == pid)
         gaps += [b[0] - a[1] for a, b in zip(mine, mine[1:])]
+    ends = sorted(max(t["ended"] for t in tasks if t["pid"] == pid) for pid in {t["pid"] for t in tasks})
     print(f"main thread waiting for worker results {waited[0]:.2f} s wall; workers between tasks "
-          f"{sum(gaps):.2f} s wall over {len(gaps)} gaps (longest {max(gaps, default=0):.3f} s)")
+          f"{sum(gaps):.2f} s wall over {len(gaps)} gaps (longest {max(gaps, default=0):.3f} s); "
+          f"their last tasks ended {ends[-1] - ends[0]:.2f} s apart")
     print(f"wall {wall:.1f} s; files {ws.get('files')}, chunks {ws.get('chunks')}, "
           f"reported cpu_seconds {ws.get('cpu_seconds')}; load {os.getloadavg()[0]:.1f}")
     import shutil
