@@ -14,26 +14,13 @@ from pathlib import Path
 
 from daemon import Daemon
 from polling import wait_for
-from processes import alive
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry))
-    return found
+from processes import alive, children
 
 
 def _descendants(pid: int) -> set[int]:
     out, todo = set(), [pid]
     while todo:
-        for child in _children(todo.pop()):
+        for child in children(todo.pop()):
             out.add(child)
             todo.append(child)
     return out
@@ -41,9 +28,9 @@ def _descendants(pid: int) -> set[int]:
 
 def _workers(daemon: Daemon) -> set[int]:
     """The daemon's index workers: the processes its fork server started."""
-    servers = [p for p in _children(daemon.proc.pid)
+    servers = [p for p in children(daemon.proc.pid)
                if b"forkserver" in Path(f"/proc/{p}/cmdline").read_bytes()]
-    return {w for s in servers for w in _children(s) if alive(w)}
+    return {w for s in servers for w in children(s) if alive(w)}
 
 
 def _found(daemon: Daemon, word: str) -> bool:

@@ -13,44 +13,23 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 FILES = 96
+TESTS = Path(__file__).resolve().parents[1]  # (processes.py, for the script)
 
 PRELUDE = f"""
 import os, signal, sys, time
+sys.path.insert(0, sys.argv[2])
+from processes import children as children_of, sending
 from lode.config import DEFAULT_CHUNK_CONFIG
 from lode.workspace.chunkers import chunker_for
 from lode.workspace.indexer import _run
 from lode.workspace.pipeline import Job
 
-def sending(pid):
-    # a thread of pid waits to write into a full socket or pipe
-    try:
-        threads = os.listdir(f"/proc/{{pid}}/task")
-    except OSError:
-        return False
-    for t in threads:
-        try:
-            chan = open(f"/proc/{{pid}}/task/{{t}}/wchan").read()
-        except OSError:
-            continue
-        if chan in ("sock_alloc_send_pskb", "pipe_write"):
-            return True
-    return False
-
-def children():
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = open(f"/proc/{{entry}}/stat").read()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid():
-                out.append(int(entry))
-    return out
-
 root = sys.argv[1]
+def children():
+    return children_of(os.getpid())
 jobs = []
 for name in sorted(os.listdir(root)):
     st = os.stat(os.path.join(root, name))
@@ -82,7 +61,7 @@ def _project(root) -> None:
 
 
 def _script(body: str, root, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", PRELUDE + body, str(root)], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-c", PRELUDE + body, str(root), str(TESTS)], capture_output=True, text=True,
                           timeout=180, **kw)
 
 

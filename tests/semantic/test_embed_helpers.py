@@ -200,34 +200,6 @@ pool.close()
 """
 
 
-def _grandchildren(pid: int) -> list[int]:
-    kids = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue
-            kids.append((int(stat.rsplit(")", 1)[1].split()[1]), int(entry)))
-    children = {k for parent, k in kids if parent == pid}
-    return [k for parent, k in kids if parent in children]
-
-
-def _sending(pid: int) -> bool:
-    """A thread of ``pid`` waits to write into a full socket or pipe."""
-    try:
-        threads = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return False
-    for t in threads:
-        try:
-            if Path(f"/proc/{pid}/task/{t}/wchan").read_text() in ("sock_alloc_send_pskb", "pipe_write"):
-                return True
-        except OSError:
-            continue
-    return False
-
-
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="helpers need a second core")
 def test_a_helper_killed_while_sending_its_vectors_costs_only_its_batch():
     """Helpers used to share concurrent.futures' result queue: one killed halfway through
@@ -241,6 +213,8 @@ def test_a_helper_killed_while_sending_its_vectors_costs_only_its_batch():
     import sys
     import time
 
+    from processes import children, sending
+
     run = subprocess.Popen([sys.executable, "-c", KILLED_WHILE_SENDING], stdin=subprocess.PIPE,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -250,7 +224,7 @@ def test_a_helper_killed_while_sending_its_vectors_costs_only_its_batch():
         victim = None
         deadline = time.monotonic() + 60
         while victim is None and time.monotonic() < deadline:
-            victim = next((pid for pid in _grandchildren(run.pid) if _sending(pid)), None)
+            victim = next((pid for kid in children(run.pid) for pid in children(kid) if sending(pid)), None)
             time.sleep(0.01)
         assert victim is not None, "no helper was caught writing its vectors"
         os.kill(victim, signal.SIGKILL)
