@@ -89,3 +89,15 @@ def test_an_extended_tokenizer_serves_texts_with_fewer_characters(embedders):
     np.testing.assert_array_equal(query.embed(["Größe"]), full.embed(["Größe"]))
     assert sorted(p.name for p in compact.cache_dir().glob("*-x*.json")) == before  # none built
     assert query._full is None and {"ö", "ß", "λ"} <= query._small[3]
+
+
+def test_outside_answers_as_the_alphabets_regex_for_every_character():
+    # compact.outside skips the regex (ASCII flag, a byte table): the same answer for
+    # each code point alone, between ASCII, beside › and in a text of the alphabet.
+    import re
+
+    search = re.compile(r"[^\x20-\x7e\t\n\r\u203a]").search
+    for c in map(chr, range(0x110000)):
+        for text in (c, f"a{c}b", f"\u203a{c}", f"func f() {{\n\treturn {c}\r\n}} \u203a x"):
+            assert bool(compact.outside(text)) == bool(search(text)), (hex(ord(c)), text)
+    assert compact.outside("") is None and compact.outside("\u203a\t\n\r ~") is None

@@ -102,3 +102,16 @@ def test_words_cut_by_the_model_alone_get_the_tokenizers_pieces(pair, monkeypatc
     by_groups = words.WordPieces()
     assert by_groups._check(tok).model is None
     assert by_model.learn(plain, tok, model_ids, unk) == by_groups.learn(plain, tok, model_ids, unk)
+
+
+def test_the_added_tokens_finder_answers_as_their_regex():
+    # words._finder looks for the texts' shared first character before the regex.
+    import re
+
+    texts = ["", "<", "a < b", "<pa", "x<pad>", "<unk>y", "<<unk", "pad unk", "a<b<pad>c", "<PAD>", "\u203a<unk>"]
+    for contents in (["<pad>", "<unk>"], ["<pad>"], ["[x]", "<unk>"], ["ab", "cd"], ["a|b"]):
+        pattern = re.compile("|".join(map(re.escape, contents)))
+        find = words._finder(pattern)
+        for text in texts + contents:
+            assert bool(find(text)) == bool(pattern.search(text)), (contents, text)
+    assert not words._finder(None)("<pad>")

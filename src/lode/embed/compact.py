@@ -39,7 +39,26 @@ PIECE_CHARS = frozenset(ALPHABET + "\u2581")
 KEEP_EXTENDED = 8  # extended tokenizers kept in the cache folder (the newest)
 
 
-outside = _OUTSIDE.search  # a text's first character outside ALPHABET (a match), or None
+# Each ASCII byte as it is, but those of characters outside ALPHABET (control characters).
+_MARKED = bytes(b if chr(b) in ALPHABET else (b + 1) % 128 for b in range(256))
+
+
+def outside(text: str) -> bool | None:
+    """True when ``text`` holds a character outside :data:`ALPHABET`, else None. The
+    same answer as searching it with a character class (``_OUTSIDE``) for a fraction of
+    the instructions (that regex took ~5% of the embedding stage's): a str knows
+    whether it is ASCII without a scan, and a text without ›, once ASCII, holds a
+    control character when a byte table lookup changes its bytes (a byte's lookup
+    against a call a character for the regex's class)."""
+    if not text.isascii():
+        text = text.replace("\u203a", "")  # (ASCII-flagged again when only › was not)
+        if not text.isascii():
+            return True
+    data = text.encode("ascii")
+    return True if data.translate(_MARKED) != data else None
+
+
+others = _OUTSIDE.findall  # a text's characters outside ALPHABET, in order (repeats kept)
 
 
 def fits(texts) -> bool:

@@ -356,13 +356,15 @@ class StaticEmbedder:
         # tokenizer must know and for their words.
         normal: dict[int, str] = {}
         chars: set[str] = set()
-        outside = self._compact.outside
+        outside, others = self._compact.outside, self._compact.others
         fit = [True] * len(texts)  # (a text's start fits when the text does)
         for i, t in enumerate(texts):
             if outside(t) is not None:
                 fit[i] = False
                 normal[i] = self._normal(t)
-                chars.update(normal[i])
+                # Only the characters outside the alphabet: every compact tokenizer
+                # holds the alphabet's (a set of all was ~100 instructions a character).
+                chars.update(others(normal[i]))
         if self._small_failed:
             chars = None  # (the normaliser could not be read: the full tokenizer serves)
         tokenizer, model_ids, unk = self._tokenizer_for(texts, chars)
