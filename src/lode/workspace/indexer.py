@@ -258,63 +258,82 @@ def _run(jobs: list, workers: int, config: ChunkConfig, cpu: list[float],
 def _single(worker, jobs: list, config: ChunkConfig, cpu: list[float], pack=None,
             keep: bool = False) -> Iterator[FileRecord]:
     """Records for ``jobs`` from one worker (a started solo.Solo), which has the next
-    task while this process handles a task's records; when it dies, the files it had
-    are chunked again one at a time. ``keep``: the worker is kept for the next run."""
-    from .solo import Died, give_back
-
-    tasks = _tasks(jobs)
-    sent: list[list] = []
-
-    def feed() -> None:
-        while len(sent) < 2 and (task := next(tasks, None)) is not None:
-            worker.send(task, config, pack)
-            sent.append(task)
+    task while this process handles a task's records (see :func:`_records`).
+    ``keep``: the worker is kept for the next run."""
+    from .solo import give_back
 
     try:
-        feed()
-        while sent:
-            try:
-                records, seconds = worker.answer()
-            except Died:
-                suspects = [j for task in sent for j in task]
-                sent.clear()
-                yield from _isolated(suspects, config, cpu, pack, worker)
-                feed()
-                continue
-            sent.pop(0)
-            feed()
-            cpu[0] += seconds
-            yield from records
+        stream = _records([worker], jobs, TASK_FILES, 2, config, cpu, pack)
+        next(stream)
+        yield from stream
     finally:
         give_back(worker, keep)
 
 
-def _isolated(suspects: list, config: ChunkConfig, cpu: list[float], pack=None,
-              worker=None) -> Iterator[FileRecord]:
-    """Records for the files that were in flight when a worker died: each chunked alone
-    by one worker (``worker``, a solo.Solo, or a new one), started again after each
-    crash, so a file that kills its worker is found and refused, saying how it died
-    (with its mtime and size: re-read when it changes), and the others are indexed as
-    usual."""
-    from .solo import Died, Solo
+def _records(crew: list, jobs: list, size: int, depth: int, config: ChunkConfig, cpu: list[float],
+             pack=None) -> Iterator[FileRecord | None]:
+    """Records for ``jobs``, cut into tasks of ``size`` files, from ``crew`` (solo.Solo
+    workers, each with a pipe of its own); yields None once each worker has its first
+    tasks. A worker holds up to ``depth`` tasks, fewer as the last ones go out: what a
+    worker holds, no other can take, so the workers end far apart otherwise. When one
+    dies (the system killed it, or a parser crashed on a file), even halfway through
+    an answer, its pipe ends: the files of its tasks are chunked again one at a time, by
+    it started again (:func:`_isolated`), and only one that kills it again is refused;
+    then it takes new tasks. Adds the workers' CPU seconds to ``cpu[0]``."""
+    from multiprocessing.connection import wait
 
-    own = worker is None
-    if own:
-        worker = Solo(_context())
-    try:
-        for job in suspects:
+    from .solo import Died
+
+    tasks = _tasks(jobs, size)
+    unsent = -(-len(jobs) // size)
+    held: dict = {worker: [] for worker in crew}  # tasks sent to each, in order
+
+    def feed(worker) -> None:
+        nonlocal unsent
+        mine = held[worker]
+        while unsent and len(mine) < min(depth, 2 + unsent // len(crew)):
+            task = next(tasks)
+            worker.send(task, config, pack)
+            mine.append(task)
+            unsent -= 1
+
+    for worker in crew:
+        feed(worker)
+    yield None
+    while busy := {worker.connection: worker for worker in crew if held[worker]}:
+        for conn in wait(list(busy)):
+            worker = busy[conn]
             try:
-                records, seconds = worker.run([job], config, pack)
-            except Died as exc:
-                from ..store.records import FileRecord
-
-                yield FileRecord(job.path, job.mtime_ns, job.size, chunker=job.chunker, refused=exc.reason)
+                records, seconds = worker.answer()
+            except Died:
+                suspects = [job for task in held[worker] for job in task]
+                held[worker].clear()
+                yield from _isolated(suspects, worker, config, cpu, pack)
+                feed(worker)
                 continue
+            held[worker].pop(0)
+            feed(worker)
             cpu[0] += seconds
             yield from records
-    finally:
-        if own:
-            worker.close()
+
+
+def _isolated(suspects: list, worker, config: ChunkConfig, cpu: list[float], pack=None) -> Iterator[FileRecord]:
+    """Records for the files that were in flight when ``worker`` (a solo.Solo) died: each
+    chunked alone by it, started again after each crash, so a file that kills it is
+    found and refused, saying how it died (with its mtime and size: re-read when it
+    changes), and the others are indexed as usual."""
+    from .solo import Died
+
+    for job in suspects:
+        try:
+            records, seconds = worker.run([job], config, pack)
+        except Died as exc:
+            from ..store.records import FileRecord
+
+            yield FileRecord(job.path, job.mtime_ns, job.size, chunker=job.chunker, refused=exc.reason)
+            continue
+        cpu[0] += seconds
+        yield from records
 
 
 def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pack=None) -> Iterator[FileRecord | None]:
@@ -323,56 +342,18 @@ def _pooled(jobs: list, workers: int, config: ChunkConfig, cpu: list[float], pac
     Each worker (a solo.Solo) has a pipe of its own, not a pool's shared queues: a
     worker killed halfway through sending an answer (the memory killer) left
     concurrent.futures' pool reading the rest of it for ever, the other worker waiting
-    for the result queue's lock: the run hung. Here the dead worker's pipe ends, the
-    files of its tasks are chunked again one at a time, and it is replaced; the others
-    go on."""
-    from multiprocessing.connection import wait
-
+    for the result queue's lock: the run hung. Now only the dead worker's tasks are
+    chunked again (:func:`_records`); the others go on."""
     from .pipeline import warm
-    from .solo import Died, Solo
+    from .solo import Solo
 
     size = _task_files(len(jobs), workers)
-    tasks = _tasks(jobs, size)
-    unsent = -(-len(jobs) // size)
     ctx = _context(lambda: warm(jobs, config, size))
     crew = [Solo(ctx) for _ in range(workers)]
-    held: dict[Solo, list] = {worker: [] for worker in crew}  # tasks sent, in order
-
-    def feed(worker: Solo) -> None:
-        # Up to IN_FLIGHT_PER_WORKER tasks each, fewer as the last ones go out: what a
-        # worker holds, no other can take, so the workers end far apart otherwise.
-        nonlocal unsent
-        mine = held[worker]
-        while unsent and len(mine) < min(IN_FLIGHT_PER_WORKER, 2 + unsent // workers):
-            task = next(tasks)
-            worker.send(task, config, pack)
-            mine.append(task)
-            unsent -= 1
-
     try:
         for worker in crew:
-            worker.launch()
-        for worker in crew:
-            feed(worker)
-        yield None
-        while busy := {worker.connection: worker for worker in crew if held[worker]}:
-            for conn in wait(list(busy)):
-                worker = busy[conn]
-                try:
-                    records, seconds = worker.answer()
-                except Died:
-                    # The system killed it (memory), or a parser crashed on a file. Each
-                    # file it held is chunked again alone, and only one that kills its
-                    # worker again is refused; the next task starts a new worker.
-                    suspects = [job for task in held[worker] for job in task]
-                    held[worker].clear()
-                    yield from _isolated(suspects, config, cpu, pack)
-                    feed(worker)
-                    continue
-                held[worker].pop(0)
-                feed(worker)
-                cpu[0] += seconds
-                yield from records
+            worker.launch()  # all at once; each is waited for as it is sent its first task
+        yield from _records(crew, jobs, size, IN_FLIGHT_PER_WORKER, config, cpu, pack)
     finally:
         for worker in crew:
             worker.close()
