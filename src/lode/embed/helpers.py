@@ -18,6 +18,8 @@ import signal
 import time
 from typing import TYPE_CHECKING
 
+from ..workspace.piped import Piped
+
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
@@ -137,28 +139,18 @@ class Helpers:
                         busy[ready].take_answer()
         finally:
             for helper in self._helpers:
-                helper.end()
+                helper.stop()
             with self._lock:
                 os.close(self._wake_w)
                 self._wake_w = None
             os.close(self._wake_r)
 
 
-class _Helper:
+class _Helper(Piped):
     """One helper process, its pipe and the batch it embeds (read by Helpers' thread)."""
 
     def __init__(self, ctx, name: str):
-        ours, theirs = ctx.Pipe()
-        try:
-            self.proc = ctx.Process(target=_main, args=(theirs, os.getpid(), name), daemon=True,
-                                    name="lode-embed-helper")
-            self.proc.start()
-        except OSError:
-            ours.close()
-            raise
-        finally:
-            theirs.close()  # only the helper holds its end: its death closes the pipe
-        self.conn = ours
+        super().__init__(ctx, _main, (os.getpid(), name), "lode-embed-helper")
         self.alive = True
         self.future: Future | None = None
 
@@ -177,32 +169,20 @@ class _Helper:
             ok, value = self.conn.recv()
         except (EOFError, OSError):
             self.alive = False
-            self.end()
-            future.set_exception(HelperDied(f"the embedding helper ended (exit status {self.proc.exitcode})"))
+            future.set_exception(HelperDied(f"the embedding helper ended (exit status {self.gone()})"))
             return
         if ok:
             future.set_result(value)
         else:
             future.set_exception(value)
 
-    def end(self) -> None:
+    def stop(self) -> None:
+        """End the helper: killed when it holds a batch (nobody waits for it any more)."""
         self.alive = False
-        if self.conn.closed:
-            return
-        if self.future is not None:  # a batch nobody waits for any more (closed)
-            self.proc.kill()
-            future, self.future = self.future, None
+        future, self.future = self.future, None
+        self.end(busy=future is not None)
+        if future is not None:  # a batch nobody waits for any more (closed)
             future.set_exception(HelperDied("the embedding helpers were closed"))
-        else:
-            try:
-                self.conn.send(None)
-            except OSError:
-                pass
-        self.conn.close()
-        self.proc.join(5)
-        if self.proc.is_alive():
-            self.proc.kill()
-            self.proc.join()
 
 
 def _main(conn, parent_pid: int, name: str) -> None:

@@ -18,6 +18,7 @@ import signal
 import threading
 
 from ..errors import IndexFailed
+from .piped import Piped
 
 _READY = "ready"
 
@@ -99,8 +100,7 @@ class Solo:
 
     def __init__(self, context):
         self._ctx = context
-        self._proc = None
-        self._conn = None
+        self._child: Piped | None = None
         self._sent = 0  # tasks sent whose answer is not read yet
         self._ready = False
 
@@ -118,36 +118,26 @@ class Solo:
     def launch(self) -> None:
         """Start the process without waiting for it to say it is ready (a pool starts all
         its workers, then waits: :meth:`await_ready`)."""
-        if self._proc is not None:
+        if self._child is not None:
             return
-        ctx = self._ctx
-        ours, theirs = ctx.Pipe()
         try:
-            proc = ctx.Process(target=_main, args=(theirs, os.getpid()), daemon=True, name="lode-index-worker")
-            proc.start()
+            self._child = Piped(self._ctx, _main, (os.getpid(),), "lode-index-worker")
         except OSError as exc:
-            ours.close()
             raise IndexFailed(f"an indexing worker process failed to start: {exc}") from exc
-        finally:
-            # Only the worker holds its end now (a worker forked later gets a copy of
-            # ours, never of theirs): when it dies, even halfway through an answer, our
-            # end reads the end of the stream.
-            theirs.close()
-        self._proc, self._conn, self._sent = proc, ours, 0
+        self._sent = 0
         self._ready = False
 
     def await_ready(self) -> None:
         if self._ready:
             return
-        proc, ours = self._proc, self._conn
+        child = self._child
         try:
-            ready = ours.recv()
+            ready = child.conn.recv()
         except (EOFError, OSError):
-            proc.join()
-            self._proc = self._conn = None
-            ours.close()
+            self._child = None
+            exitcode = child.gone()
             raise IndexFailed("an indexing worker process failed to start "
-                              f"({death_reason(proc.exitcode).removeprefix('the process chunking it ')})") from None
+                              f"({death_reason(exitcode).removeprefix('the process chunking it ')})") from None
         assert ready == _READY
         self._ready = True
 
@@ -155,14 +145,14 @@ class Solo:
     def connection(self):
         """The worker's end of the pipe, for multiprocessing.connection.wait (readable
         when an answer is, or when the worker has died); None when not running."""
-        return self._conn
+        return self._child.conn if self._child is not None else None
 
     def send(self, task, config, pack) -> None:
         """Hand the worker a task (it may take several; their answers come in order)."""
-        if self._proc is None or not self._ready:
+        if self._child is None or not self._ready:
             self.start()
         try:
-            self._conn.send((task, config, pack))
+            self._child.conn.send((task, config, pack))
         except OSError:  # it died already: the answer read next says how
             pass
         self._sent += 1
@@ -170,14 +160,12 @@ class Solo:
     def answer(self):
         """The next task's (records, CPU seconds); raises Died when the worker died,
         after which the next send starts a new one (tasks sent and not answered are lost)."""
+        child = self._child
         try:
-            result = self._conn.recv()
+            result = child.conn.recv()
         except (EOFError, OSError):
-            proc = self._proc
-            self._conn.close()
-            proc.join()
-            self._proc = self._conn = None
-            raise Died(death_reason(proc.exitcode)) from None
+            self._child = None
+            raise Died(death_reason(child.gone())) from None
         self._sent -= 1
         return result
 
@@ -188,29 +176,18 @@ class Solo:
     @property
     def idle(self) -> bool:
         """Running, and owing no answer."""
-        return self._proc is not None and self._sent == 0 and self._proc.is_alive()
+        return self._child is not None and self._sent == 0 and self._child.proc.is_alive()
 
     def run(self, task, config, pack):
         self.send(task, config, pack)
         return self.answer()
 
     def close(self) -> None:
-        if self._proc is None:
+        if self._child is None:
             return
-        proc, conn = self._proc, self._conn
-        self._proc = self._conn = None
-        if self._sent:  # on a task nobody waits for any more (the run was stopped)
-            proc.kill()
-        else:
-            try:
-                conn.send(None)
-            except OSError:
-                pass
-        conn.close()
-        proc.join(5)
-        if proc.is_alive():
-            proc.kill()
-            proc.join()
+        child, self._child = self._child, None
+        # a task nobody waits for any more (the run was stopped): killed
+        child.end(busy=self._sent > 0)
 
 
 def borrow(context) -> Solo:
