@@ -93,9 +93,10 @@ class SymbolRules:
     # (instance_members), which the outline, ordered by line, would read as the method's
     # next sibling and so end the method's range at them
     outline_leaves_out: frozenset[str] = frozenset()
-    # (definition, the node found as its scope) -> the node that is its scope: a
-    # language whose parameters and locals may sit in a function that is no definition
-    # (TypeScript's arrow functions) names that function; None: as found
+    # (definition, the node found as its scope, the file's symbols.context.FileContext)
+    # -> the node that is its scope: a language whose parameters and locals may sit in a
+    # function that is no definition (TypeScript's arrow functions) names that function;
+    # None: as found
     type_parameter_scope: Callable | None = None
     # per detail of type_parameters, the node types its name may be used as
     # (TypeScript: a type parameter names a type, a parameter or local a value); a

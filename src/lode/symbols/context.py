@@ -88,6 +88,10 @@ class FileContext:
         self._found: list[tuple[int, int, str, str, int, int, str]] = []
         self._earliest_ref: dict[str, int] = {}  # a referenced name → where ref() first saw it
         self.defs: dict = {}  # every definition found (extraction), by span
+        # the nodes of the rules' scope_nodes types (the query's @scope captures), and
+        # whether the tree has an error: set once the query is read
+        self.scope_nodes: list[Node] = []
+        self.broken = False
         self._defined: set[str] | None = None
         # an unqualified name's target (alias, top-level definition or the resolver's
         # guess; None for a builtin), per name's bytes: fixed once imports and

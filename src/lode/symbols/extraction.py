@@ -214,7 +214,7 @@ def extract_symbols(path: str, data: bytes | str, tree: Tree | None, spec: Langu
         elif what == _RELATION:
             rels.append(caps)
 
-    ctx.defs = defs
+    ctx.defs, ctx.scope_nodes, ctx.broken = defs, scopes, root.has_error
     for caps in imports:
         resolver.imports(ctx, caps)
     if rules.hidden_imports is not None and ctx.aliases:
@@ -429,7 +429,7 @@ def _type_parameter(ctx: FileContext, d: Def, enclosing: Def | None) -> bool:
     owner = enclosing.node if enclosing is not None else d.node.parent
     if enclosing is None and owner is not None and owner.parent is not None:
         owner = owner.parent
-    owner = ctx.rules.type_parameter_scope(d, owner) if ctx.rules.type_parameter_scope else owner
+    owner = ctx.rules.type_parameter_scope(d, owner, ctx) if ctx.rules.type_parameter_scope else owner
     if owner is None:
         return False
     name = ctx.data[d.name.start_byte:d.name.end_byte]

@@ -10,7 +10,7 @@ FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration",
                        "arrow_function", "function_expression", "generator_function"})
 
 
-def function_around(d, owner):
+def function_around(d, owner, _ctx=None):
     """A parameter's or a local's scope: the function holding it, most often an arrow or
     a function expression that is no definition (`items.map((url) => url.trim())`
     inside `fetch` hides `url` in that arrow, not in all of `fetch`); with none (a block
