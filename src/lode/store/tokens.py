@@ -17,7 +17,14 @@ IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # ASCII identifiers: others split
 # Camel humps, acronyms, digits stay with the letters before them: ServeHTTP → Serve HTTP,
 # HTTPServer → HTTP Server, utf8Decode → utf8 Decode, sha256Sum → sha256 Sum.
 # Non-ASCII words split at underscores only (Python's re has no Unicode case classes).
-_PART = re.compile(r"[A-Z]+[0-9]*(?![a-z])|[A-Z]?[a-z]+[0-9]*|[0-9]+")
+# Written as `[A-Z]+[0-9]*(?![a-z])|[A-Z]?[a-z]+[0-9]*|[0-9]+` cut by the first character
+# (the same parts: at a capital followed by a lower-case letter only the second branch can
+# match, at any other capital only the first; a lower-case run or digits with nothing
+# after them in their branch give nothing back): each branch is tried only where it may
+# match, ~11% fewer instructions a findall over the words of Go's, Python's and Rust's
+# corpora.
+_PART = re.compile(r"[a-z]++[0-9]*+|[A-Z](?:[a-z]++[0-9]*+|[A-Z]*[0-9]*(?![a-z]))|[0-9]++")
+_PART_BYTES = re.compile(_PART.pattern.encode())  # the same, for the cache's bytes words
 
 
 def identifier_parts(word: str) -> list[str]:
@@ -33,7 +40,6 @@ def identifier_parts(word: str) -> list[str]:
 # here as they do for IDENT).
 _NOT_WORD = bytes(b if (48 <= b <= 57 or 65 <= b <= 90 or 97 <= b <= 122 or b == 95) else 32
                   for b in range(256))
-_DIGITS = "0123456789"
 _DIGITS_B = b"0123456789"
 _SPLIT_CACHE_SIZE = 200_000
 
@@ -52,9 +58,10 @@ class _TokenParts(dict):
         if letters.isalpha() and (letters.islower() or letters.isupper() or letters.istitle()):
             got = ()
         else:
-            parts = _PART.findall(token.decode("ascii").lstrip(_DIGITS))  # `0x1F` holds `x1F`
+            # the word's bytes are ASCII: searched as bytes, decoded once joined
+            parts = _PART_BYTES.findall(token.lstrip(_DIGITS_B))  # `0x1F` holds `x1F`
             # parts hold no space: lower-casing them joined is one call instead of one each
-            got = tuple(" ".join(parts).lower().split(" ")) if len(parts) > 1 else ()
+            got = tuple(b" ".join(parts).lower().decode().split(" ")) if len(parts) > 1 else ()
         self[token] = got
         return got
 
