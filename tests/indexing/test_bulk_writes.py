@@ -111,3 +111,21 @@ def test_indexes_a_killed_load_left_unbuilt_are_built_by_the_next_run(tmp_path):
         assert _indexes(svc.store.db) == expected
         assert svc.index(str(_go_tree(tmp_path / "a", files=5)), embed=False)["indexed"] == 5
         assert svc.definition("pkg.Widget3.Render3")["candidates"][0]["path"] == "pkg/f03.go"
+
+
+def test_a_large_run_puts_the_lexical_index_settings_back(tmp_path, monkeypatch):
+    """FTS5's write settings are the bulk ones during the run and the index's own after."""
+    from lode.store import fts_rows
+
+    given: list[list[tuple]] = []
+    configure = fts_rows._configure
+    monkeypatch.setattr(fts_rows, "_configure", lambda db, settings: (given.append(list(settings)),
+                                                                     configure(db, settings))[1])
+    root = _go_tree(tmp_path / "proj")
+    with Service(tmp_path / "store.db") as svc:
+        result = svc.index(str(root), embed=False, workers=2)
+        config = dict(svc.store.db.execute("SELECT k, v FROM chunks_fts_config"))
+        assert svc.definition("pkg.Widget42")["candidates"][0]["path"] == "pkg/f42.go"
+    assert result["indexed"] == 80
+    assert given == [list(fts_rows.BULK_SETTINGS), [("hashsize", 1024 * 1024), ("pgsz", 4050)]]
+    assert (config["hashsize"], config["pgsz"]) == (1024 * 1024, 4050)

@@ -127,6 +127,51 @@ def _rows(stored: Iterable[tuple], known: Iterable | None = None) -> list[tuple]
     return out
 
 
+# FTS5's write settings for a run writing many files (Store.bulk_writes), the ones the
+# index had put back after it. ``hashsize``: the bytes of new postings held in memory
+# before they are written out as a segment (FTS5's default 1 MB wrote Go's tree's rows
+# in 83 segments, more than two a 200-file transaction; 8 MB writes one at each commit).
+# ``pgsz``: the bytes of a segment's leaf (default 4050: four leaves to a 16 kB page; one
+# leaf a page instead). All of Go's tree's worker results replayed into a new store
+# (bench/store_writes.py's records, callgrind, the whole writing process): 28,670M ->
+# 27,952M instructions (-2.5%; the first half alone: 16,327M, 16,019M with the hash
+# only, 15,914M with both); the same postings and rows (bench/store_dump.py), the index's
+# data 34.1 -> 33.8 MB, the store 189.4 MB either way.
+BULK_SETTINGS = (("hashsize", 8 * 1024 * 1024), ("pgsz", 16000))
+_DEFAULTS = {"hashsize": 1024 * 1024, "pgsz": 4050}  # FTS5's own, when the index states none
+
+
+def bulk_settings(db: sqlite3.Connection) -> list[tuple[str, int]]:
+    """Give the lexical index :data:`BULK_SETTINGS`; the values it had, for :func:`put_back`.
+    ``db`` is in autocommit mode."""
+    names = [name for name, _ in BULK_SETTINGS]
+    stated = dict(db.execute(f"SELECT k, v FROM chunks_fts_config WHERE k IN ({','.join('?' * len(names))})",
+                             names).fetchall())
+    before = [(name, stated.get(name, _DEFAULTS[name])) for name in names]
+    _configure(db, BULK_SETTINGS)
+    return before
+
+
+def put_back(db: sqlite3.Connection, settings: list[tuple[str, int]]) -> None:
+    """The settings :func:`bulk_settings` found, back (kept when the store cannot be written)."""
+    try:
+        _configure(db, settings)
+    except sqlite3.Error:
+        pass  # written only for later runs' writes: the index holds the same either way
+
+
+def _configure(db: sqlite3.Connection, settings) -> None:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for name, value in settings:
+            db.execute("INSERT INTO chunks_fts (chunks_fts, rank) VALUES (?, ?)", (name, value))
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+
+
 def insert(db: sqlite3.Connection, rows: list[tuple]) -> None:
     db.executemany(_INSERT, rows)
 

@@ -251,7 +251,9 @@ class Store:
         db.execute(f"PRAGMA cache_size = -{BULK_CACHE_KIB}")
         db.execute(f"PRAGMA wal_autocheckpoint = {BULK_CHECKPOINT_PAGES}")
         deferring = failed = False
+        lexical = None
         try:
+            lexical = fts_rows.bulk_settings(db)
             deferring = deferred.defer(db)
             if deferring and db.execute("SELECT 1 FROM files LIMIT 1").fetchone() is None:
                 db.execute("PRAGMA foreign_keys = OFF")  # outside a transaction, or not at all
@@ -266,6 +268,8 @@ class Store:
                 self._unchecked = False
             db.execute(f"PRAGMA cache_size = {int(cache)}")
             db.execute(f"PRAGMA wal_autocheckpoint = {int(checkpoint)}")
+            if lexical is not None:
+                fts_rows.put_back(db, lexical)
             if deferring:
                 # After the cache is put back: SQLite sorts in memory up to the cache's
                 # size, and the large one raised the run's peak memory by ~25 MB (Go's
