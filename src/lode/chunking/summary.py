@@ -31,8 +31,11 @@ _LAST_IDENT_BYTES = re.compile(_LAST_IDENT.pattern.encode())
 # A formatter's line breaks inside brackets are no spacing of the one-line signature a
 # person writes: `f(⏎    x int,⏎)` reads `f(x int)`. The break after an opening bracket
 # goes, and so does one before a closing bracket, with the trailing comma before it.
-_BREAK_AFTER_OPEN = re.compile(r"([(\[{<])[ \t]*\r?\n\s*")
-_BREAK_BEFORE_CLOSE = re.compile(r",?\s*\n\s*(?=[)\]}>])")
+# (Possessive: what follows each run is a byte the run does not take.)
+_BREAK_AFTER_OPEN = re.compile(r"([(\[{<])[ \t]*+\r?\n\s*+")
+# The break before a closing bracket is found from its newline (`,?\s*\n\s*(?=[)\]}>])`
+# substituted tried a match at every comma and blank of the text): _join_closing.
+_NEWLINE_BEFORE_CLOSE = re.compile(r"\n\s*+(?=[)\]}>])")
 
 
 def node_text(data: bytes, node: Node) -> str:
@@ -80,12 +83,36 @@ def signature_text(outer: Node, node: Node, spec: LanguageSpec, data: bytes,
         # indented language hold no break, and skip the patterns.
         text = text.rstrip()
         if "\n" in text:
-            text = _BREAK_BEFORE_CLOSE.sub("", _BREAK_AFTER_OPEN.sub(r"\1", text))
+            text = _join_closing(_BREAK_AFTER_OPEN.sub(r"\1", text))
     # a trailing comma is a formatter's too (Rust's `where T: Clone,` before the body)
     sig = _squash(text).rstrip("{:=(;, ").rstrip()
     if len(sig) > SIGNATURE_MAX:
         sig = sig[: SIGNATURE_MAX - 1].rstrip() + "…"
     return sig or _squash(node_text(data, node))[:SIGNATURE_MAX]
+
+
+def _join_closing(text: str) -> str:
+    r"""``re.sub(r",?\s*\n\s*(?=[)\]}>])", "", text)``: each run of whitespace holding a
+    newline and followed by a closing bracket goes, with a comma right before it. Each
+    run is found by its first newline (a search for a newline is a scan for one
+    character; the pattern above was tried at every comma and blank, ~3.5% of chunking
+    Python's files), then taken back over the blanks and the comma before it."""
+    m = _NEWLINE_BEFORE_CLOSE.search(text)
+    if m is None:
+        return text
+    out = []
+    last = 0
+    while m is not None:
+        i = m.start()
+        while i > last and text[i - 1] != "\n" and text[i - 1].isspace():
+            i -= 1
+        if i > last and text[i - 1] == ",":
+            i -= 1
+        out.append(text[last:i])
+        last = m.end()
+        m = _NEWLINE_BEFORE_CLOSE.search(text, last)
+    out.append(text[last:])
+    return "".join(out)
 
 
 # language → signature_text's kind ids: (attached or comment, comment or doc node)
