@@ -42,3 +42,22 @@ def test_a_broken_constraint_still_fails():
         inserts.insert_rows(db, "t", COLUMNS, rows)
     db.execute("ROLLBACK")
     assert db.execute("SELECT count(*) FROM t").fetchone() == (0,)
+
+
+@pytest.mark.parametrize("n", [0, 1, 7, 8, 9, 31, 32, 33, 41, 100])
+@pytest.mark.parametrize("counted", [False, True])
+def test_one_files_rows_from_a_flat_list(n, counted):
+    """insert_file_rows: the file id given once (and, counted, the ids from a first one),
+    the other values as one flat list: the rows one statement a row would insert."""
+    one, many = sqlite3.connect(":memory:"), sqlite3.connect(":memory:")
+    for db in (one, many):
+        db.execute("CREATE TABLE u (id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, name TEXT, line INTEGER)")
+    rows = [(100 + i if counted else None, 5, f"name{i}", i * 3) for i in range(n)]
+    one.executemany("INSERT INTO u (id, file_id, name, line) VALUES (?, ?, ?, ?)", rows)
+    values = [v for r in rows for v in r[2:]]
+    if counted:
+        inserts.insert_file_rows(many, "u", ("file_id", "id", "name", "line"), 5, values, 100)
+    else:
+        inserts.insert_file_rows(many, "u", ("file_id", "name", "line"), 5, values)
+    select = "SELECT id, file_id, name, line FROM u ORDER BY id"
+    assert many.execute(select).fetchall() == one.execute(select).fetchall()

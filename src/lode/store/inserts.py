@@ -63,3 +63,45 @@ def _insert(db: sqlite3.Connection, table: str, columns: tuple[str, ...], rows: 
             done = end
     if done < len(rows):
         db.executemany(_statement(table, columns, 1), rows[done:] if done else rows)
+
+
+_numbered_statements: dict[tuple[str, tuple[str, ...], int, bool], str] = {}
+
+
+def _numbered(table: str, columns: tuple[str, ...], rows: int, counted: bool) -> str:
+    """_statement's, the first column's value bound once for every row (``?1``); when
+    ``counted``, the second column's is ``?2`` in the first row, one more in each next."""
+    key = (table, columns, rows, counted)
+    sql = _numbered_statements.get(key)
+    if sql is None:
+        fixed = 2 if counted else 1
+        width = len(columns) - fixed
+        values = ", ".join(
+            "(?1, " + (f"?2 + {r}, " if counted else "")
+            + ", ".join(f"?{fixed + 1 + r * width + k}" for k in range(width)) + ")" for r in range(rows))
+        verb = "INSERT OR FAIL" if rows > 1 else "INSERT"
+        sql = _numbered_statements[key] = f"{verb} INTO {table} ({', '.join(columns)}) VALUES {values}"
+    return sql
+
+
+def insert_file_rows(db: sqlite3.Connection, table: str, columns: tuple[str, ...], file_id: int,
+                     values: list, first_id: int | None = None) -> None:
+    """Insert one file's rows into ``table``, in order: ``columns[0]`` is ``file_id`` in
+    each; with ``first_id``, ``columns[1]`` is ``first_id`` in the first row and one more
+    in each next; ``values`` holds the other columns' values, row after row, in one flat
+    list. No tuple is made a row, and the file id is bound once a statement, not a row."""
+    counted = first_id is not None
+    width = len(columns) - (2 if counted else 1)
+    n = len(values) // width
+    done = 0
+    for size in (*ROWS_PER_INSERT, 1):
+        end = done + (n - done) // size * size
+        if end > done:
+            step = size * width
+            sql = _numbered(table, columns, size, counted)
+            if counted:
+                db.executemany(sql, [(file_id, first_id + j // width, *values[j:j + step])
+                                     for j in range(done * width, end * width, step)])
+            else:
+                db.executemany(sql, [(file_id, *values[j:j + step]) for j in range(done * width, end * width, step)])
+            done = end

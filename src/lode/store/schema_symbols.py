@@ -20,13 +20,14 @@ are replaced by their difference (:func:`_replace_symbols`).
 from __future__ import annotations
 
 import sqlite3
+from itertools import chain
 
 from ..jsontext import encode_basestring as _quoted  # ensure_ascii=False's quoting (json's own)
 
 TYPE_CHECKING = False  # typing itself is ~3 ms to import
 
 from .hooks import file_writer
-from .inserts import insert_rows
+from .inserts import insert_file_rows, insert_rows
 from .migrations import migration
 from .replace import replace_rows
 
@@ -85,14 +86,15 @@ def _symbol_files_module(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX symbol_files_module ON symbol_files(module)")
 
 
-# A file with more symbol rows than this has them made as they are written: one with
+# A file with more symbol rows than this has them written this many at a time: one with
 # 250k symbols (a generated 15 MB file) held ~40 MB of these rows at once, beside its
-# records.
+# records, when they were made in one go.
 _MADE_AT_ONCE = 8192
 
 
-def _rows(fs: FileSymbols | PackedSymbols, file_id: int) -> dict[str, list[tuple]]:
-    """A file's rows of each symbol table, each starting with ``file_id``."""
+def _rows(fs: FileSymbols | PackedSymbols, file_id: int, symbols: bool = True) -> dict[str, list[tuple]]:
+    """A file's rows of each symbol table, each starting with ``file_id`` (without the
+    ``symbols`` table's when not ``symbols``)."""
     rows = fs.rows
     links = []
     for link in fs.links:
@@ -101,14 +103,12 @@ def _rows(fs: FileSymbols | PackedSymbols, file_id: int) -> dict[str, list[tuple
         target = link.target[:-2] if link.target.endswith(".*") else link.target
         flag = 1 if wild else (0 if link.exported else 2)
         links.append((file_id, name[::-1], target, flag, link.line, link.column))
-    return {
-        "symbol_files": [(file_id, fs.module, "\n".join(fs.names), _aliases(fs.aliases))],
-        "symbols": [(file_id, name[::-1], kind, line, col, detail) for name, kind, line, col, detail in rows]
-        if len(rows) <= _MADE_AT_ONCE else  # a list: made in one go, not a row a step
-        ((file_id, name[::-1], kind, line, col, detail) for name, kind, line, col, detail in rows),
-        "symbol_links": links,
-        "symbol_relations": [(file_id, r.sub, r.base, r.kind, r.line, r.column) for r in fs.relations],
-    }
+    out = {"symbol_files": [(file_id, fs.module, "\n".join(fs.names), _aliases(fs.aliases))]}
+    if symbols:
+        out["symbols"] = [(file_id, name[::-1], kind, line, col, detail) for name, kind, line, col, detail in rows]
+    out["symbol_links"] = links
+    out["symbol_relations"] = [(file_id, r.sub, r.base, r.kind, r.line, r.column) for r in fs.relations]
+    return out
 
 
 def _aliases(aliases: dict) -> str:
@@ -140,9 +140,24 @@ def write_file_symbols(db: sqlite3.Connection, file_id: int, fs: FileSymbols | P
     file row just inserted: the rows of any earlier file with that id left with it
     (foreign keys cascade), so there is nothing to delete first; a first index defers
     the ``file_id`` indexes such deletes would need (:mod:`.deferred`)."""
-    for table, rows in _rows(fs, file_id).items():
-        if rows:  # most files state no link or relation (symbols: always written, rows as made)
+    for table, rows in _rows(fs, file_id, False).items():
+        if rows:  # most files state no link or relation
             insert_rows(db, table, _ROW_COLUMNS[table], rows)
+        if table == "symbol_files":  # the symbols next, in the tables' order as before
+            _write_symbols(db, file_id, fs.rows)
+
+
+def _write_symbols(db: sqlite3.Connection, file_id: int, rows: list[tuple]) -> None:
+    """A file's symbol rows (name, kind, line, column, detail), the name stored reversed:
+    their values in one flat list, the names reversed in place, instead of a new 6-tuple
+    a row, copied again into its statement's values."""
+    for start in range(0, len(rows), _MADE_AT_ONCE):  # a generated file's 250k: a block at a time
+        part = rows[start:start + _MADE_AT_ONCE] if len(rows) > _MADE_AT_ONCE else rows
+        values = list(chain.from_iterable(part))
+        if len(values) != 5 * len(part):
+            raise ValueError("a symbol row is not (name, kind, line, column, detail)")
+        values[0::5] = [name[::-1] for name in values[0::5]]
+        insert_file_rows(db, "symbols", _ROW_COLUMNS["symbols"], file_id, values)
 
 
 def _symbols_of(record) -> list:

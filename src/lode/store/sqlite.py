@@ -8,14 +8,15 @@ import time
 from collections import namedtuple
 from collections.abc import Callable, Iterable, Iterator  # not typing's: typing is ~3 ms to import
 from functools import cached_property  # functools: loaded by sqlite3 anyway
+from itertools import chain
 
 from .. import jsontext  # json's text without its package (re and enum behind it)
 from ..config import path_text
 from ..errors import NotFound, StoreError  # noqa: F401 (StoreError: old import path)
 from . import deferred, fts_rows, hooks
-from .chunk_row import BODY, BODY_Z, BREADCRUMB, NAME, STORED
+from .chunk_row import BODY, BODY_Z, BREADCRUMB, CHUNK_FIELDS, NAME, STORED
 from .fts_rows import pack
-from .inserts import insert_rows
+from .inserts import insert_file_rows, insert_rows
 from .migrations import migrate
 from .paths import from_store, scrub, to_store
 from .replace import ID_SLACK, replace_chunks
@@ -102,6 +103,27 @@ id, mtime_ns, size, hash, chunker and refused (each str or None), ctime_ns (0 if
 # A file's new chunks: their ids, the file's and each row's stored fields (:mod:`.chunk_row`).
 _CHUNK_COLUMNS = ("id", "file_id", "ord", "byte_start", "byte_end", "line_start", "line_end", "kind", "name",
                   "name_key", "breadcrumb", "embed", "embed_hash", "body_z")
+
+
+# The same columns, the file's id and the first chunk's given once (inserts.insert_file_rows).
+_CHUNK_FILE_COLUMNS = ("file_id", "id", *_CHUNK_COLUMNS[2:])
+
+
+def _insert_chunks(db: sqlite3.Connection, file_id: int, ids: range, chunks: list[tuple]) -> None:
+    """Insert a file's new chunk rows under ``ids``: each row's stored fields and stored
+    text (``body_z``), taken into one flat list by C loops (the body, idents and labels
+    cut out of it by slice), no tuple made a row; the worker's rows without a stored text
+    are packed here."""
+    values = list(chain.from_iterable(chunks))
+    width = len(CHUNK_FIELDS)
+    if len(values) != width * len(chunks) or None in values[BODY_Z::width]:
+        insert_rows(db, "chunks", _CHUNK_COLUMNS, [
+            (i, file_id, *c[:STORED], c[BODY_Z] if c[BODY_Z] is not None else pack(c[BODY]))
+            for i, c in zip(ids, chunks)])
+        return
+    for dropped in range(BODY_Z - STORED):  # the fields between the stored ones and body_z
+        del values[STORED::width - dropped]
+    insert_file_rows(db, "chunks", _CHUNK_FILE_COLUMNS, file_id, values, ids.start)
 
 
 class Store:
@@ -476,9 +498,7 @@ class Store:
                     ids = range(next_id, next_id + len(rec.chunks))
                     next_id += len(rec.chunks) + ID_SLACK
                     if raw is None:  # the worker derived idents and labels as fts_rows.row does
-                        insert_rows(db, "chunks", _CHUNK_COLUMNS, [
-                            (i, file_id, *c[:STORED], c[BODY_Z] if c[BODY_Z] is not None else pack(c[BODY]))
-                            for i, c in zip(ids, rec.chunks)])
+                        _insert_chunks(db, file_id, ids, rec.chunks)
                         fts_rows.insert_chunks(db, ids, rec.chunks, workspace_id)
                     else:  # scrubbed texts: packed, and their lexical rows derived, again
                         insert_rows(db, "chunks", _CHUNK_COLUMNS, [(i, file_id, *c[:STORED], pack(c[BODY]))
