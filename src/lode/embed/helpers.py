@@ -151,8 +151,12 @@ class _Helper(Piped):
 
     def __init__(self, ctx, name: str):
         super().__init__(ctx, _main, (os.getpid(), name), "lode-embed-helper")
-        self.alive = True
         self.future: Future | None = None
+
+    @property
+    def alive(self) -> bool:
+        """Not ended: its pipe is closed once it died or was stopped."""
+        return not self.conn.closed
 
     def give(self, future: Future, texts: list[str], characters: str) -> None:
         if not future.set_running_or_notify_cancel():
@@ -168,7 +172,6 @@ class _Helper(Piped):
         try:
             ok, value = self.conn.recv()
         except (EOFError, OSError):
-            self.alive = False
             future.set_exception(HelperDied(f"the embedding helper ended (exit status {self.gone()})"))
             return
         if ok:
@@ -178,7 +181,6 @@ class _Helper(Piped):
 
     def stop(self) -> None:
         """End the helper: killed when it holds a batch (nobody waits for it any more)."""
-        self.alive = False
         future, self.future = self.future, None
         self.end(busy=future is not None)
         if future is not None:  # a batch nobody waits for any more (closed)

@@ -140,11 +140,12 @@ def write_file_symbols(db: sqlite3.Connection, file_id: int, fs: FileSymbols | P
     file row just inserted: the rows of any earlier file with that id left with it
     (foreign keys cascade), so there is nothing to delete first; a first index defers
     the ``file_id`` indexes such deletes would need (:mod:`.deferred`)."""
-    for table, rows in _rows(fs, file_id, False).items():
+    tables = _rows(fs, file_id, False)
+    insert_rows(db, "symbol_files", _ROW_COLUMNS["symbol_files"], tables.pop("symbol_files"))
+    _write_symbols(db, file_id, fs.rows)
+    for table, rows in tables.items():
         if rows:  # most files state no link or relation
             insert_rows(db, table, _ROW_COLUMNS[table], rows)
-        if table == "symbol_files":  # the symbols next, in the tables' order as before
-            _write_symbols(db, file_id, fs.rows)
 
 
 def _write_symbols(db: sqlite3.Connection, file_id: int, rows: list[tuple]) -> None:

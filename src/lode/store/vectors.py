@@ -9,6 +9,7 @@ from operator import itemgetter
 
 _first = itemgetter(0)
 
+
 class VectorTables:
     def __init__(self, store):
         self.store = store
